@@ -1,0 +1,73 @@
+#include "engine/card.hpp"
+
+#include "engine/invariant.hpp"
+
+namespace sp::engine {
+namespace {
+
+#include "engine/card_table.inc"
+
+}  // namespace
+
+int card_count() { return SP_CARD_COUNT; }
+
+const CardSpec& spec(CardId card) {
+  SP_ASSERT(card.value < SP_CARD_COUNT);
+  return kGeneratedCards[card.value];
+}
+
+std::optional<CardId> find_card(std::string_view id) {
+  for (std::size_t i = 0; i < kGeneratedCards.size(); ++i) {
+    if (kGeneratedCards[i].id == id) return CardId{static_cast<std::uint8_t>(i)};
+  }
+  return std::nullopt;
+}
+
+std::string_view card_set_version() { return kGeneratedCardSetVersion; }
+
+int aristocrat_bonus(int distinct, bool new_society) {
+  const int last = static_cast<int>(kGeneratedAristocratBonus.size()) - 1;
+  if (distinct <= last) return kGeneratedAristocratBonus[static_cast<std::size_t>(distinct)];
+  const int capped = kGeneratedAristocratBonus[static_cast<std::size_t>(last)];
+  return new_society ? capped + (distinct - last) * kGeneratedBonusPerAristocratAboveTen : capped;
+}
+
+std::string_view to_string(Deck deck) {
+  switch (deck) {
+    case Deck::kWorker: return "worker";
+    case Deck::kBuilding: return "building";
+    case Deck::kAristocrat: return "aristocrat";
+    case Deck::kTrading: return "trading";
+  }
+  return "unknown";
+}
+
+std::optional<Deck> deck_from_string(std::string_view text) {
+  for (int d = 0; d < kDeckCount; ++d) {
+    if (to_string(static_cast<Deck>(d)) == text) return static_cast<Deck>(d);
+  }
+  return std::nullopt;
+}
+
+Color deck_color(Deck deck) {
+  switch (deck) {
+    case Deck::kWorker: return Color::kGreen;
+    case Deck::kBuilding: return Color::kBlue;
+    case Deck::kAristocrat: return Color::kOrange;
+    case Deck::kTrading: return Color::kPurple;
+  }
+  return Color::kPurple;
+}
+
+}  // namespace sp::engine
+
+namespace sp::engine {
+
+CardId card_with_ability(Ability ability) {
+  for (std::size_t i = 0; i < kGeneratedCards.size(); ++i) {
+    if (kGeneratedCards[i].ability == ability) return CardId{static_cast<std::uint8_t>(i)};
+  }
+  return CardId{};
+}
+
+}  // namespace sp::engine
