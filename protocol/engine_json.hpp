@@ -1,0 +1,48 @@
+// JSON mapping of the engine's types: actions and options in both directions,
+// views, events, legal actions and rule errors outward.
+//
+// Decoding never throws: malformed input comes back as a DecodeError with a
+// stable code and a sentence naming the field. Enumerations travel as
+// snake_case strings, cards as their cards.json ids. Stateless; safe from any
+// thread.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/action.hpp"
+#include "engine/event.hpp"
+#include "engine/expected.hpp"
+#include "engine/legal_actions.hpp"
+#include "engine/options.hpp"
+#include "engine/rule_error.hpp"
+#include "engine/view.hpp"
+
+namespace sp::protocol {
+
+using nlohmann::json;
+
+struct DecodeError {
+  std::string code;     // "bad_action", "unknown_card", "bad_options", ...
+  std::string message;  // names the field: "card: there is no card called \"dragon\""
+};
+
+[[nodiscard]] Expected<engine::Action, DecodeError> decode_action(const json& j);
+[[nodiscard]] Expected<engine::TableOptions, DecodeError> decode_options(const json& j);
+[[nodiscard]] Expected<engine::CardId, DecodeError> decode_card(const json& j, std::string_view field);
+
+json encode_action(const engine::Action& action);
+json encode_options(const engine::TableOptions& options);
+json encode_view(const engine::TableView& view, std::span<const std::string> names);
+json encode_event(const engine::Event& event);
+json encode_legal_action(const engine::LegalAction& legal);
+json encode_rule_error(const engine::RuleError& error);
+
+std::string_view to_string(engine::Source source);
+std::string_view to_string(engine::Step step);
+std::string_view to_string(engine::PubTiming timing);
+
+}  // namespace sp::protocol

@@ -1,0 +1,14 @@
+// The spb subcommands. Each takes the arguments after its name and returns the
+// process exit status.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace sp::cli {
+
+int run_scenario_command(const std::vector<std::string>& args);
+int run_sim_command(const std::vector<std::string>& args);
+int run_random_game_command(const std::vector<std::string>& args);
+
+}  // namespace sp::cli

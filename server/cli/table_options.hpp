@@ -1,0 +1,13 @@
+// Reads `--expansions banquet,new_society` for the commands that set up games.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "engine/options.hpp"
+
+namespace sp::cli {
+
+std::optional<engine::Expansions> parse_expansions(const std::string& text, std::string& error);
+
+}  // namespace sp::cli

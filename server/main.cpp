@@ -1,0 +1,38 @@
+// spb: the Saint Petersburg server's command line.
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "server/cli/commands.hpp"
+
+namespace {
+
+void usage() {
+  std::cerr << "usage: spb COMMAND [OPTIONS]\n\n"
+               "commands:\n"
+               "  scenario FILE   run a scenario file and print the outcome as JSON\n"
+               "  sim             play random games and report games/s and actions/s\n"
+               "  random-game     play one game between random players and print the final scoring\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    usage();
+    return 2;
+  }
+  const std::string command = argv[1];
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  try {
+    if (command == "scenario") return sp::cli::run_scenario_command(args);
+    if (command == "sim") return sp::cli::run_sim_command(args);
+    if (command == "random-game") return sp::cli::run_random_game_command(args);
+  } catch (const std::exception& e) {
+    std::cerr << "spb " << command << ": internal error: " << e.what() << "\n";
+    return 3;
+  }
+  usage();
+  return 2;
+}
