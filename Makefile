@@ -1,0 +1,45 @@
+# Two commands do everything on a fresh Debian machine:
+#   make run    installs what is missing, builds, and runs the main job
+#   make test   installs what is missing, builds, and passes every test
+#               (a normal build, then an AddressSanitizer + UBSan build)
+
+BUILD          ?= build
+SANITIZE_BUILD ?= build-sanitize
+JOBS           ?= $(shell nproc)
+SUDO           := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Debian packages the build needs (bookworm).
+PACKAGES := cmake g++ make pkg-config libboost1.81-dev nlohmann-json3-dev \
+            libsqlite3-dev sqlite3 libspdlog-dev doctest-dev libsodium-dev
+
+.PHONY: run test build deps bench clean
+
+deps:
+	@missing=""; \
+	for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -q && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake --build $(BUILD) -j$(JOBS)
+
+run: build
+	./$(BUILD)/server/spb random-game
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
+	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSPB_SANITIZE=ON
+	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
+	ctest --test-dir $(SANITIZE_BUILD) --output-on-failure -j$(JOBS)
+
+bench: build
+	./$(BUILD)/tests/engine_bench
+
+clean:
+	rm -rf $(BUILD) $(SANITIZE_BUILD)
