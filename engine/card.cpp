@@ -1,6 +1,5 @@
 #include "engine/card.hpp"
 
-#include "engine/invariant.hpp"
 
 namespace sp::engine {
 namespace {
@@ -9,12 +8,10 @@ namespace {
 
 }  // namespace
 
-int card_count() { return SP_CARD_COUNT; }
-
-const CardSpec& spec(CardId card) {
-  SP_ASSERT(card.value < SP_CARD_COUNT);
-  return kGeneratedCards[card.value];
-}
+namespace detail {
+const CardSpec* const kCardTable = kGeneratedCards.data();
+const int kCardTableSize = SP_CARD_COUNT;
+}  // namespace detail
 
 std::optional<CardId> find_card(std::string_view id) {
   for (std::size_t i = 0; i < kGeneratedCards.size(); ++i) {
@@ -63,11 +60,20 @@ Color deck_color(Deck deck) {
 
 namespace sp::engine {
 
-CardId card_with_ability(Ability ability) {
+namespace {
+
+constexpr auto kFirstWithAbility = [] {
+  std::array<std::uint8_t, 256> first{};
+  first.fill(kNoCard);
   for (std::size_t i = 0; i < kGeneratedCards.size(); ++i) {
-    if (kGeneratedCards[i].ability == ability) return CardId{static_cast<std::uint8_t>(i)};
+    const auto ability = static_cast<std::size_t>(kGeneratedCards[i].ability);
+    if (first[ability] == kNoCard) first[ability] = static_cast<std::uint8_t>(i);
   }
-  return CardId{};
-}
+  return first;
+}();
+
+}  // namespace
+
+CardId card_with_ability(Ability ability) { return CardId{kFirstWithAbility[static_cast<std::size_t>(ability)]}; }
 
 }  // namespace sp::engine

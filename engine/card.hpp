@@ -8,6 +8,8 @@
 #include <optional>
 #include <string_view>
 
+#include "engine/invariant.hpp"
+
 namespace sp::engine {
 
 // The four face-down stacks, in the order of the phases that score them.
@@ -94,8 +96,20 @@ struct CardId {
   friend constexpr auto operator<=>(CardId, CardId) = default;
 };
 
-int card_count();
-const CardSpec& spec(CardId card);
+namespace detail {
+// The generated catalogue (engine/data/cards.json), constant for the process.
+extern const CardSpec* const kCardTable;
+extern const int kCardTableSize;
+}  // namespace detail
+
+inline int card_count() { return detail::kCardTableSize; }
+
+// Inline: the rules ask for card data in their innermost loops.
+inline const CardSpec& spec(CardId card) {
+  SP_ASSERT(card.value < detail::kCardTableSize);
+  return detail::kCardTable[card.value];
+}
+
 std::optional<CardId> find_card(std::string_view id);
 std::string_view card_set_version();
 

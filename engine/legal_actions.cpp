@@ -42,12 +42,17 @@ class Enumerator {
  private:
   bool add(const Action& action, std::optional<int> price) { return sink_.add(action, price); }
 
+  int price_of(const PriceQuery& query) {
+    if (!prices_) prices_.emplace(player_);
+    return prices_->price(query);
+  }
+
   // Placing `card` (buying it or playing it from the hand): once per card it
   // may displace for a trading card, otherwise once; only what the seat affords.
   template <typename MakeAction>
   bool placements(CardId card, bool from_lower_row, MakeAction make) {
     if (!spec(card).trading) {
-      const int p = price(player_, PriceQuery{card, from_lower_row, std::nullopt});
+      const int p = price_of(PriceQuery{card, from_lower_row, std::nullopt});
       return p > player_.rubles || add(make(std::optional<CardId>{}), p);
     }
     const Tableau& tableau = player_.tableau;
@@ -59,7 +64,7 @@ class Enumerator {
         duplicate = tableau[j].card == target && can_displace(card, tableau[j]);
       }
       if (duplicate) continue;
-      const int p = price(player_, PriceQuery{card, from_lower_row, target});
+      const int p = price_of(PriceQuery{card, from_lower_row, target});
       if (p <= player_.rubles && !add(make(std::optional<CardId>{target}), p)) return false;
     }
     return true;
@@ -210,6 +215,7 @@ class Enumerator {
   const GameState& state_;
   Seat seat_;
   const PlayerState& player_;
+  std::optional<PriceList> prices_;  // built on first use: most enumerations stop early
   LegalActionSink& sink_;
 };
 

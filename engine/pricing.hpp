@@ -1,6 +1,8 @@
 // What a card costs one player now (ruling 9, rulebook "cost reduction").
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <optional>
 
 #include "engine/card.hpp"
@@ -14,10 +16,23 @@ struct PriceQuery {
   std::optional<CardId> displaced;  // for a trading card
 };
 
-// Printed cost, minus one per identical card in the tableau, minus one from the
-// lower row, minus the discounts of the tableau's cards (Carpenter Workshop,
-// Gold Smelter, Czar and Superstar, Obshchina Commune), minus the displaced
-// card's value; never below 1.
+// What one player's tableau takes off prices, summed up once so that pricing
+// many cards (legal actions, views) does not rescan the tableau each time.
+class PriceList {
+ public:
+  explicit PriceList(const PlayerState& buyer);
+
+  // Printed cost, minus one per identical card in the tableau, minus one from
+  // the lower row, minus the discounts of the tableau's cards (Carpenter
+  // Workshop, Gold Smelter, Czar and Superstar, Obshchina Commune), minus the
+  // displaced card's value; never below 1.
+  int price(const PriceQuery& query) const;
+
+ private:
+  std::array<std::uint8_t, 128> owned_{};           // copies of each card in the tableau
+  std::array<std::uint8_t, 4> color_discount_{};    // by Color
+};
+
 int price(const PlayerState& buyer, const PriceQuery& query);
 
 }  // namespace sp::engine
