@@ -42,6 +42,11 @@ class Enumerator {
  private:
   bool add(const Action& action, std::optional<int> price) { return sink_.add(action, price); }
 
+  bool hand_room() {
+    if (!hand_room_) hand_room_ = has_hand_room(player_);
+    return *hand_room_;
+  }
+
   int price_of(const PriceQuery& query) {
     if (!prices_) prices_.emplace(player_);
     return prices_->price(query);
@@ -71,7 +76,7 @@ class Enumerator {
   }
 
   bool row(const Row& cards, Source from) {
-    const bool room = has_hand_room(player_);
+    const bool room = hand_room();
     for (std::size_t i = 0; i < cards.size(); ++i) {
       if (seen_before(cards, i)) continue;
       const CardId card = cards[i];
@@ -215,7 +220,8 @@ class Enumerator {
   const GameState& state_;
   Seat seat_;
   const PlayerState& player_;
-  std::optional<PriceList> prices_;  // built on first use: most enumerations stop early
+  std::optional<PriceList> prices_;
+  std::optional<bool> hand_room_;  // built on first use: most enumerations stop early
   LegalActionSink& sink_;
 };
 
@@ -260,6 +266,12 @@ void legal_actions_into(const GameState& state, Seat seat, std::vector<LegalActi
 }
 
 bool has_action_besides_passing(const GameState& state, Seat seat) {
+  // Most of the time the seat can take a card into the hand; say so without
+  // pricing anything (this runs after every action).
+  if (state.step == Step::kActions && seat == state.current && !(state.upper.empty() && state.lower.empty()) &&
+      has_hand_room(state.player(seat))) {
+    return true;
+  }
   AnyButPassSink sink;
   enumerate_legal_actions(state, seat, sink);
   return sink.found;

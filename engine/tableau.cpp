@@ -33,24 +33,6 @@ bool has_hand_room(const PlayerState& player) {
   return static_cast<int>(player.hand.size()) < hand_limit(player);
 }
 
-bool can_displace(CardId trading, const TableauCard& target) {
-  const CardSpec& t = spec(trading);
-  const CardSpec& d = spec(target.card);
-  // Rulebook: a trading card cannot displace another trading card; a used
-  // Observatory (or Debtor's Prison) cannot be displaced until it is face up.
-  if (!t.trading || d.trading || d.is_action_card() || target.face_down) return false;
-  switch (t.displaces) {
-    case Displaces::kNone: return false;
-    case Displaces::kSameSymbol:
-      return d.color == Color::kGreen && (d.symbol == t.symbol || d.symbol == Symbol::kAny);
-    case Displaces::kAnyWorker: return d.color == Color::kGreen;
-    case Displaces::kAnyBuilding: return d.color == Color::kBlue;
-    case Displaces::kAnyAristocrat: return d.color == Color::kOrange;
-    case Displaces::kCzarAndCarpenter: return d.ability == Ability::kCzarAndCarpenter;
-  }
-  return false;
-}
-
 bool has_displacement_target(const PlayerState& player, CardId trading) {
   return player.tableau.find_if([trading](const TableauCard& t) { return can_displace(trading, t); }) >= 0;
 }
