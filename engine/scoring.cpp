@@ -138,8 +138,8 @@ void score_final(GameState& state) {
     score.aristocrat_bonus = aristocrat_bonus(distinct, new_society);
     score.money_points = player.rubles / 10;
     score.hand_penalty =
-        5 * player.hand.count_if([](CardId card) { return !spec(card).is_action_card(); });
-    score.total = score.points_before + score.aristocrat_bonus + score.money_points - score.hand_penalty;
+        -5 * player.hand.count_if([](CardId card) { return !spec(card).is_action_card(); });
+    score.total = score.points_before + score.aristocrat_bonus + score.money_points + score.hand_penalty;
     player.points = score.total;
   }
   // Most points wins; ties go to the most rubles; still tied, they share.

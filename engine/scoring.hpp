@@ -12,7 +12,8 @@ namespace sp::engine {
 void score_phase(GameState& state, Phase phase, Events* events);
 
 // Aristocrat bonus, 1 point per full 10 rubles, -5 per card in hand (Banquet
-// action cards excepted); fills state.final_scores with places.
+// action cards excepted): total = points + bonus + money points + hand penalty.
+// Fills state.final_scores with places.
 void score_final(GameState& state);
 
 Color scored_color(Phase phase);

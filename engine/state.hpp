@@ -66,7 +66,7 @@ struct FinalScore {
   int points_before = 0;  // points on the track before final scoring
   int aristocrat_bonus = 0;
   int money_points = 0;
-  int hand_penalty = 0;   // a positive number, subtracted
+  int hand_penalty = 0;   // -5 per card left in hand: zero or negative
   int total = 0;
   int place = 0;          // 1 = winner; tied seats share a place
   friend bool operator==(const FinalScore&, const FinalScore&) = default;

@@ -51,7 +51,7 @@ int run_random_game_command(const std::vector<std::string>& args) {
       const engine::FinalScore& f = state->final_scores[seat];
       if (f.place != place) continue;
       std::printf("%-6d %6d %6d %9d %7d %7d %6d %6d\n", f.place, seat, f.points_before, f.aristocrat_bonus,
-                  f.money_points, -f.hand_penalty, f.total, state->players[seat].rubles);
+                  f.money_points, f.hand_penalty, f.total, state->players[seat].rubles);
     }
   }
   return 0;

@@ -29,7 +29,7 @@ TEST_CASE("each card left in hand costs 5 points") {
   state.players[1].hand = Hand{card("theater"), card("lumberjack")};
   state.players[1].rubles = 0;
   score_final(state);
-  CHECK(state.final_scores[1].hand_penalty == 10);
+  CHECK(state.final_scores[1].hand_penalty == -10);
   CHECK(state.final_scores[1].total == -10);
 }
 

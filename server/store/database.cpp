@@ -1,0 +1,162 @@
+#include "server/store/database.hpp"
+
+#include <sqlite3.h>
+
+#include <string>
+
+namespace sp::server {
+namespace {
+
+struct Migration {
+  std::string_view name;
+  std::string_view sql;
+};
+
+#include "server/migrations.inc"
+
+[[noreturn]] void fail(sqlite3* db, std::string_view what) {
+  throw DatabaseError(std::string(what) + ": " + (db != nullptr ? sqlite3_errmsg(db) : "out of memory"));
+}
+
+}  // namespace
+
+Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
+  if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) != SQLITE_OK) {
+    fail(db, "prepare");
+  }
+}
+
+Statement::~Statement() { sqlite3_finalize(stmt_); }
+
+Statement::Statement(Statement&& other) noexcept : db_(other.db_), stmt_(other.stmt_) { other.stmt_ = nullptr; }
+
+Statement& Statement::bind(int index, std::int64_t value) {
+  if (sqlite3_bind_int64(stmt_, index, value) != SQLITE_OK) fail(db_, "bind");
+  return *this;
+}
+
+Statement& Statement::bind(int index, std::string_view text) {
+  if (sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT) != SQLITE_OK) {
+    fail(db_, "bind");
+  }
+  return *this;
+}
+
+Statement& Statement::bind_blob(int index, std::string_view bytes) {
+  if (sqlite3_bind_blob(stmt_, index, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT) != SQLITE_OK) {
+    fail(db_, "bind");
+  }
+  return *this;
+}
+
+Statement& Statement::bind_null(int index) {
+  if (sqlite3_bind_null(stmt_, index) != SQLITE_OK) fail(db_, "bind");
+  return *this;
+}
+
+bool Statement::step() {
+  const int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  fail(db_, "step");
+}
+
+void Statement::run() {
+  while (step()) {
+  }
+  reset();
+}
+
+void Statement::reset() {
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
+}
+
+std::int64_t Statement::column_int(int index) const { return sqlite3_column_int64(stmt_, index); }
+
+std::string Statement::column_text(int index) const {
+  const auto* text = sqlite3_column_text(stmt_, index);
+  return text == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(text),
+                                                       static_cast<std::size_t>(sqlite3_column_bytes(stmt_, index)));
+}
+
+std::string Statement::column_blob(int index) const {
+  const void* data = sqlite3_column_blob(stmt_, index);
+  return data == nullptr ? std::string()
+                         : std::string(static_cast<const char*>(data),
+                                       static_cast<std::size_t>(sqlite3_column_bytes(stmt_, index)));
+}
+
+bool Statement::column_is_null(int index) const { return sqlite3_column_type(stmt_, index) == SQLITE_NULL; }
+
+Database::Database(const std::string& path, DatabaseOptions options) {
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                      nullptr) != SQLITE_OK) {
+    const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw DatabaseError("cannot open " + path + ": " + message);
+  }
+  sqlite3_busy_timeout(db_, 5000);
+  exec("PRAGMA journal_mode = WAL");
+  exec(options.durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+  exec("PRAGMA foreign_keys = ON");
+}
+
+Database::~Database() { sqlite3_close(db_); }
+
+void Database::exec(std::string_view sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db_, std::string(sql).c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
+    const std::string message = error != nullptr ? error : "unknown error";
+    sqlite3_free(error);
+    throw DatabaseError("exec: " + message);
+  }
+}
+
+Statement Database::prepare(std::string_view sql) { return Statement(db_, sql); }
+
+std::int64_t Database::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
+
+int Database::changes() const { return sqlite3_changes(db_); }
+
+int Database::schema_version() {
+  Statement s = prepare("PRAGMA user_version");
+  s.step();
+  return static_cast<int>(s.column_int(0));
+}
+
+int Database::migrate() {
+  const int current = schema_version();
+  const int latest = static_cast<int>(std::size(kMigrations));
+  if (current > latest) {
+    throw DatabaseError("the database's schema (version " + std::to_string(current) +
+                        ") is newer than this server knows (version " + std::to_string(latest) + ")");
+  }
+  for (int i = current; i < latest; ++i) {
+    Transaction tx(*this);
+    exec(kMigrations[i].sql);
+    exec("PRAGMA user_version = " + std::to_string(i + 1));
+    tx.commit();
+  }
+  return latest;
+}
+
+Transaction::Transaction(Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+
+Transaction::~Transaction() {
+  if (!done_) {
+    try {
+      db_.exec("ROLLBACK");
+    } catch (const DatabaseError&) {
+      // Nothing more can be done in a destructor; the connection reports it next time.
+    }
+  }
+}
+
+void Transaction::commit() {
+  db_.exec("COMMIT");
+  done_ = true;
+}
+
+}  // namespace sp::server

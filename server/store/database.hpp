@@ -1,0 +1,97 @@
+// A thin RAII layer over one SQLite connection: open, execute, prepared
+// statements, transactions, migrations. Failures throw DatabaseError: they are
+// I/O failures, caught at the server's edges (a write that fails faults its
+// table; a failed start-up stops the server).
+//
+// A Database is used by one thread at a time (the store's writer thread, or a
+// command-line tool); it is not shared.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace sp::server {
+
+class DatabaseError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Statement {
+ public:
+  Statement(sqlite3* db, std::string_view sql);
+  ~Statement();
+  Statement(Statement&& other) noexcept;
+  Statement& operator=(Statement&&) = delete;
+  Statement(const Statement&) = delete;
+
+  // Binds by 1-based position; returns *this for chaining.
+  Statement& bind(int index, std::int64_t value);
+  Statement& bind(int index, std::string_view text);
+  Statement& bind_blob(int index, std::string_view bytes);
+  Statement& bind_null(int index);
+
+  // Steps once: true while a row is available, false when done.
+  bool step();
+  // Runs a statement that returns no rows.
+  void run();
+  void reset();
+
+  std::int64_t column_int(int index) const;
+  std::string column_text(int index) const;
+  std::string column_blob(int index) const;
+  bool column_is_null(int index) const;
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+struct DatabaseOptions {
+  bool durable = true;  // synchronous=FULL (power-loss safe); NORMAL when false
+};
+
+class Database {
+ public:
+  // Opens (creating if needed) the database file and its parent folder's file;
+  // sets WAL, foreign keys, the busy timeout and the synchronous mode.
+  Database(const std::string& path, DatabaseOptions options = {});
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  void exec(std::string_view sql);
+  Statement prepare(std::string_view sql);
+  std::int64_t last_insert_id() const;
+  int changes() const;
+
+  // Applies the embedded migrations not yet applied; returns the schema version.
+  int migrate();
+  int schema_version();
+
+  sqlite3* handle() { return db_; }
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+// BEGIN IMMEDIATE ... COMMIT, rolled back if not committed.
+class Transaction {
+ public:
+  explicit Transaction(Database& db);
+  ~Transaction();
+  void commit();
+
+ private:
+  Database& db_;
+  bool done_ = false;
+};
+
+}  // namespace sp::server
