@@ -1,6 +1,6 @@
 // The engine's own random numbers: SplitMix64 and an unbiased bounded draw.
 //
-// std::shuffle and the std distributions are implementation-defined, so a game
+// The standard shuffle and distributions are implementation-defined, so a game
 // replayed with another standard library would deal other cards. These are
 // exactly specified here, and a seed yields the same deal everywhere.
 #pragma once
