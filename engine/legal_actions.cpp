@@ -60,15 +60,11 @@ class Enumerator {
       const int p = price_of(PriceQuery{card, from_lower_row, std::nullopt});
       return p > player_.rubles || add(make(std::optional<CardId>{}), p);
     }
-    const Tableau& tableau = player_.tableau;
-    for (std::size_t i = 0; i < tableau.size(); ++i) {
-      const CardId target = tableau[i].card;
-      if (!can_displace(card, tableau[i])) continue;
-      bool duplicate = false;
-      for (std::size_t j = 0; j < i && !duplicate; ++j) {
-        duplicate = tableau[j].card == target && can_displace(card, tableau[j]);
-      }
-      if (duplicate) continue;
+    std::array<bool, 256> offered{};  // identical targets are one choice
+    for (const TableauCard& owned : player_.tableau) {
+      const CardId target = owned.card;
+      if (offered[target.value] || !can_displace(card, owned)) continue;
+      offered[target.value] = true;
       const int p = price_of(PriceQuery{card, from_lower_row, target});
       if (p <= player_.rubles && !add(make(std::optional<CardId>{target}), p)) return false;
     }
