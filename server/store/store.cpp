@@ -1,0 +1,103 @@
+#include "server/store/store.hpp"
+
+#include <chrono>
+#include <future>
+
+namespace sp::server {
+
+Store::Store(StoreOptions options, CommitObserver observer)
+    : options_(std::move(options)), observer_(std::move(observer)), db_(options_.path, DatabaseOptions{options_.durable}) {
+  db_.migrate();
+  writer_ = std::thread([this] { run(); });
+}
+
+Store::~Store() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_one();
+  writer_.join();
+}
+
+void Store::submit(Work work, Done done) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back(Job{std::move(work), std::move(done)});
+  }
+  wake_.notify_one();
+}
+
+void Store::run_sync(Work work) {
+  std::promise<void> finished;
+  auto result = finished.get_future();
+  submit(std::move(work), [&finished](std::exception_ptr error) {
+    if (error) {
+      finished.set_exception(error);
+    } else {
+      finished.set_value();
+    }
+  });
+  result.get();
+}
+
+StoreStats Store::stats() const {
+  std::lock_guard lock(mutex_);
+  return stats_;
+}
+
+void Store::run() {
+  std::deque<Job> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty() && stopping_) return;
+      const std::size_t take = std::min(queue_.size(), static_cast<std::size_t>(options_.max_batch));
+      for (std::size_t i = 0; i < take; ++i) {
+        batch.push_back(std::move(queue_.front()));
+        queue_.pop_front();
+      }
+    }
+    write_batch(batch);
+    batch.clear();
+  }
+}
+
+void Store::write_batch(std::deque<Job>& batch) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::exception_ptr> errors(batch.size());
+  std::exception_ptr commit_error;
+  std::size_t failed = 0;
+  try {
+    Transaction tx(db_);
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      db_.exec("SAVEPOINT job");
+      try {
+        batch[i].work(db_);
+        db_.exec("RELEASE job");
+      } catch (...) {
+        errors[i] = std::current_exception();
+        ++failed;
+        db_.exec("ROLLBACK TO job");
+        db_.exec("RELEASE job");
+      }
+    }
+    tx.commit();
+  } catch (...) {
+    commit_error = std::current_exception();
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  {
+    std::lock_guard lock(mutex_);
+    ++stats_.transactions;
+    stats_.jobs += batch.size();
+    stats_.failed_jobs += commit_error ? batch.size() : failed;
+  }
+  if (observer_) observer_(seconds, batch.size());
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    if (batch[i].done) batch[i].done(commit_error ? commit_error : errors[i]);
+  }
+}
+
+}  // namespace sp::server

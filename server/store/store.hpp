@@ -1,0 +1,84 @@
+// Store: the server's one SQLite connection, owned by one writer thread.
+//
+// Every database access is a job run on that thread. Jobs that arrive while a
+// transaction is being written wait, and are then written together in the next
+// transaction (group commit): under load one disk flush carries many moves, so
+// throughput is not capped at one flush per move. Each job runs inside its own
+// savepoint, so a failing job rolls back alone. A job's completion is called on
+// the writer thread once its transaction committed (or failed); it must only
+// hand the result over (post to a strand), never block.
+//
+// Thread-safety: submit() is safe from any thread. The Database is touched only
+// by the writer thread.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "server/store/database.hpp"
+
+namespace sp::server {
+
+struct StoreOptions {
+  std::string path;
+  bool durable = true;        // synchronous=FULL
+  int max_batch = 512;        // jobs per transaction at the most
+};
+
+struct StoreStats {
+  std::uint64_t transactions = 0;
+  std::uint64_t jobs = 0;
+  std::uint64_t failed_jobs = 0;
+};
+
+class Store {
+ public:
+  using Work = std::function<void(Database&)>;
+  // Called once the job's transaction committed (nullptr) or failed.
+  using Done = std::function<void(std::exception_ptr)>;
+  // Called after each commit with the seconds it took (for the metrics).
+  using CommitObserver = std::function<void(double seconds, std::size_t jobs)>;
+
+  // Opens the database, applies migrations and starts the writer thread.
+  // Throws DatabaseError when the database cannot be opened or migrated.
+  explicit Store(StoreOptions options, CommitObserver observer = {});
+  // Writes what is queued, then stops the writer thread.
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  void submit(Work work, Done done);
+
+  // Runs `work` and waits for its commit: for start-up and tools, never on a
+  // network thread. Rethrows the job's failure.
+  void run_sync(Work work);
+
+  StoreStats stats() const;
+
+ private:
+  struct Job {
+    Work work;
+    Done done;
+  };
+
+  void run();
+  void write_batch(std::deque<Job>& batch);
+
+  const StoreOptions options_;
+  const CommitObserver observer_;
+  Database db_;  // writer thread only, after construction
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Job> queue_;     // guarded by mutex_
+  bool stopping_ = false;     // guarded by mutex_
+  StoreStats stats_;          // guarded by mutex_
+  std::thread writer_;
+};
+
+}  // namespace sp::server
