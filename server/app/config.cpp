@@ -1,0 +1,107 @@
+#include "server/app/config.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <thread>
+
+namespace sp::server {
+namespace {
+
+struct Setting {
+  const char* flag;
+  const char* env;
+  const char* help;
+};
+
+constexpr Setting kSettings[] = {
+    {"listen", "SPB_LISTEN", "HOST:PORT to listen on (default 127.0.0.1:8080)"},
+    {"db", "SPB_DB", "database file (default ./data/spb.sqlite, created on first start)"},
+    {"threads", "SPB_THREADS", "network threads (default: the number of cores)"},
+    {"log-format", "SPB_LOG_FORMAT", "text or json (default text)"},
+    {"admin-token", "SPB_ADMIN_TOKEN", "administrator token (default none: administration off)"},
+    {"static-dir", "SPB_STATIC_DIR", "folder of the browser client's files"},
+    {"max-frame", "SPB_MAX_FRAME", "largest WebSocket frame in bytes (default 65536)"},
+    {"idle-timeout", "SPB_IDLE_TIMEOUT", "seconds before a silent connection is closed (default 60)"},
+    {"rate", "SPB_RATE", "requests a second per connection (default 20)"},
+    {"durable", "SPB_DURABLE", "1: commits survive power loss (synchronous=FULL, default); 0: NORMAL"},
+};
+
+template <typename T>
+bool parse_number(const std::string& text, T& out) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+bool apply(ServerConfig& config, const std::string& name, const std::string& value, std::string& error) {
+  auto bad = [&](const char* what) {
+    error = "--" + name + ": " + what;
+    return false;
+  };
+  if (name == "listen") {
+    const auto colon = value.rfind(':');
+    if (colon == std::string::npos) return bad("expected HOST:PORT");
+    config.address = value.substr(0, colon);
+    if (!parse_number(value.substr(colon + 1), config.port)) return bad("the port must be a number from 0 to 65535");
+  } else if (name == "db") {
+    if (value.empty()) return bad("give a file name");
+    config.database = value;
+  } else if (name == "threads") {
+    if (!parse_number(value, config.threads) || config.threads < 1 || config.threads > 256) return bad("1 to 256");
+  } else if (name == "log-format") {
+    if (value != "text" && value != "json") return bad("text or json");
+    config.log_format = value;
+  } else if (name == "admin-token") {
+    if (!value.empty() && value.size() < 16) return bad("use at least 16 characters");
+    config.admin_token = value;
+  } else if (name == "static-dir") {
+    config.static_dir = value;
+  } else if (name == "max-frame") {
+    if (!parse_number(value, config.max_frame_bytes) || config.max_frame_bytes < 1024) return bad("at least 1024");
+  } else if (name == "idle-timeout") {
+    if (!parse_number(value, config.idle_timeout_seconds) || config.idle_timeout_seconds < 5) return bad("at least 5");
+  } else if (name == "rate") {
+    int rate = 0;
+    if (!parse_number(value, rate) || rate < 1) return bad("at least 1");
+    config.requests_per_second = rate;
+    config.request_burst = 2.0 * rate;
+  } else if (name == "durable") {
+    if (value != "0" && value != "1") return bad("0 or 1");
+    config.durable = value == "1";
+  } else {
+    error = "unknown option --" + name;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<ServerConfig> load_config(const std::vector<std::string>& args, std::string& error) {
+  ServerConfig config;
+  config.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  for (const Setting& s : kSettings) {
+    if (const char* value = std::getenv(s.env); value != nullptr && !apply(config, s.flag, value, error)) {
+      error = std::string(s.env) + " (" + error + ")";
+      return std::nullopt;
+    }
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i].rfind("--", 0) != 0 || i + 1 >= args.size()) {
+      error = "expected --option value, got " + args[i];
+      return std::nullopt;
+    }
+    if (!apply(config, args[i].substr(2), args[i + 1], error)) return std::nullopt;
+    ++i;
+  }
+  return config;
+}
+
+std::string config_help() {
+  std::string help = "settings (flag, or environment variable):\n";
+  for (const Setting& s : kSettings) {
+    help += "  --" + std::string(s.flag) + " / " + s.env + "\n      " + s.help + "\n";
+  }
+  return help;
+}
+
+}  // namespace sp::server

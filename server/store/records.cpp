@@ -1,0 +1,216 @@
+#include "server/store/records.hpp"
+
+namespace sp::server {
+namespace {
+
+constexpr const char* kTableColumns =
+    "t.id, t.name, t.creator_id, u.name, t.status, t.player_count, t.options_json, t.seed, t.card_set_version, "
+    "t.rules_version, t.move_count, coalesce(t.state_hash, ''), t.created_at";
+
+TableRecord read_table(const Statement& s) {
+  TableRecord t;
+  t.id = s.column_int(0);
+  t.name = s.column_text(1);
+  t.creator_id = s.column_int(2);
+  t.creator_name = s.column_text(3);
+  t.status = s.column_text(4);
+  t.player_count = static_cast<int>(s.column_int(5));
+  t.options_json = s.column_text(6);
+  t.seed = static_cast<std::uint64_t>(s.column_int(7));
+  t.card_set_version = s.column_text(8);
+  t.rules_version = static_cast<int>(s.column_int(9));
+  t.move_count = s.column_int(10);
+  t.state_hash = s.column_text(11);
+  t.created_at = s.column_int(12);
+  return t;
+}
+
+void load_seats(Database& db, TableRecord& table) {
+  auto s = db.prepare(
+      "SELECT s.seat, s.user_id, u.name FROM seats s JOIN users u ON u.id = s.user_id "
+      "WHERE s.table_id = ? ORDER BY s.seat");
+  s.bind(1, table.id);
+  while (s.step()) {
+    table.seats.push_back(SeatRecord{static_cast<int>(s.column_int(0)), s.column_int(1), s.column_text(2)});
+  }
+}
+
+std::vector<TableRecord> read_tables(Database& db, Statement& s) {
+  std::vector<TableRecord> tables;
+  while (s.step()) tables.push_back(read_table(s));
+  for (TableRecord& t : tables) load_seats(db, t);
+  return tables;
+}
+
+}  // namespace
+
+std::optional<UserRecord> find_user_by_name(Database& db, const std::string& name) {
+  auto s = db.prepare("SELECT id, name, password_hash FROM users WHERE name = ?");
+  s.bind(1, name);
+  if (!s.step()) return std::nullopt;
+  return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
+}
+
+std::int64_t insert_user(Database& db, const std::string& name, const std::string& password_hash, std::int64_t now) {
+  db.prepare("INSERT INTO users (name, password_hash, created_at) VALUES (?, ?, ?)")
+      .bind(1, name)
+      .bind(2, password_hash)
+      .bind(3, now)
+      .run();
+  return db.last_insert_id();
+}
+
+void insert_session(Database& db, const std::string& token_hash, std::int64_t user_id, std::int64_t now,
+                    std::int64_t expires_at) {
+  db.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+      .bind(1, token_hash)
+      .bind(2, user_id)
+      .bind(3, now)
+      .bind(4, expires_at)
+      .run();
+}
+
+std::optional<UserRecord> find_session_user(Database& db, const std::string& token_hash, std::int64_t now) {
+  auto s = db.prepare(
+      "SELECT u.id, u.name, u.password_hash FROM sessions s JOIN users u ON u.id = s.user_id "
+      "WHERE s.token_hash = ? AND s.expires_at > ?");
+  s.bind(1, token_hash).bind(2, now);
+  if (!s.step()) return std::nullopt;
+  return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
+}
+
+void delete_session(Database& db, const std::string& token_hash) {
+  db.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(1, token_hash).run();
+}
+
+std::int64_t insert_table(Database& db, const TableRecord& t, std::int64_t now) {
+  db.prepare(
+        "INSERT INTO game_tables (name, creator_id, status, player_count, options_json, seed, card_set_version, "
+        "rules_version, move_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)")
+      .bind(1, t.name)
+      .bind(2, t.creator_id)
+      .bind(3, t.status)
+      .bind(4, static_cast<std::int64_t>(t.player_count))
+      .bind(5, t.options_json)
+      .bind(6, static_cast<std::int64_t>(t.seed))
+      .bind(7, t.card_set_version)
+      .bind(8, static_cast<std::int64_t>(t.rules_version))
+      .bind(9, now)
+      .bind(10, now)
+      .run();
+  return db.last_insert_id();
+}
+
+std::optional<TableRecord> load_table(Database& db, std::int64_t id) {
+  auto s = db.prepare(std::string("SELECT ") + kTableColumns +
+                      " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.id = ?");
+  s.bind(1, id);
+  if (!s.step()) return std::nullopt;
+  TableRecord table = read_table(s);
+  load_seats(db, table);
+  return table;
+}
+
+std::vector<TableRecord> list_tables(Database& db, const std::string& status, int limit) {
+  auto s = db.prepare(std::string("SELECT ") + kTableColumns +
+                      " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.status = ? "
+                      "ORDER BY t.id DESC LIMIT ?");
+  s.bind(1, status).bind(2, static_cast<std::int64_t>(limit));
+  return read_tables(db, s);
+}
+
+std::vector<TableRecord> tables_of_user(Database& db, std::int64_t user_id) {
+  auto s = db.prepare(std::string("SELECT ") + kTableColumns +
+                      " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.id IN "
+                      "(SELECT table_id FROM seats WHERE user_id = ?1 UNION SELECT table_id FROM invitations "
+                      "WHERE user_id = ?1) ORDER BY t.updated_at DESC LIMIT 500");
+  s.bind(1, user_id);
+  return read_tables(db, s);
+}
+
+std::vector<std::int64_t> table_ids_with_status(Database& db, const std::string& status) {
+  auto s = db.prepare("SELECT id FROM game_tables WHERE status = ? ORDER BY id");
+  s.bind(1, status);
+  std::vector<std::int64_t> ids;
+  while (s.step()) ids.push_back(s.column_int(0));
+  return ids;
+}
+
+void insert_seat(Database& db, std::int64_t table_id, int seat, std::int64_t user_id) {
+  db.prepare("INSERT INTO seats (table_id, seat, user_id) VALUES (?, ?, ?)")
+      .bind(1, table_id)
+      .bind(2, static_cast<std::int64_t>(seat))
+      .bind(3, user_id)
+      .run();
+}
+
+void delete_seat(Database& db, std::int64_t table_id, std::int64_t user_id) {
+  db.prepare("DELETE FROM seats WHERE table_id = ? AND user_id = ?").bind(1, table_id).bind(2, user_id).run();
+}
+
+void start_table(Database& db, std::int64_t table_id, std::uint64_t seed, const std::string& state_hash,
+                 std::int64_t now) {
+  db.prepare("UPDATE game_tables SET status = 'playing', seed = ?, state_hash = ?, updated_at = ? WHERE id = ?")
+      .bind(1, static_cast<std::int64_t>(seed))
+      .bind(2, state_hash)
+      .bind(3, now)
+      .bind(4, table_id)
+      .run();
+}
+
+void insert_invitation(Database& db, std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
+                       std::int64_t now) {
+  db.prepare(
+        "INSERT OR IGNORE INTO invitations (table_id, user_id, invited_by, created_at) VALUES (?, ?, ?, ?)")
+      .bind(1, table_id)
+      .bind(2, user_id)
+      .bind(3, invited_by)
+      .bind(4, now)
+      .run();
+}
+
+void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, const std::string& status) {
+  db.prepare(
+        "INSERT INTO moves (table_id, move_number, seat, action_json, created_at, state_hash) "
+        "VALUES (?, ?, ?, ?, ?, ?)")
+      .bind(1, table_id)
+      .bind(2, move.move_number)
+      .bind(3, static_cast<std::int64_t>(move.seat))
+      .bind(4, move.action_json)
+      .bind(5, move.created_at)
+      .bind(6, move.state_hash)
+      .run();
+  db.prepare("UPDATE game_tables SET move_count = ?, state_hash = ?, status = ?, updated_at = ? WHERE id = ?")
+      .bind(1, move.move_number)
+      .bind(2, move.state_hash)
+      .bind(3, status)
+      .bind(4, move.created_at)
+      .bind(5, table_id)
+      .run();
+}
+
+std::vector<MoveRecord> load_moves(Database& db, std::int64_t table_id) {
+  auto s = db.prepare(
+      "SELECT move_number, seat, action_json, state_hash, created_at FROM moves WHERE table_id = ? "
+      "ORDER BY move_number");
+  s.bind(1, table_id);
+  std::vector<MoveRecord> moves;
+  while (s.step()) {
+    moves.push_back(MoveRecord{s.column_int(0), static_cast<int>(s.column_int(1)), s.column_text(2),
+                               s.column_text(3), s.column_int(4)});
+  }
+  return moves;
+}
+
+std::int64_t insert_chat(Database& db, std::int64_t table_id, std::int64_t user_id, const std::string& text,
+                         std::int64_t now) {
+  db.prepare("INSERT INTO chat (table_id, user_id, text, created_at) VALUES (?, ?, ?, ?)")
+      .bind(1, table_id)
+      .bind(2, user_id)
+      .bind(3, text)
+      .bind(4, now)
+      .run();
+  return db.last_insert_id();
+}
+
+}  // namespace sp::server

@@ -1,0 +1,81 @@
+// Rows of the database as plain structs, and the queries that read and write
+// them. Every function runs on the store's writer thread with its Database;
+// failures throw DatabaseError.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/store/database.hpp"
+
+namespace sp::server {
+
+struct UserRecord {
+  std::int64_t id = 0;
+  std::string name;
+  std::string password_hash;
+};
+
+struct SeatRecord {
+  int seat = 0;
+  std::int64_t user_id = 0;
+  std::string name;
+};
+
+struct TableRecord {
+  std::int64_t id = 0;
+  std::string name;
+  std::int64_t creator_id = 0;
+  std::string creator_name;
+  std::string status;  // open, playing, finished, aborted
+  int player_count = 0;
+  std::string options_json;
+  std::uint64_t seed = 0;
+  std::string card_set_version;
+  int rules_version = 1;
+  std::int64_t move_count = 0;
+  std::string state_hash;
+  std::int64_t created_at = 0;
+  std::vector<SeatRecord> seats;
+};
+
+struct MoveRecord {
+  std::int64_t move_number = 0;
+  int seat = 0;
+  std::string action_json;
+  std::string state_hash;
+  std::int64_t created_at = 0;
+};
+
+// Accounts.
+std::optional<UserRecord> find_user_by_name(Database& db, const std::string& name);
+std::int64_t insert_user(Database& db, const std::string& name, const std::string& password_hash, std::int64_t now);
+void insert_session(Database& db, const std::string& token_hash, std::int64_t user_id, std::int64_t now,
+                    std::int64_t expires_at);
+std::optional<UserRecord> find_session_user(Database& db, const std::string& token_hash, std::int64_t now);
+void delete_session(Database& db, const std::string& token_hash);
+
+// Tables and seats.
+std::int64_t insert_table(Database& db, const TableRecord& table, std::int64_t now);
+std::optional<TableRecord> load_table(Database& db, std::int64_t id);
+std::vector<TableRecord> list_tables(Database& db, const std::string& status, int limit);
+std::vector<TableRecord> tables_of_user(Database& db, std::int64_t user_id);
+std::vector<std::int64_t> table_ids_with_status(Database& db, const std::string& status);
+void insert_seat(Database& db, std::int64_t table_id, int seat, std::int64_t user_id);
+void delete_seat(Database& db, std::int64_t table_id, std::int64_t user_id);
+void start_table(Database& db, std::int64_t table_id, std::uint64_t seed, const std::string& state_hash,
+                 std::int64_t now);
+void insert_invitation(Database& db, std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
+                       std::int64_t now);
+
+// The move log. append_move also records the table's move count, last state
+// hash and status, in the same transaction.
+void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, const std::string& status);
+std::vector<MoveRecord> load_moves(Database& db, std::int64_t table_id);
+
+std::int64_t insert_chat(Database& db, std::int64_t table_id, std::int64_t user_id, const std::string& text,
+                         std::int64_t now);
+
+}  // namespace sp::server
