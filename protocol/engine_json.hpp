@@ -38,6 +38,10 @@ json encode_action(const engine::Action& action);
 json encode_options(const engine::TableOptions& options);
 json encode_view(const engine::TableView& view, std::span<const std::string> names);
 json encode_event(const engine::Event& event);
+// An event as a given viewer may see it: with hidden hands, the card an
+// Observatory drew (and took into the hand) is shown only to its drawer and the
+// administrator.
+json encode_event_for(const engine::Event& event, const engine::TableOptions& options, engine::Viewer viewer);
 json encode_legal_action(const engine::LegalAction& legal);
 json encode_rule_error(const engine::RuleError& error);
 

@@ -1,0 +1,39 @@
+// Connection: what request handlers see of one client connection.
+//
+// A connection's state is touched only on the connection's own strand;
+// handlers run there, and work done elsewhere (the store's thread, the
+// password-hashing pool, a table's strand) comes back through post().
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "server/app/subscriber.hpp"
+
+namespace sp::server {
+
+struct ConnectionState {
+  bool greeted = false;
+  std::optional<std::int64_t> user_id;
+  std::string user_name;
+  std::string token_hash;
+  std::set<std::int64_t> subscriptions;
+};
+
+class Connection : public Subscriber, public std::enable_shared_from_this<Connection> {
+ public:
+  // Runs `fn` on the connection's strand.
+  virtual void post(std::function<void()> fn) = 0;
+  // On the strand: queues one frame.
+  virtual void respond(const nlohmann::json& frame) = 0;
+  // On the strand only.
+  virtual ConnectionState& state() = 0;
+};
+
+}  // namespace sp::server

@@ -1,0 +1,34 @@
+// The protocol's requests (docs/protocol.md): decoding, checks, and the work
+// each one does through the store, the table registry and the tables.
+#pragma once
+
+#include <boost/asio/thread_pool.hpp>
+
+#include <memory>
+#include <string>
+
+#include "server/app/config.hpp"
+#include "server/app/connection.hpp"
+#include "server/app/metrics.hpp"
+#include "server/app/table_registry.hpp"
+#include "server/store/store.hpp"
+
+namespace sp::server {
+
+inline constexpr int kProtocolVersion = 1;
+
+struct Services {
+  const ServerConfig& config;
+  Store& store;
+  TableRegistry& tables;
+  Metrics& metrics;
+  boost::asio::thread_pool& slow_work;  // password hashing
+};
+
+// Handles one text frame from `connection`; called on its strand. Never throws.
+void handle_frame(Services& services, const std::shared_ptr<Connection>& connection, const std::string& frame);
+
+// When a connection closes: leaves its tables' subscriber lists.
+void forget_connection(Services& services, const std::shared_ptr<Connection>& connection);
+
+}  // namespace sp::server

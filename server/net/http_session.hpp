@@ -1,0 +1,36 @@
+// HttpSession: plain HTTP on the server's port: /healthz, /metrics, the
+// browser client's static files, and the upgrade of /ws to a WebSocket.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include <memory>
+#include <optional>
+
+#include "server/app/requests.hpp"
+#include "server/net/ws_session.hpp"
+
+namespace sp::server {
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions);
+  void run();
+
+ private:
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+  boost::beast::http::response<boost::beast::http::string_body> respond(
+      const boost::beast::http::request<boost::beast::http::string_body>& request) const;
+
+  boost::beast::tcp_stream stream_;
+  boost::beast::flat_buffer buffer_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+  Services& services_;
+  SessionList& sessions_;
+};
+
+}  // namespace sp::server

@@ -1,0 +1,129 @@
+#include "server/net/server.hpp"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+#include <thread>
+#include <vector>
+
+#include "server/app/credentials.hpp"
+#include "server/app/metrics.hpp"
+#include "server/app/requests.hpp"
+#include "server/app/table_registry.hpp"
+#include "server/net/http_session.hpp"
+#include "server/net/ws_session.hpp"
+#include "server/store/store.hpp"
+
+namespace sp::server {
+namespace {
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+class Listener : public std::enable_shared_from_this<Listener> {
+ public:
+  Listener(net::io_context& ioc, tcp::endpoint endpoint, Services& services, SessionList& sessions)
+      : ioc_(ioc), acceptor_(net::make_strand(ioc)), services_(services), sessions_(sessions) {
+    acceptor_.open(endpoint.protocol());
+    acceptor_.set_option(net::socket_base::reuse_address(true));
+    acceptor_.bind(endpoint);
+    acceptor_.listen(net::socket_base::max_listen_connections);
+  }
+
+  tcp::endpoint local_endpoint() const { return acceptor_.local_endpoint(); }
+  void run() { do_accept(); }
+  void stop() {
+    net::post(acceptor_.get_executor(), [self = shared_from_this()] {
+      boost::system::error_code ignored;
+      self->acceptor_.close(ignored);
+    });
+  }
+
+ private:
+  void do_accept() {
+    acceptor_.async_accept(net::make_strand(ioc_), [self = shared_from_this()](boost::system::error_code ec,
+                                                                               tcp::socket socket) {
+      if (!ec) {
+        boost::system::error_code ignored;
+        socket.set_option(tcp::no_delay(true), ignored);
+        std::make_shared<HttpSession>(std::move(socket), self->services_, self->sessions_)->run();
+      } else if (ec == net::error::no_descriptors) {
+        spdlog::warn("out of file descriptors; accepting again shortly");
+      }
+      if (self->acceptor_.is_open()) self->do_accept();
+    });
+  }
+
+  net::io_context& ioc_;
+  tcp::acceptor acceptor_;
+  Services& services_;
+  SessionList& sessions_;
+};
+
+void configure_logging(const ServerConfig& config) {
+  auto logger = spdlog::stdout_logger_mt("spb");
+  if (config.log_format == "json") {
+    logger->set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%e%z","level":"%l","message":"%v"})");
+  } else {
+    logger->set_pattern("%Y-%m-%d %H:%M:%S.%e %l %v");
+  }
+  spdlog::set_default_logger(logger);
+  spdlog::flush_on(spdlog::level::info);
+}
+
+}  // namespace
+
+int run_server(const ServerConfig& config) {
+  configure_logging(config);
+  init_credentials();
+
+  const std::filesystem::path db_path(config.database);
+  if (db_path.has_parent_path()) std::filesystem::create_directories(db_path.parent_path());
+
+  Metrics metrics;
+  Store store(StoreOptions{config.database, config.durable},
+              [&metrics](double seconds, std::size_t) { metrics.commit_latency.observe(seconds); });
+  net::io_context ioc(config.threads);
+  net::thread_pool slow_work(1);
+  TableRegistry tables(ioc.get_executor(), store, metrics);
+  const std::size_t loaded = tables.load_all_playing([](std::int64_t id, const std::string& why) {
+    spdlog::error("table {} is not served: {}", id, why);
+  });
+
+  Services services{config, store, tables, metrics, slow_work};
+  SessionList sessions;
+  const auto address = net::ip::make_address(config.address);
+  auto listener = std::make_shared<Listener>(ioc, tcp::endpoint{address, config.port}, services, sessions);
+  listener->run();
+  // Tests and scripts read this line to learn the port (with --listen HOST:0).
+  spdlog::info("listening on {}:{} database {} tables resumed {}", config.address, listener->local_endpoint().port(),
+               config.database, loaded);
+
+  net::signal_set signals(ioc, SIGINT, SIGTERM);
+  net::steady_timer grace(ioc);
+  signals.async_wait([&](boost::system::error_code, int signal) {
+    spdlog::info("signal {}: stopping", signal);
+    listener->stop();
+    sessions.shut_down_all();
+    // Let close frames and committing moves finish, then stop.
+    grace.expires_after(std::chrono::milliseconds(500));
+    grace.async_wait([&](boost::system::error_code) { ioc.stop(); });
+  });
+
+  std::vector<std::thread> threads;
+  for (int i = 1; i < config.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
+  ioc.run();
+  for (std::thread& t : threads) t.join();
+  slow_work.join();
+  spdlog::info("stopped");
+  return 0;
+}
+
+}  // namespace sp::server

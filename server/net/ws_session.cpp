@@ -1,0 +1,180 @@
+#include "server/net/ws_session.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+
+namespace sp::server {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+
+namespace {
+
+// A client that keeps flooding after this many refusals in a row is closed.
+constexpr int kMaxStrikes = 50;
+
+}  // namespace
+
+WsSession::WsSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions)
+    : ws_(std::move(socket)),
+      services_(services),
+      sessions_(sessions),
+      tokens_(services.config.request_burst),
+      refilled_(std::chrono::steady_clock::now()) {}
+
+WsSession::~WsSession() {
+  if (counted_) services_.metrics.connections.fetch_sub(1, std::memory_order_relaxed);
+  sessions_.remove(this);
+}
+
+void WsSession::run(beast::http::request<beast::http::string_body> request) {
+  boost::asio::dispatch(ws_.get_executor(), [self = std::static_pointer_cast<WsSession>(shared_from_this()),
+                                             request = std::move(request)]() mutable {
+    beast::get_lowest_layer(self->ws_).expires_never();
+    websocket::stream_base::timeout timeout{};
+    timeout.handshake_timeout = std::chrono::seconds(self->services_.config.handshake_timeout_seconds);
+    timeout.idle_timeout = std::chrono::seconds(self->services_.config.idle_timeout_seconds);
+    timeout.keep_alive_pings = true;
+    self->ws_.set_option(timeout);
+    self->ws_.read_message_max(self->services_.config.max_frame_bytes);
+    self->ws_.set_option(websocket::stream_base::decorator(
+        [](websocket::response_type& res) { res.set(beast::http::field::server, "spb"); }));
+    self->ws_.async_accept(request, beast::bind_front_handler(&WsSession::on_accept, self));
+  });
+}
+
+void WsSession::on_accept(beast::error_code ec) {
+  if (ec) return;
+  counted_ = true;
+  services_.metrics.connections.fetch_add(1, std::memory_order_relaxed);
+  services_.metrics.connections_total.fetch_add(1, std::memory_order_relaxed);
+  sessions_.add(std::static_pointer_cast<WsSession>(shared_from_this()));
+  do_read();
+}
+
+void WsSession::do_read() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read,
+                                                    std::static_pointer_cast<WsSession>(shared_from_this())));
+}
+
+bool WsSession::take_token() {
+  const auto now = std::chrono::steady_clock::now();
+  const double elapsed = std::chrono::duration<double>(now - refilled_).count();
+  refilled_ = now;
+  tokens_ = std::min(services_.config.request_burst, tokens_ + elapsed * services_.config.requests_per_second);
+  if (tokens_ < 1.0) return false;
+  tokens_ -= 1.0;
+  return true;
+}
+
+void WsSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec) {
+    // Closed, timed out, or a frame over the limit (Beast then closes with 1009).
+    forget_connection(services_, shared_from_this());
+    return;
+  }
+  std::string frame = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(buffer_.size());
+  if (!ws_.got_text()) {
+    respond(nlohmann::json{{"type", "error"}, {"request", ""}, {"code", "bad_request"},
+                           {"message", "Send JSON as text frames."}});
+  } else if (!take_token()) {
+    services_.metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
+    respond(nlohmann::json{{"type", "error"}, {"request", ""}, {"code", "rate_limited"},
+                           {"message", "Too many requests; slow down."}});
+    if (++strikes_ >= kMaxStrikes) {
+      close_when_written(websocket::close_reason(websocket::close_code::policy_error, "rate limit"));
+      return;
+    }
+  } else {
+    strikes_ = 0;
+    try {
+      handle_frame(services_, shared_from_this(), frame);
+    } catch (const std::exception&) {
+      respond(nlohmann::json{{"type", "error"}, {"request", ""}, {"code", "internal_error"},
+                             {"message", "Something went wrong on the server."}});
+    }
+  }
+  do_read();
+}
+
+void WsSession::send(std::shared_ptr<const std::string> frame) {
+  boost::asio::post(ws_.get_executor(), [self = std::static_pointer_cast<WsSession>(shared_from_this()),
+                                         frame = std::move(frame)]() mutable { self->queue(std::move(frame)); });
+}
+
+void WsSession::post(std::function<void()> fn) { boost::asio::post(ws_.get_executor(), std::move(fn)); }
+
+void WsSession::respond(const nlohmann::json& frame) { queue(std::make_shared<const std::string>(frame.dump())); }
+
+void WsSession::queue(std::shared_ptr<const std::string> frame) {
+  if (closing_ && !close_after_write_) return;
+  if (outbound_.size() >= services_.config.max_outbound_frames) {
+    // The client does not read what it is sent: close rather than buffer without end.
+    closing_ = true;
+    outbound_.clear();
+    beast::get_lowest_layer(ws_).close();
+    return;
+  }
+  outbound_.push_back(std::move(frame));
+  if (outbound_.size() == 1) do_write();
+}
+
+void WsSession::do_write() {
+  ws_.text(true);
+  ws_.async_write(boost::asio::buffer(*outbound_.front()),
+                  beast::bind_front_handler(&WsSession::on_write, std::static_pointer_cast<WsSession>(shared_from_this())));
+}
+
+void WsSession::on_write(beast::error_code ec, std::size_t) {
+  if (ec) {
+    outbound_.clear();
+    return;
+  }
+  outbound_.pop_front();
+  if (!outbound_.empty()) {
+    do_write();
+  } else if (close_after_write_) {
+    ws_.async_close(*close_after_write_, [self = shared_from_this()](beast::error_code) {});
+    close_after_write_.reset();
+  }
+}
+
+void WsSession::close_when_written(websocket::close_reason reason) {
+  if (closing_) return;
+  closing_ = true;
+  if (outbound_.empty()) {
+    ws_.async_close(reason, [self = shared_from_this()](beast::error_code) {});
+  } else {
+    close_after_write_ = reason;
+  }
+}
+
+void WsSession::shut_down() {
+  boost::asio::post(ws_.get_executor(), [self = std::static_pointer_cast<WsSession>(shared_from_this())] {
+    self->close_when_written(websocket::close_reason(websocket::close_code::going_away, "server shutting down"));
+  });
+}
+
+void SessionList::add(const std::shared_ptr<WsSession>& session) {
+  std::lock_guard lock(mutex_);
+  sessions_.emplace_back(session.get(), session);
+}
+
+void SessionList::remove(const WsSession* session) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(sessions_, [session](const auto& entry) { return entry.first == session; });
+}
+
+void SessionList::shut_down_all() {
+  std::vector<std::shared_ptr<WsSession>> open;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [key, weak] : sessions_) {
+      if (auto s = weak.lock()) open.push_back(std::move(s));
+    }
+  }
+  for (const auto& s : open) s->shut_down();
+}
+
+}  // namespace sp::server

@@ -1,0 +1,82 @@
+// WsSession: one WebSocket connection, on its own strand.
+//
+// It reads frames one at a time and hands each to the request handlers, with a
+// per-connection rate limit (a token bucket); it writes frames from a bounded
+// queue, and closes a connection whose queue overflows (a client that does not
+// read). Beast's timeouts close half-open connections: a handshake timeout, and
+// pings after a quiet spell with a close when nothing answers.
+//
+// Thread-safety: send() and post() are safe from any thread; everything else
+// runs on the session's strand.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <string>
+
+#include "server/app/connection.hpp"
+#include "server/app/requests.hpp"
+
+namespace sp::server {
+
+class SessionList;
+
+class WsSession : public Connection {
+ public:
+  WsSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions);
+  ~WsSession() override;
+
+  void run(boost::beast::http::request<boost::beast::http::string_body> request);
+  void send(std::shared_ptr<const std::string> frame) override;
+  void post(std::function<void()> fn) override;
+  void respond(const nlohmann::json& frame) override;
+  ConnectionState& state() override { return state_; }
+  // Sends a close frame (server shutting down).
+  void shut_down();
+
+ private:
+  void on_accept(boost::beast::error_code ec);
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void queue(std::shared_ptr<const std::string> frame);
+  void do_write();
+  void on_write(boost::beast::error_code ec, std::size_t bytes);
+  bool take_token();
+  // Closes with a close frame once the queued frames are written (Beast allows
+  // one write at a time, and a close frame is a write).
+  void close_when_written(boost::beast::websocket::close_reason reason);
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  Services& services_;
+  SessionList& sessions_;
+  // Everything below is accessed only on the stream's strand.
+  ConnectionState state_;
+  std::deque<std::shared_ptr<const std::string>> outbound_;
+  double tokens_;
+  std::chrono::steady_clock::time_point refilled_;
+  int strikes_ = 0;  // rate-limit refusals in a row
+  bool closing_ = false;
+  std::optional<boost::beast::websocket::close_reason> close_after_write_;
+  bool counted_ = false;
+};
+
+// The open sessions, for a graceful shutdown. Safe from any thread.
+class SessionList {
+ public:
+  void add(const std::shared_ptr<WsSession>& session);
+  void remove(const WsSession* session);
+  void shut_down_all();
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::pair<const WsSession*, std::weak_ptr<WsSession>>> sessions_;  // guarded by mutex_
+};
+
+}  // namespace sp::server
