@@ -1,5 +1,5 @@
 # Two commands do everything on a fresh Debian machine:
-#   make run    installs what is missing, builds, and runs the main job
+#   make run    installs what is missing, builds, and runs the server on 127.0.0.1:8080
 #   make test   installs what is missing, builds, and passes every test
 #               (a normal build, then an AddressSanitizer + UBSan build)
 
@@ -31,7 +31,7 @@ build: deps
 	cmake --build $(BUILD) -j$(JOBS)
 
 run: build
-	./$(BUILD)/server/spb random-game
+	./$(BUILD)/server/spb serve
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)

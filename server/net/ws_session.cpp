@@ -80,8 +80,19 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
                            {"message", "Send JSON as text frames."}});
   } else if (!take_token()) {
     services_.metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
-    respond(nlohmann::json{{"type", "error"}, {"request", ""}, {"code", "rate_limited"},
-                           {"message", "Too many requests; slow down."}});
+    // Echo the request's id and type so the client can match the refusal.
+    const auto request = nlohmann::json::parse(frame, nullptr, false);
+    nlohmann::json refusal{{"type", "error"}, {"request", ""}, {"code", "rate_limited"},
+                           {"message", "Too many requests; slow down."}};
+    if (request.is_object()) {
+      if (const auto id = request.find("id"); id != request.end() && (id->is_number_integer() || id->is_string())) {
+        refusal["id"] = *id;
+      }
+      if (const auto type = request.find("type"); type != request.end() && type->is_string()) {
+        refusal["request"] = type->get<std::string>().substr(0, 64);
+      }
+    }
+    respond(refusal);
     if (++strikes_ >= kMaxStrikes) {
       close_when_written(websocket::close_reason(websocket::close_code::policy_error, "rate limit"));
       return;

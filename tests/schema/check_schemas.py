@@ -46,8 +46,18 @@ class Checks:
         return ok
 
 
+with warnings.catch_warnings():  # deprecated (but still raised) from jsonschema 4.18 on
+    warnings.simplefilter("ignore", DeprecationWarning)
+    RefResolutionError = jsonschema.exceptions.RefResolutionError
+try:
+    from referencing.exceptions import Unresolvable
+    RESOLUTION_ERRORS = (RefResolutionError, Unresolvable)
+except ImportError:
+    RESOLUTION_ERRORS = (RefResolutionError,)
+
+
 def refuse_network(uri):
-    raise jsonschema.exceptions.RefResolutionError(f"not in schema/protocol, and nothing is fetched: {uri}")
+    raise RefResolutionError(f"not in schema/protocol, and nothing is fetched: {uri}")
 
 
 class Schemas:
@@ -237,7 +247,7 @@ def main(argv):
             validator = validators.setdefault(schema_name, schemas.validator(schema))
             try:
                 errors = list(validator.iter_errors(message))
-            except jsonschema.exceptions.RefResolutionError as e:
+            except RESOLUTION_ERRORS as e:
                 checks.check(False, label, f"unresolved reference: {e}")
                 continue
             if kind == "valid":
@@ -252,9 +262,9 @@ def main(argv):
         return any(predicate(name, message) for name, message in accepted)
 
     for t in request_types + server_types + ["result", "error"]:
-        checks.check(seen(lambda n, m: n == f"{t}.json"), f"a valid example of a {t} message")
+        checks.check(seen(lambda n, m: n == f"{t}.json"), f"a valid example of message type {t}")
     for t in request_types:
-        checks.check(seen(lambda n, m: n == "result.json" and m.get("request") == t), f"a valid example of a {t} result")
+        checks.check(seen(lambda n, m: n == "result.json" and m.get("request") == t), f"a valid example of the result of {t}")
     for t in enum_of(defs, "action_type"):
         checks.check(seen(lambda n, m: n == "act.json" and m["action"]["type"] == t), f"a valid act example of action {t}")
     event_seen = set()

@@ -1,0 +1,105 @@
+"""A real `spb serve` process on an ephemeral loopback port with a fresh
+database, and protocol clients over real WebSockets, for the integration tests.
+Every message sent and received is validated against schema/protocol/ when the
+schemas are present."""
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import tempfile
+import time
+
+import websockets
+
+from schema_check import SchemaCheck
+
+
+class Server:
+    def __init__(self, spb, db_path, extra_args=()):
+        self.spb = spb
+        self.db_path = db_path
+        self.extra_args = list(extra_args)
+        self.process = None
+        self.port = None
+
+    def start(self):
+        self.log = tempfile.NamedTemporaryFile(prefix="spb-serve-", suffix=".log", delete=False)
+        self.process = subprocess.Popen(
+            [self.spb, "serve", "--listen", "127.0.0.1:0", "--db", self.db_path, "--threads", "2"] + self.extra_args,
+            stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 15
+        while time.time() < deadline:
+            with open(self.log.name) as f:
+                m = re.search(r"listening on 127\.0\.0\.1:(\d+)", f.read())
+            if m:
+                self.port = int(m.group(1))
+                return self
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise RuntimeError("spb serve did not start: " + open(self.log.name).read())
+
+    def url(self):
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def stop(self, sig=signal.SIGTERM):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(sig)
+            self.process.wait(timeout=15)
+        return self.process.returncode
+
+    def kill(self):
+        return self.stop(signal.SIGKILL)
+
+    def log_text(self):
+        with open(self.log.name) as f:
+            return f.read()
+
+
+class Client:
+    """One connection. call() sends a request and waits for its reply; pushes
+    that arrive meanwhile are kept in `pushes`."""
+
+    def __init__(self, ws, schemas):
+        self.ws = ws
+        self.schemas = schemas
+        self.pushes = []
+        self.next_id = 1
+
+    @classmethod
+    async def connect(cls, server, schemas, hello=True):
+        client = cls(await websockets.connect(server.url(), max_size=2**20), schemas)
+        if hello:
+            reply = await client.call("hello", protocol=1)
+            assert reply["type"] == "result", reply
+        return client
+
+    async def send_raw(self, text):
+        await self.ws.send(text)
+
+    async def receive(self, timeout=10):
+        message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.schemas.check_server_message(message)
+        return message
+
+    async def call(self, type_, **fields):
+        request = {"type": type_, "id": self.next_id, **fields}
+        self.next_id += 1
+        self.schemas.check_client_message(request)
+        await self.ws.send(json.dumps(request))
+        while True:
+            message = await self.receive()
+            if message.get("id") == request["id"] and message["type"] in ("result", "error"):
+                return message
+            self.pushes.append(message)
+
+    async def ok(self, type_, **fields):
+        reply = await self.call(type_, **fields)
+        assert reply["type"] == "result", reply
+        return reply["data"]
+
+    async def close(self):
+        await self.ws.close()

@@ -1,0 +1,342 @@
+"""Integration tests: the real `spb serve` binary on an ephemeral loopback port
+with a fresh database, real WebSocket clients, complete games played through the
+protocol, disconnects and resumes, restarts and SIGKILL.
+
+usage: test_server.py SPB_BINARY PROJECT_ROOT"""
+
+import asyncio
+import json
+import os
+import random
+import sqlite3
+import sys
+import tempfile
+import traceback
+import urllib.request
+
+import websockets
+
+from harness import Client, Server
+from schema_check import SchemaCheck
+
+SPB, ROOT = sys.argv[1], sys.argv[2]
+SCHEMAS = SchemaCheck(ROOT)
+TESTS = []
+# Games played as fast as a script can: well above the default rate limit.
+FAST = ("--rate", "2000")
+
+
+def test(fn=None, server_args=()):
+    def register_test(f):
+        TESTS.append((f, server_args))
+        return f
+    return register_test(fn) if fn else register_test
+
+
+def fresh_server(*args):
+    folder = tempfile.mkdtemp(prefix="spb-it-")
+    return Server(SPB, os.path.join(folder, "spb.sqlite"), args).start()
+
+
+async def register(server, name):
+    client = await Client.connect(server, SCHEMAS)
+    data = await client.ok("register", name=name, password="correct horse")
+    return client, data["token"]
+
+
+async def seated_table(server, players=2, options=None):
+    """Registers `players` users, seats them at a new table, starts it."""
+    clients = []
+    for i in range(players):
+        client, _ = await register(server, f"p{i}_{random.randrange(10**9)}")
+        clients.append(client)
+    table = (await clients[0].ok("create_table", players=players, options=options or {}))["table"]
+    for client in clients[1:]:
+        await client.ok("join_table", table=table["id"])
+    await clients[0].ok("start_table", table=table["id"])
+    seats = {}
+    for client in clients:
+        data = await client.ok("subscribe", table=table["id"])
+        seats[data["seat"]] = client
+    return table["id"], seats
+
+
+async def current_view(client, table):
+    return (await client.ok("subscribe", table=table))["view"]
+
+
+async def play_moves(table, seats, count, rng, acked=None):
+    """Plays up to `count` random legal moves; returns the view after them."""
+    any_client = next(iter(seats.values()))
+    view = await current_view(any_client, table)
+    for _ in range(count):
+        if view["phase"] == "finished":
+            break
+        seat = view["to_act"][0]
+        client = seats[seat]
+        legal = (await client.ok("legal_actions", table=table))["actions"]
+        choice = dict(rng.choice(legal))
+        choice.pop("price")
+        data = await client.ok("act", table=table, move_number=view["move_number"] + 1, action=choice)
+        assert data["move_number"] == view["move_number"] + 1
+        if acked is not None:
+            acked.append(data["move_number"])
+        view = await current_view(client, table)
+    return view
+
+
+@test
+async def health_and_metrics_over_http(server):
+    body = urllib.request.urlopen(f"http://127.0.0.1:{server.port}/healthz", timeout=5).read()
+    assert body == b"ok\n"
+    metrics = urllib.request.urlopen(f"http://127.0.0.1:{server.port}/metrics", timeout=5).read().decode()
+    for name in ("spb_connections", "spb_actions_accepted_total", "spb_action_latency_seconds_bucket",
+                 "spb_db_commit_seconds_count", "spb_tables_active"):
+        assert name in metrics, name
+
+
+@test
+async def hello_comes_first_and_bad_input_gets_clear_errors(server):
+    client = await Client.connect(server, SCHEMAS, hello=False)
+    reply = await client.call("list_tables")
+    assert reply["code"] == "hello_required", reply
+    await client.ok("hello", protocol=1)
+    await client.send_raw("{not json")
+    reply = await client.receive()
+    assert reply["type"] == "error" and reply["code"] == "bad_json", reply
+    reply = await client.call("dance")
+    assert reply["code"] == "unknown_type", reply
+    reply = await client.call("create_table", players=3)
+    assert reply["code"] == "not_logged_in", reply
+    reply = await client.call("hello", protocol=7)
+    assert reply["code"] == "unsupported_version", reply
+    await client.close()
+
+
+@test
+async def an_oversized_frame_closes_the_connection(server):
+    client = await Client.connect(server, SCHEMAS)
+    await client.send_raw(json.dumps({"type": "chat", "table": 1, "text": "x" * (70 * 1024)}))
+    try:
+        await client.receive(timeout=5)
+        raise AssertionError("the connection stayed open")
+    except websockets.exceptions.ConnectionClosed as closed:
+        assert closed.rcvd is None or closed.rcvd.code == 1009, closed
+
+
+@test
+async def accounts_register_login_resume_logout(server):
+    client, token = await register(server, "carol")
+    reply = await client.call("register", name="carol", password="another one")
+    assert reply["code"] == "name_taken", reply
+    other = await Client.connect(server, SCHEMAS)
+    reply = await other.call("login", name="carol", password="wrong password")
+    assert reply["code"] == "bad_credentials", reply
+    data = await other.ok("login", name="carol", password="correct horse")
+    assert data["user"]["name"] == "carol" and data["token"] != token
+    third = await Client.connect(server, SCHEMAS)
+    data = await third.ok("resume_session", token=token)
+    assert data["user"]["name"] == "carol"
+    await third.ok("logout")
+    fourth = await Client.connect(server, SCHEMAS)
+    reply = await fourth.call("resume_session", token=token)
+    assert reply["code"] == "invalid_token", reply
+    reply = await fourth.call("register", name="x", password="correct horse")
+    assert reply["code"] == "invalid_name", reply
+    for c in (client, other, third, fourth):
+        await c.close()
+
+
+@test
+async def lobby_rules(server):
+    ann, _ = await register(server, "lobby_ann")
+    bob, _ = await register(server, "lobby_bob")
+    cid, _ = await register(server, "lobby_cid")
+    table = (await ann.ok("create_table", players=2, options={"expansions": ["banquet"]}))["table"]
+    open_tables = (await cid.ok("list_tables"))["tables"]
+    assert any(t["id"] == table["id"] for t in open_tables)
+    reply = await ann.call("start_table", table=table["id"])
+    assert reply["code"] == "table_not_open", reply  # not every seat is taken
+    await bob.ok("join_table", table=table["id"])
+    reply = await cid.call("join_table", table=table["id"])
+    assert reply["code"] == "table_full", reply
+    reply = await bob.call("start_table", table=table["id"])
+    assert reply["code"] == "not_creator", reply
+    reply = await ann.call("create_table", players=5, options={})
+    assert reply["code"] == "bad_request", reply  # five players need The New Society
+    await ann.ok("start_table", table=table["id"])
+    mine = await bob.ok("my_tables")
+    assert mine["tables"][0]["id"] == table["id"]
+    for c in (ann, bob, cid):
+        await c.close()
+
+
+@test(server_args=FAST)
+async def a_complete_game_through_the_protocol(server):
+    rng = random.Random(7)
+    table, seats = await seated_table(server, players=3, options={"expansions": ["banquet", "new_society"]})
+    view = await play_moves(table, seats, 2000, rng)
+    assert view["phase"] == "finished", view["phase"]
+    assert view["final"] is not None and len(view["final"]["ranking"]) == 3
+    # Every player saw every move pushed to it, in order.
+    for client in seats.values():
+        def pushed():
+            return [m["move_number"] for p in client.pushes if p["type"] == "table_update" for m in p["moves"]]
+        while not pushed() or pushed()[-1] < view["move_number"]:
+            client.pushes.append(await client.receive(timeout=10))
+        assert pushed() == list(range(1, view["move_number"] + 1)), pushed()[:10]
+
+
+@test
+async def refused_moves_change_nothing(server):
+    table, seats = await seated_table(server, players=2)
+    view = await current_view(seats[0], table)
+    waiting = 1 - view["to_act"][0]
+    reply = await seats[waiting].call("act", table=table, move_number=1, action={"type": "pass"})
+    assert reply["code"] == "not_your_turn", reply
+    acting = seats[view["to_act"][0]]
+    reply = await acting.call("act", table=table, move_number=5, action={"type": "pass"})
+    assert reply["code"] == "stale_move", reply
+    reply = await acting.call("act", table=table, move_number=1, action={"type": "buy", "card": "dragon", "from": "upper"})
+    assert reply["code"] == "unknown_card", reply
+    reply = await acting.call("act", table=table, move_number=1, action={"type": "buy", "card": "theater", "from": "upper"})
+    assert reply["code"] == "card_not_available", reply
+    spectator, _ = await register(server, "watcher")
+    reply = await spectator.call("act", table=table, move_number=1, action={"type": "pass"})
+    assert reply["code"] == "not_seated", reply
+    after = await current_view(acting, table)
+    assert after == view
+
+
+@test
+async def a_repeated_submission_is_recognised_not_applied_twice(server):
+    table, seats = await seated_table(server, players=2)
+    view = await current_view(seats[0], table)
+    client = seats[view["to_act"][0]]
+    action = {"type": "pass"}
+    first = await client.ok("act", table=table, move_number=1, action=action)
+    again = await client.ok("act", table=table, move_number=1, action=action)
+    assert first["duplicate"] is False and again["duplicate"] is True
+    assert (await current_view(client, table))["move_number"] == 1
+
+
+@test
+async def resume_after_a_disconnect_with_the_moves_missed(server):
+    rng = random.Random(3)
+    table, seats = await seated_table(server, players=2)
+    await play_moves(table, seats, 4, rng)
+    token = (await seats[1].ok("login", name=(await seats[1].ok("my_tables"))["tables"][0]["seats"][1]["name"],
+                               password="correct horse"))["token"]
+    seen = (await current_view(seats[1], table))["move_number"]
+    await seats[1].close()
+    others = {0: seats[0]}
+    # Seat 0 plays on while seat 1 is away, as long as it is seat 0's turn.
+    view = await current_view(seats[0], table)
+    while view["to_act"] == [0] and view["phase"] != "finished":
+        view = await play_moves(table, others, 1, rng)
+    back = await Client.connect(server, SCHEMAS)
+    await back.ok("resume_session", token=token)
+    data = await back.ok("subscribe", table=table, since_move=seen)
+    assert data["seat"] == 1
+    assert [m["move_number"] for m in data["moves"]] == list(range(seen + 1, data["view"]["move_number"] + 1))
+    assert all("events" in m for m in data["moves"])
+
+
+@test
+async def chat_reaches_the_table(server):
+    table, seats = await seated_table(server, players=2)
+    await seats[0].ok("chat", table=table, text="good luck")
+    for _ in range(20):
+        if any(p["type"] == "chat_message" for p in seats[1].pushes):
+            break
+        await seats[1].call("list_tables")
+    messages = [p for p in seats[1].pushes if p["type"] == "chat_message"]
+    assert messages and messages[0]["text"] == "good luck", seats[1].pushes
+
+
+@test
+async def a_flood_is_rate_limited(server):
+    client = await Client.connect(server, SCHEMAS)
+    for _ in range(120):
+        await client.send_raw(json.dumps({"type": "list_tables"}))
+    codes = []
+    try:
+        for _ in range(120):
+            codes.append((await client.receive(timeout=5)).get("code"))
+    except (asyncio.TimeoutError, websockets.exceptions.ConnectionClosed):
+        pass
+    assert "rate_limited" in codes, codes[:20]
+
+
+async def restart_keeps_games(kill):
+    server = fresh_server(*FAST)
+    rng = random.Random(11)
+    table, seats = await seated_table(server, players=2)
+    names = {seat: None for seat in seats}
+    info = (await seats[0].ok("my_tables"))["tables"][0]["seats"]
+    for s in info:
+        names[s["seat"]] = s["name"]
+    acked = []
+    if kill:
+        # Keep sending moves while the server is killed; every acknowledged one must survive.
+        async def keep_playing():
+            try:
+                await play_moves(table, seats, 5000, rng, acked)
+            except Exception:
+                pass
+        player = asyncio.ensure_future(keep_playing())
+        await asyncio.sleep(0.4)
+        server.kill()
+        await asyncio.wait_for(player, 10)
+    else:
+        await play_moves(table, seats, 10, rng, acked)
+        assert server.stop() == 0
+    assert acked, "no move was acknowledged before the stop"
+    server.start()
+    clients = {}
+    for seat, name in names.items():
+        client = await Client.connect(server, SCHEMAS)
+        await client.ok("login", name=name, password="correct horse")
+        clients[seat] = client
+    view = await current_view(clients[0], table)
+    assert view["move_number"] >= max(acked), (view["move_number"], max(acked))
+    # The database holds every acknowledged move, and the game goes on.
+    db = sqlite3.connect(server.db_path)
+    stored = [row[0] for row in db.execute("SELECT move_number FROM moves WHERE table_id = ? ORDER BY 1", (table,))]
+    assert set(acked) <= set(stored)
+    after = await play_moves(table, clients, 5, rng)
+    assert after["move_number"] > view["move_number"] or after["phase"] == "finished"
+    server.stop()
+
+
+@test
+async def a_restart_mid_game_loses_nothing(server):
+    await restart_keeps_games(kill=False)
+
+
+@test
+async def sigkill_while_moves_are_sent_loses_no_acknowledged_move(server):
+    await restart_keeps_games(kill=True)
+
+
+async def main():
+    passed = failed = 0
+    for fn, server_args in TESTS:
+        server = fresh_server(*server_args)
+        try:
+            await asyncio.wait_for(fn(server), 120)
+            print(f"PASS {fn.__name__}")
+            passed += 1
+        except Exception:
+            print(f"FAIL {fn.__name__}")
+            traceback.print_exc()
+            print(server.log_text()[-2000:])
+            failed += 1
+        finally:
+            server.stop()
+    print(f"schema checks: {SCHEMAS.checked} messages validated" if SCHEMAS.enabled() else "schema checks: no schemas")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+sys.exit(asyncio.run(main()))
