@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include <filesystem>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -78,6 +79,25 @@ void configure_logging(const ServerConfig& config) {
   spdlog::flush_on(spdlog::level::info);
 }
 
+// Runs the io_context on `threads` threads until SIGINT or SIGTERM; then stops
+// accepting, closes the WebSockets and lets committing moves finish. The signal
+// set and the timer live in here so that they are gone before the io_context.
+void serve_until_signalled(net::io_context& ioc, Listener& listener, SessionList& sessions, int threads) {
+  net::signal_set signals(ioc, SIGINT, SIGTERM);
+  net::steady_timer grace(ioc);
+  signals.async_wait([&](boost::system::error_code, int signal) {
+    spdlog::info("signal {}: stopping", signal);
+    listener.stop();
+    sessions.shut_down_all();
+    grace.expires_after(std::chrono::milliseconds(500));
+    grace.async_wait([&](boost::system::error_code) { ioc.stop(); });
+  });
+  std::vector<std::thread> pool;
+  for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
+  ioc.run();
+  for (std::thread& t : pool) t.join();
+}
+
 }  // namespace
 
 int run_server(const ServerConfig& config) {
@@ -87,41 +107,36 @@ int run_server(const ServerConfig& config) {
   const std::filesystem::path db_path(config.database);
   if (db_path.has_parent_path()) std::filesystem::create_directories(db_path.parent_path());
 
+  // Declaration order is teardown order, reversed: whatever a pending handler
+  // may touch when the io_context destroys it (metrics, the session list) is
+  // declared before the io_context; the store is emptied before the io_context
+  // goes, while its completions can still be posted.
   Metrics metrics;
-  Store store(StoreOptions{config.database, config.durable},
-              [&metrics](double seconds, std::size_t) { metrics.commit_latency.observe(seconds); });
-  net::io_context ioc(config.threads);
+  SessionList sessions;
+  auto ioc = std::make_unique<net::io_context>(config.threads);
+  auto store = std::make_unique<Store>(
+      StoreOptions{config.database, config.durable},
+      [&metrics](double seconds, std::size_t) { metrics.commit_latency.observe(seconds); });
   net::thread_pool slow_work(1);
-  TableRegistry tables(ioc.get_executor(), store, metrics);
-  const std::size_t loaded = tables.load_all_playing([](std::int64_t id, const std::string& why) {
+  auto tables = std::make_unique<TableRegistry>(ioc->get_executor(), *store, metrics);
+  const std::size_t loaded = tables->load_all_playing([](std::int64_t id, const std::string& why) {
     spdlog::error("table {} is not served: {}", id, why);
   });
 
-  Services services{config, store, tables, metrics, slow_work};
-  SessionList sessions;
+  Services services{config, *store, *tables, metrics, slow_work};
   const auto address = net::ip::make_address(config.address);
-  auto listener = std::make_shared<Listener>(ioc, tcp::endpoint{address, config.port}, services, sessions);
+  auto listener = std::make_shared<Listener>(*ioc, tcp::endpoint{address, config.port}, services, sessions);
   listener->run();
   // Tests and scripts read this line to learn the port (with --listen HOST:0).
   spdlog::info("listening on {}:{} database {} tables resumed {}", config.address, listener->local_endpoint().port(),
                config.database, loaded);
 
-  net::signal_set signals(ioc, SIGINT, SIGTERM);
-  net::steady_timer grace(ioc);
-  signals.async_wait([&](boost::system::error_code, int signal) {
-    spdlog::info("signal {}: stopping", signal);
-    listener->stop();
-    sessions.shut_down_all();
-    // Let close frames and committing moves finish, then stop.
-    grace.expires_after(std::chrono::milliseconds(500));
-    grace.async_wait([&](boost::system::error_code) { ioc.stop(); });
-  });
-
-  std::vector<std::thread> threads;
-  for (int i = 1; i < config.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
-  ioc.run();
-  for (std::thread& t : threads) t.join();
+  serve_until_signalled(*ioc, *listener, sessions, config.threads);
   slow_work.join();
+  listener.reset();
+  store.reset();   // writes what is queued; completions go to the stopped io_context
+  tables.reset();
+  ioc.reset();     // destroys the handlers never run, and with them the sessions and tables
   spdlog::info("stopped");
   return 0;
 }

@@ -291,7 +291,8 @@ async def restart_keeps_games(kill):
         await asyncio.wait_for(player, 10)
     else:
         await play_moves(table, seats, 10, rng, acked)
-        assert server.stop() == 0
+        code = server.stop()
+        assert code == 0, f"exit status {code}: " + server.log_text()[-3000:]
     assert acked, "no move was acknowledged before the stop"
     server.start()
     clients = {}
