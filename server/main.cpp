@@ -12,6 +12,7 @@ void usage() {
   std::cerr << "usage: spb COMMAND [OPTIONS]\n\n"
                "commands:\n"
                "  serve           run the table server (HTTP and WebSocket on one port)\n"
+               "  loadgen         play many random games against a running server and measure it\n"
                "  scenario FILE   run a scenario file and print the outcome as JSON\n"
                "  sim             play random games and report games/s and actions/s\n"
                "  random-game     play one game between random players and print the final scoring\n";
@@ -28,6 +29,7 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 2, argv + argc);
   try {
     if (command == "serve") return sp::cli::run_serve_command(args);
+    if (command == "loadgen") return sp::cli::run_loadgen_command(args);
     if (command == "scenario") return sp::cli::run_scenario_command(args);
     if (command == "sim") return sp::cli::run_sim_command(args);
     if (command == "random-game") return sp::cli::run_random_game_command(args);

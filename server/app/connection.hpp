@@ -3,6 +3,9 @@
 // A connection's state is touched only on the connection's own strand;
 // handlers run there, and work done elsewhere (the store's thread, the
 // password-hashing pool, a table's strand) comes back through post().
+// Requests of one connection are handled one at a time, in order: the next
+// starts when the previous one's reply is queued (request_done), so a request
+// always sees what the ones before it did (a subscribe after a resume_session).
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -34,6 +37,8 @@ class Connection : public Subscriber, public std::enable_shared_from_this<Connec
   virtual void respond(const nlohmann::json& frame) = 0;
   // On the strand only.
   virtual ConnectionState& state() = 0;
+  // On the strand: the current request has been answered; the next may run.
+  virtual void request_done() = 0;
 };
 
 }  // namespace sp::server

@@ -30,8 +30,11 @@ struct Request {
   json id;
   std::string type;
   json body;
+  // Every request gets exactly one reply, even if a bug tried to answer twice.
+  std::shared_ptr<std::atomic<bool>> replied = std::make_shared<std::atomic<bool>>(false);
 
   void reply(Reply r) const {
+    if (replied->exchange(true)) return;
     connection->post([connection = connection, id = id, type = type, r = std::move(r), &metrics = services.metrics] {
       json frame;
       if (r.ok) {
@@ -42,6 +45,7 @@ struct Request {
       }
       if (id.is_null()) frame.erase("id");
       connection->respond(frame);
+      connection->request_done();
     });
   }
   void fail(std::string code, std::string message) const { reply(Reply::error(std::move(code), std::move(message))); }

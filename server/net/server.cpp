@@ -9,6 +9,8 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <sys/resource.h>
+
 #include <filesystem>
 #include <memory>
 #include <thread>
@@ -68,6 +70,15 @@ class Listener : public std::enable_shared_from_this<Listener> {
   SessionList& sessions_;
 };
 
+// Thousands of connections need thousands of descriptors: take the hard limit.
+void raise_file_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
 void configure_logging(const ServerConfig& config) {
   auto logger = spdlog::stdout_logger_mt("spb");
   if (config.log_format == "json") {
@@ -102,6 +113,7 @@ void serve_until_signalled(net::io_context& ioc, Listener& listener, SessionList
 
 int run_server(const ServerConfig& config) {
   configure_logging(config);
+  raise_file_limit();
   init_credentials();
 
   const std::filesystem::path db_path(config.database);

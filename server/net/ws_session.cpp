@@ -12,6 +12,8 @@ namespace {
 
 // A client that keeps flooding after this many refusals in a row is closed.
 constexpr int kMaxStrikes = 50;
+// Requests a client may send ahead of their replies.
+constexpr std::size_t kMaxQueuedRequests = 256;
 
 }  // namespace
 
@@ -73,40 +75,63 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
     forget_connection(services_, shared_from_this());
     return;
   }
-  std::string frame = beast::buffers_to_string(buffer_.data());
+  inbound_.emplace_back(beast::buffers_to_string(buffer_.data()), ws_.got_text());
   buffer_.consume(buffer_.size());
-  if (!ws_.got_text()) {
-    respond(nlohmann::json{{"type", "error"}, {"request", ""}, {"code", "bad_request"},
-                           {"message", "Send JSON as text frames."}});
-  } else if (!take_token()) {
-    services_.metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
-    // Echo the request's id and type so the client can match the refusal.
-    const auto request = nlohmann::json::parse(frame, nullptr, false);
-    nlohmann::json refusal{{"type", "error"}, {"request", ""}, {"code", "rate_limited"},
-                           {"message", "Too many requests; slow down."}};
-    if (request.is_object()) {
-      if (const auto id = request.find("id"); id != request.end() && (id->is_number_integer() || id->is_string())) {
-        refusal["id"] = *id;
-      }
-      if (const auto type = request.find("type"); type != request.end() && type->is_string()) {
-        refusal["request"] = type->get<std::string>().substr(0, 64);
-      }
+  if (inbound_.size() > kMaxQueuedRequests) {
+    // Far more requests sent than answered: a flood, not a client.
+    inbound_.clear();
+    close_when_written(websocket::close_reason(websocket::close_code::policy_error, "too many requests in flight"));
+    return;
+  }
+  handle_next();
+  do_read();
+}
+
+void WsSession::request_done() {
+  handling_ = false;
+  handle_next();
+}
+
+void WsSession::handle_next() {
+  while (!handling_ && !inbound_.empty() && !closing_) {
+    auto [frame, text] = std::move(inbound_.front());
+    inbound_.pop_front();
+    if (!text) {
+      respond(nlohmann::json{{"type", "error"}, {"request", ""}, {"code", "bad_request"},
+                             {"message", "Send JSON as text frames."}});
+      continue;
     }
-    respond(refusal);
-    if (++strikes_ >= kMaxStrikes) {
-      close_when_written(websocket::close_reason(websocket::close_code::policy_error, "rate limit"));
-      return;
+    if (!take_token()) {
+      services_.metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
+      // Echo the request's id and type so the client can match the refusal.
+      const auto request = nlohmann::json::parse(frame, nullptr, false);
+      nlohmann::json refusal{{"type", "error"}, {"request", ""}, {"code", "rate_limited"},
+                             {"message", "Too many requests; slow down."}};
+      if (request.is_object()) {
+        if (const auto id = request.find("id"); id != request.end() && (id->is_number_integer() || id->is_string())) {
+          refusal["id"] = *id;
+        }
+        if (const auto type = request.find("type"); type != request.end() && type->is_string()) {
+          refusal["request"] = type->get<std::string>().substr(0, 64);
+        }
+      }
+      respond(refusal);
+      if (++strikes_ >= kMaxStrikes) {
+        close_when_written(websocket::close_reason(websocket::close_code::policy_error, "rate limit"));
+        return;
+      }
+      continue;
     }
-  } else {
     strikes_ = 0;
+    handling_ = true;
     try {
       handle_frame(services_, shared_from_this(), frame);
     } catch (const std::exception&) {
+      handling_ = false;
       respond(nlohmann::json{{"type", "error"}, {"request", ""}, {"code", "internal_error"},
                              {"message", "Something went wrong on the server."}});
     }
   }
-  do_read();
 }
 
 void WsSession::send(std::shared_ptr<const std::string> frame) {

@@ -37,6 +37,7 @@ class WsSession : public Connection {
   void post(std::function<void()> fn) override;
   void respond(const nlohmann::json& frame) override;
   ConnectionState& state() override { return state_; }
+  void request_done() override;
   // Sends a close frame (server shutting down).
   void shut_down();
 
@@ -45,6 +46,8 @@ class WsSession : public Connection {
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void queue(std::shared_ptr<const std::string> frame);
+  // Starts the next queued request unless one is being handled.
+  void handle_next();
   void do_write();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
   bool take_token();
@@ -59,6 +62,8 @@ class WsSession : public Connection {
   // Everything below is accessed only on the stream's strand.
   ConnectionState state_;
   std::deque<std::shared_ptr<const std::string>> outbound_;
+  std::deque<std::pair<std::string, bool>> inbound_;  // frames not handled yet, and whether text
+  bool handling_ = false;                             // a request awaits its reply
   double tokens_;
   std::chrono::steady_clock::time_point refilled_;
   int strikes_ = 0;  // rate-limit refusals in a row

@@ -1,0 +1,47 @@
+// spb loadgen: load against a running server (see server/loadgen/loadgen.hpp).
+#include <iostream>
+
+#include "server/cli/command_line.hpp"
+#include "server/cli/commands.hpp"
+#include "server/loadgen/loadgen.hpp"
+
+namespace sp::cli {
+
+int run_loadgen_command(const std::vector<std::string>& args) {
+  std::string error;
+  const auto flags =
+      Flags::parse(args, {"host", "port", "tables", "players", "seconds", "idle", "threads", "seed", "server-pid"}, error);
+  loadgen::LoadOptions o;
+  if (flags) {
+    o.host = flags->get("host").value_or(o.host);
+    o.port = flags->get("port").value_or(o.port);
+    const auto tables = flags->number("tables", 100, 1, 100000, error);
+    const auto players = flags->number("players", 4, 2, 4, error);
+    const auto seconds = flags->number("seconds", 60, 1, 86400, error);
+    const auto idle = flags->number("idle", 0, 0, 100000, error);
+    const auto threads = flags->number("threads", 1, 1, 64, error);
+    const auto seed = flags->number("seed", 1, 0, UINT64_MAX, error);
+    const auto pid = flags->number("server-pid", 0, 0, 1u << 30, error);
+    if (tables && players && seconds && idle && threads && seed && pid) {
+      o.tables = static_cast<int>(*tables);
+      o.players = static_cast<int>(*players);
+      o.seconds = static_cast<int>(*seconds);
+      o.idle = static_cast<int>(*idle);
+      o.threads = static_cast<int>(*threads);
+      o.seed = *seed;
+      o.server_pid = static_cast<int>(*pid);
+    }
+  }
+  if (!error.empty() || !flags) {
+    std::cerr << "spb loadgen: " << error
+              << "\nusage: spb loadgen [--host H] [--port P] [--tables N] [--players 2-4] [--seconds S]\n"
+                 "                   [--idle N] [--threads T] [--seed S] [--server-pid PID]\n"
+                 "Plays N random games (players x N connections) against a running spb serve, or with\n"
+                 "--idle N holds N idle connections; reports actions/s, ack latency and server memory.\n"
+                 "Start the server with a rate limit above the generator's pace, e.g. --rate 100000.\n";
+    return 2;
+  }
+  return loadgen::run(o);
+}
+
+}  // namespace sp::cli

@@ -1,0 +1,320 @@
+#include "server/loadgen/loadgen.hpp"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <thread>
+#include <vector>
+
+namespace sp::loadgen {
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+void raise_file_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
+long resident_kib(int pid) {
+  if (pid <= 0) return -1;
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+  }
+  return -1;
+}
+
+// A blocking client for the set-up steps (accounts, tables).
+class Control {
+ public:
+  Control(net::io_context& ioc, const LoadOptions& o) : ws_(ioc) {
+    tcp::resolver resolver(ioc);
+    net::connect(ws_.next_layer(), resolver.resolve(o.host, o.port));
+    ws_.handshake(o.host, "/ws");
+    call({{"type", "hello"}, {"protocol", 1}});
+  }
+  json call(json request) {
+    request["id"] = ++id_;
+    ws_.write(net::buffer(request.dump()));
+    for (;;) {
+      beast::flat_buffer buffer;
+      ws_.read(buffer);
+      json reply = json::parse(beast::buffers_to_string(buffer.data()));
+      if (reply.value("id", json()) != request["id"]) continue;
+      if (reply["type"] != "result") throw std::runtime_error(request["type"].get<std::string>() + ": " + reply.dump());
+      return reply["data"];
+    }
+  }
+
+ private:
+  websocket::stream<tcp::socket> ws_;
+  int id_ = 0;
+};
+
+struct Totals {
+  std::atomic<std::uint64_t> acked{0};
+  std::atomic<std::uint64_t> errors{0};
+  std::atomic<int> games_finished{0};
+  std::atomic<int> connected{0};
+  std::mutex mutex;
+  std::vector<double> latencies;  // seconds; guarded by mutex
+};
+
+// One player connection: resumes its user's session, subscribes to its table
+// and, whenever the table waits for its seat, sends a random legal action.
+class Player : public std::enable_shared_from_this<Player> {
+ public:
+  Player(net::io_context& ioc, const LoadOptions& o, Totals& totals, std::string token, std::int64_t table,
+         std::uint64_t seed, bool idle)
+      : resolver_(net::make_strand(ioc)), ws_(resolver_.get_executor()), options_(o), totals_(totals),
+        token_(std::move(token)), table_(table), rng_(seed), idle_(idle) {}
+
+  void start() {
+    resolver_.async_resolve(options_.host, options_.port,
+                            [self = shared_from_this()](beast::error_code ec, tcp::resolver::results_type results) {
+                              if (ec) return self->fail("resolve");
+                              beast::get_lowest_layer(self->ws_).async_connect(
+                                                 results, [self](beast::error_code ec2, const tcp::endpoint&) {
+                                                   if (ec2) return self->fail("connect");
+                                                   self->ws_.async_handshake(self->options_.host, "/ws",
+                                                                             [self](beast::error_code ec3) {
+                                                                               if (ec3) return self->fail("handshake");
+                                                                               self->on_open();
+                                                                             });
+                                                 });
+                            });
+  }
+
+  void close() {
+    net::post(ws_.get_executor(), [self = shared_from_this()] {
+      self->closed_ = true;
+      beast::get_lowest_layer(self->ws_).close();
+    });
+  }
+
+ private:
+  void fail(const char*) {
+    if (!closed_) totals_.errors.fetch_add(1);
+  }
+
+  void on_open() {
+    totals_.connected.fetch_add(1);
+    send({{"type", "hello"}, {"protocol", 1}});
+    if (!idle_) {
+      send({{"type", "resume_session"}, {"token", token_}});
+      send({{"type", "subscribe"}, {"table", table_}});
+    }
+    do_read();
+  }
+
+  void send(json message) {
+    message["id"] = ++next_id_;
+    outbound_.push_back(message.dump());
+    if (outbound_.size() == 1) do_write();
+  }
+
+  void do_write() {
+    ws_.text(true);
+    ws_.async_write(net::buffer(outbound_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->fail("write");
+      self->outbound_.pop_front();
+      if (!self->outbound_.empty()) self->do_write();
+    });
+  }
+
+  void do_read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->fail("read");
+      const json message = json::parse(beast::buffers_to_string(self->buffer_.data()), nullptr, false);
+      self->buffer_.consume(self->buffer_.size());
+      self->on_message(message);
+      self->do_read();
+    });
+  }
+
+  void on_message(const json& m) {
+    const std::string type = m.value("type", "");
+    if (type == "error") {
+      totals_.errors.fetch_add(1);
+      if (m.value("request", "") == "act") waiting_ = false;
+      return;
+    }
+    if (type == "result" && m.value("request", "") == "act") {
+      const double latency = std::chrono::duration<double>(Clock::now() - sent_at_).count();
+      totals_.acked.fetch_add(1);
+      std::lock_guard lock(totals_.mutex);
+      totals_.latencies.push_back(latency);
+      return;
+    }
+    if (type == "result" && m.value("request", "") == "subscribe") {
+      seat_ = m["data"]["seat"];
+      consider(m["data"]["view"], m["data"]["legal_actions"]);
+      return;
+    }
+    if (type == "table_update") consider(m["view"], m["legal_actions"]);
+  }
+
+  void consider(const json& view, const json& legal) {
+    waiting_ = false;
+    if (view["phase"] == "finished") {
+      if (!finished_ && seat_ == json(0)) totals_.games_finished.fetch_add(1);
+      finished_ = true;
+      return;
+    }
+    if (view["to_act"].empty() || view["to_act"][0] != seat_ || legal.empty()) return;
+    json action = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng_)];
+    action.erase("price");
+    sent_at_ = Clock::now();
+    waiting_ = true;
+    send({{"type", "act"}, {"table", table_}, {"move_number", view["move_number"].get<std::int64_t>() + 1},
+          {"action", action}});
+  }
+
+  tcp::resolver resolver_;
+  websocket::stream<beast::tcp_stream> ws_;
+  const LoadOptions& options_;
+  Totals& totals_;
+  const std::string token_;
+  const std::int64_t table_;
+  std::mt19937_64 rng_;
+  const bool idle_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> outbound_;
+  json seat_;
+  int next_id_ = 0;
+  bool waiting_ = false;
+  bool finished_ = false;
+  bool closed_ = false;
+  Clock::time_point sent_at_;
+};
+
+double percentile(std::vector<double>& values, double p) {
+  if (values.empty()) return 0;
+  const auto index = static_cast<std::size_t>(p * static_cast<double>(values.size() - 1));
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(index), values.end());
+  return values[index];
+}
+
+}  // namespace
+
+int run(const LoadOptions& o) {
+  raise_file_limit();
+  net::io_context ioc;
+  Totals totals;
+  std::vector<std::shared_ptr<Player>> players;
+  const long rss_before = resident_kib(o.server_pid);
+
+  if (o.idle > 0) {
+    for (int i = 0; i < o.idle; ++i) {
+      players.push_back(std::make_shared<Player>(ioc, o, totals, "", 0, 0, true));
+      players.back()->start();
+    }
+  } else {
+    Control control(ioc, o);
+    std::vector<std::string> tokens;
+    const std::string prefix = "lg" + std::to_string(o.seed) + "x" + std::to_string(::getpid() % 100000) + "_";
+    for (int p = 0; p < o.players; ++p) {
+      tokens.push_back(control.call({{"type", "register"}, {"name", prefix + std::to_string(p)},
+                                     {"password", "load generator"}})["token"]);
+    }
+    std::vector<std::unique_ptr<Control>> seats;
+    for (int p = 0; p < o.players; ++p) {
+      seats.push_back(std::make_unique<Control>(ioc, o));
+      seats.back()->call({{"type", "resume_session"}, {"token", tokens[static_cast<std::size_t>(p)]}});
+    }
+    const auto setup_start = Clock::now();
+    for (int t = 0; t < o.tables; ++t) {
+      const auto table = seats[0]->call({{"type", "create_table"}, {"players", o.players}})["table"]["id"].get<std::int64_t>();
+      for (int p = 1; p < o.players; ++p) seats[static_cast<std::size_t>(p)]->call({{"type", "join_table"}, {"table", table}});
+      seats[0]->call({{"type", "start_table"}, {"table", table}});
+      for (int p = 0; p < o.players; ++p) {
+        players.push_back(std::make_shared<Player>(ioc, o, totals, tokens[static_cast<std::size_t>(p)], table,
+                                                   o.seed * 1000003 + static_cast<std::uint64_t>(t * 8 + p), false));
+      }
+    }
+    std::printf("set up %d tables of %d players in %.1f s\n", o.tables, o.players,
+                std::chrono::duration<double>(Clock::now() - setup_start).count());
+  }
+
+  const auto start = Clock::now();
+  if (o.idle == 0) {
+    for (auto& p : players) p->start();
+  }
+  std::atomic<bool> done{false};
+  std::vector<std::thread> threads;
+  auto work = net::make_work_guard(ioc);
+  for (int i = 0; i < o.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
+
+  std::uint64_t last_acked = 0;
+  auto last = Clock::now();
+  while (!done) {
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    const std::uint64_t acked = totals.acked.load();
+    std::printf("%5.0f s  connected %d  acked %llu  (%.0f/s)  games finished %d  errors %llu  server RSS %ld KiB\n",
+                elapsed, totals.connected.load(), static_cast<unsigned long long>(acked),
+                static_cast<double>(acked - last_acked) / std::chrono::duration<double>(Clock::now() - last).count(),
+                totals.games_finished.load(), static_cast<unsigned long long>(totals.errors.load()),
+                resident_kib(o.server_pid));
+    std::fflush(stdout);
+    last_acked = acked;
+    last = Clock::now();
+    if (elapsed >= o.seconds || (o.idle == 0 && totals.games_finished.load() >= o.tables)) done = true;
+  }
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  const long rss_after = resident_kib(o.server_pid);
+  for (auto& p : players) p->close();
+  work.reset();
+  ioc.stop();
+  for (std::thread& t : threads) t.join();
+
+  std::vector<double> latencies;
+  {
+    std::lock_guard lock(totals.mutex);
+    latencies = totals.latencies;
+  }
+  std::vector<double> sorted = latencies;
+  const double max = sorted.empty() ? 0 : *std::max_element(sorted.begin(), sorted.end());
+  std::printf("\nconnections: %d  tables: %d  seconds: %.1f\n", totals.connected.load(), o.idle ? 0 : o.tables, seconds);
+  if (o.idle == 0) {
+    std::printf("acknowledged actions: %llu  actions/s: %.0f  games finished: %d  errors: %llu\n",
+                static_cast<unsigned long long>(totals.acked.load()), static_cast<double>(totals.acked.load()) / seconds,
+                totals.games_finished.load(), static_cast<unsigned long long>(totals.errors.load()));
+    std::printf("ack latency ms: p50 %.2f  p99 %.2f  max %.2f\n", 1000 * percentile(sorted, 0.50),
+                1000 * percentile(sorted, 0.99), 1000 * max);
+  }
+  if (o.server_pid > 0) {
+    std::printf("server resident memory: before %ld KiB, after %ld KiB (%.1f MiB)\n", rss_before, rss_after,
+                static_cast<double>(rss_after) / 1024.0);
+  }
+  return totals.errors.load() == 0 ? 0 : 1;
+}
+
+}  // namespace sp::loadgen

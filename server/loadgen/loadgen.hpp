@@ -1,0 +1,28 @@
+// The load generator: plays many complete random games over real WebSocket
+// connections against a running `spb serve`, or holds many idle connections,
+// and reports throughput, acknowledgement latency and the server's memory.
+//
+// It speaks the documented protocol only, like any third-party client.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace sp::loadgen {
+
+struct LoadOptions {
+  std::string host = "127.0.0.1";
+  std::string port = "8080";
+  int tables = 100;
+  int players = 4;
+  int seconds = 60;        // stop after this long even if games go on
+  int idle = 0;            // > 0: hold this many idle connections instead of playing
+  int threads = 1;
+  std::uint64_t seed = 1;
+  int server_pid = 0;      // > 0: report that process's resident memory
+};
+
+// Returns the process exit status; prints the report on standard output.
+int run(const LoadOptions& options);
+
+}  // namespace sp::loadgen
