@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 
 #include <chrono>
+#include <map>
 
 #include "engine/legal_actions.hpp"
 #include "engine/rules.hpp"
@@ -146,22 +147,30 @@ void Table::on_committed(PendingAct request, engine::Transition next, engine::Lo
 
 void Table::broadcast(const engine::LoggedAction& logged, const engine::Events& events) {
   std::erase_if(watchers_, [](const Watcher& w) { return w.subscriber.expired(); });
+  // With public money and hands every seat and spectator sees the same view and
+  // events: encode them once for all. Otherwise once per seat (and spectators).
+  const bool shared = setup_.options.public_money && setup_.options.public_hands;
+  std::map<int, std::string> encoded;  // viewer class -> `"view":...,"moves":[...]`
+  auto body_for = [&](std::optional<engine::Seat> seat) -> const std::string& {
+    const int key = shared || !seat ? -1 : seat->value;
+    auto it = encoded.find(key);
+    if (it != encoded.end()) return it->second;
+    const auto viewer = shared ? std::optional<engine::Seat>{} : seat;
+    json moves = json::array();
+    json list = json::array();
+    for (const engine::Event& e : events) list.push_back(protocol::encode_event_for(e, setup_.options, viewer_for(viewer)));
+    moves.push_back(json{{"move_number", record_.move_count}, {"seat", logged.seat.value},
+                         {"action", protocol::encode_action(logged.action)}, {"events", std::move(list)}});
+    std::string body = "\"view\":" + view_json(viewer).dump() + ",\"moves\":" + moves.dump();
+    return encoded.emplace(key, std::move(body)).first->second;
+  };
+  const std::string head = "{\"type\":\"table_update\",\"table\":" + std::to_string(id_) +
+                           ",\"move_number\":" + std::to_string(record_.move_count) + ",";
   for (const Watcher& w : watchers_) {
     auto subscriber = w.subscriber.lock();
     if (!subscriber) continue;
-    json encoded = json::array();
-    for (const engine::Event& e : events) {
-      encoded.push_back(protocol::encode_event_for(e, setup_.options, viewer_for(w.seat)));
-    }
-    json move{{"move_number", record_.move_count}, {"seat", logged.seat.value},
-              {"action", protocol::encode_action(logged.action)}, {"events", std::move(encoded)}};
-    json push{{"type", "table_update"},
-              {"table", id_},
-              {"move_number", record_.move_count},
-              {"view", view_json(w.seat)},
-              {"moves", json::array({std::move(move)})},
-              {"legal_actions", legal_json(w.seat)}};
-    subscriber->send(std::make_shared<const std::string>(push.dump()));
+    subscriber->send(std::make_shared<const std::string>(head + body_for(w.seat) + ",\"legal_actions\":" +
+                                                         legal_json(w.seat).dump() + "}"));
   }
 }
 

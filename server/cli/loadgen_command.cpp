@@ -10,7 +10,7 @@ namespace sp::cli {
 int run_loadgen_command(const std::vector<std::string>& args) {
   std::string error;
   const auto flags =
-      Flags::parse(args, {"host", "port", "tables", "players", "seconds", "idle", "threads", "seed", "server-pid"}, error);
+      Flags::parse(args, {"host", "port", "tables", "players", "seconds", "idle", "threads", "seed", "server-pid", "rate"}, error);
   loadgen::LoadOptions o;
   if (flags) {
     o.host = flags->get("host").value_or(o.host);
@@ -22,7 +22,9 @@ int run_loadgen_command(const std::vector<std::string>& args) {
     const auto threads = flags->number("threads", 1, 1, 64, error);
     const auto seed = flags->number("seed", 1, 0, UINT64_MAX, error);
     const auto pid = flags->number("server-pid", 0, 0, 1u << 30, error);
-    if (tables && players && seconds && idle && threads && seed && pid) {
+    const auto rate = flags->number("rate", 0, 0, 10000000, error);
+    if (tables && players && seconds && idle && threads && seed && pid && rate) {
+      o.rate = static_cast<int>(*rate);
       o.tables = static_cast<int>(*tables);
       o.players = static_cast<int>(*players);
       o.seconds = static_cast<int>(*seconds);
@@ -35,9 +37,11 @@ int run_loadgen_command(const std::vector<std::string>& args) {
   if (!error.empty() || !flags) {
     std::cerr << "spb loadgen: " << error
               << "\nusage: spb loadgen [--host H] [--port P] [--tables N] [--players 2-4] [--seconds S]\n"
-                 "                   [--idle N] [--threads T] [--seed S] [--server-pid PID]\n"
+                 "                   [--idle N] [--threads T] [--seed S] [--server-pid PID] [--rate R]\n"
                  "Plays N random games (players x N connections) against a running spb serve, or with\n"
                  "--idle N holds N idle connections; reports actions/s, ack latency and server memory.\n"
+                 "--rate R offers R actions/s in all (each table waits between its moves);\n"
+                 "without it every table acts as fast as the server answers.\n"
                  "Start the server with a rate limit above the generator's pace, e.g. --rate 100000.\n";
     return 2;
   }

@@ -93,7 +93,8 @@ class Player : public std::enable_shared_from_this<Player> {
  public:
   Player(net::io_context& ioc, const LoadOptions& o, Totals& totals, std::string token, std::int64_t table,
          std::uint64_t seed, bool idle)
-      : resolver_(net::make_strand(ioc)), ws_(resolver_.get_executor()), options_(o), totals_(totals),
+      : resolver_(net::make_strand(ioc)), ws_(resolver_.get_executor()), think_(resolver_.get_executor()),
+        options_(o), totals_(totals),
         token_(std::move(token)), table_(table), rng_(seed), idle_(idle) {}
 
   void start() {
@@ -115,6 +116,7 @@ class Player : public std::enable_shared_from_this<Player> {
   void close() {
     net::post(ws_.get_executor(), [self = shared_from_this()] {
       self->closed_ = true;
+      self->think_.cancel();
       beast::get_lowest_layer(self->ws_).close();
     });
   }
@@ -152,9 +154,14 @@ class Player : public std::enable_shared_from_this<Player> {
   void do_read() {
     ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
       if (ec) return self->fail("read");
-      const json message = json::parse(beast::buffers_to_string(self->buffer_.data()), nullptr, false);
+      const std::string text = beast::buffers_to_string(self->buffer_.data());
       self->buffer_.consume(self->buffer_.size());
-      self->on_message(message);
+      // A table update that offers this seat nothing and does not end the game
+      // needs no parsing: the generator spends its time like a real client would.
+      const bool nothing_to_do = text.rfind("{\"type\":\"table_update\"", 0) == 0 &&
+                                 text.ends_with(",\"legal_actions\":[]}") &&
+                                 text.find("\"phase\":\"finished\"") == std::string::npos;
+      if (!nothing_to_do) self->on_message(json::parse(text, nullptr, false));
       self->do_read();
     });
   }
@@ -191,14 +198,28 @@ class Player : public std::enable_shared_from_this<Player> {
     if (view["to_act"].empty() || view["to_act"][0] != seat_ || legal.empty()) return;
     json action = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng_)];
     action.erase("price");
-    sent_at_ = Clock::now();
+    json request{{"type", "act"}, {"table", table_}, {"move_number", view["move_number"].get<std::int64_t>() + 1},
+                 {"action", action}};
     waiting_ = true;
-    send({{"type", "act"}, {"table", table_}, {"move_number", view["move_number"].get<std::int64_t>() + 1},
-          {"action", action}});
+    if (options_.rate <= 0) {
+      sent_at_ = Clock::now();
+      return send(std::move(request));
+    }
+    // Each table moves every tables/rate seconds on average (exponential gaps,
+    // as independent players would), so all tables together offer `rate`.
+    const double mean = static_cast<double>(options_.tables) / options_.rate;
+    const double gap = std::exponential_distribution<double>(1.0 / mean)(rng_);
+    think_.expires_after(std::chrono::microseconds(static_cast<std::int64_t>(gap * 1e6)));
+    think_.async_wait([self = shared_from_this(), request = std::move(request)](beast::error_code ec) mutable {
+      if (ec || self->closed_) return;
+      self->sent_at_ = Clock::now();
+      self->send(std::move(request));
+    });
   }
 
   tcp::resolver resolver_;
   websocket::stream<beast::tcp_stream> ws_;
+  net::steady_timer think_;  // paces this table's moves under --rate
   const LoadOptions& options_;
   Totals& totals_;
   const std::string token_;

@@ -20,6 +20,7 @@ struct LoadOptions {
   int threads = 1;
   std::uint64_t seed = 1;
   int server_pid = 0;      // > 0: report that process's resident memory
+  int rate = 0;            // > 0: offered actions/s in all, by pacing each table's moves
 };
 
 // Returns the process exit status; prints the report on standard output.
