@@ -24,7 +24,7 @@ Result play_pickpocket(GameState& state, Seat seat, CardId card, Events* events)
   remove_from_hand(state.player(seat), card);
   state.discard.push_back(card);
   emit(events, PickpocketAnswered{seat, true});
-  flow::begin_actions(state, seat, events);
+  flow::begin_actions(state, seat);
   return {};
 }
 
@@ -55,7 +55,7 @@ Result play_attachment(GameState& state, Seat seat, const Play& action, Events* 
   TableauCard& card = player.tableau[static_cast<std::size_t>(index)];
   (kind == Ability::kJester ? card.jester : card.banquet) = true;
   emit(events, CardPlayed{seat, action.card, 0, std::nullopt, target});
-  flow::finish_turn(state, false, events);
+  flow::finish_turn(state, false);
   return {};
 }
 
@@ -77,7 +77,7 @@ Result play_away_with_it(GameState& state, Seat seat, const Play& action, Events
   state.discard.push_back(action.card);
   state.discard.push_back(target);
   emit(events, CardPlayed{seat, action.card, 0, std::nullopt, target});
-  flow::finish_turn(state, false, events);
+  flow::finish_turn(state, false);
   return {};
 }
 
@@ -125,7 +125,7 @@ Result play_action_card(GameState& state, Seat seat, const Play& action, Events*
       player.rubles += 5;
       emit(events, CardPlayed{seat, action.card, 0, std::nullopt, std::nullopt});
       emit(events, RublesGained{seat, action.card, 5});
-      flow::finish_turn(state, false, events);
+      flow::finish_turn(state, false);
       return {};
     case Ability::kDoubleTurn:
       remove_from_hand(player, action.card);
@@ -134,7 +134,7 @@ Result play_action_card(GameState& state, Seat seat, const Play& action, Events*
       state.extra_actions = static_cast<std::uint8_t>(state.extra_actions + 2);
       state.in_double_turn = true;
       emit(events, CardPlayed{seat, action.card, 0, std::nullopt, std::nullopt});
-      flow::finish_turn(state, false, events);
+      flow::finish_turn(state, false);
       return {};
     case Ability::kJester:
     case Ability::kBanquet:

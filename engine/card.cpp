@@ -46,16 +46,6 @@ std::optional<Deck> deck_from_string(std::string_view text) {
   return std::nullopt;
 }
 
-Color deck_color(Deck deck) {
-  switch (deck) {
-    case Deck::kWorker: return Color::kGreen;
-    case Deck::kBuilding: return Color::kBlue;
-    case Deck::kAristocrat: return Color::kOrange;
-    case Deck::kTrading: return Color::kPurple;
-  }
-  return Color::kPurple;
-}
-
 }  // namespace sp::engine
 
 namespace sp::engine {

@@ -118,7 +118,6 @@ int aristocrat_bonus(int distinct, bool new_society);
 
 std::string_view to_string(Deck deck);
 std::optional<Deck> deck_from_string(std::string_view text);
-Color deck_color(Deck deck);
 
 }  // namespace sp::engine
 

@@ -168,7 +168,7 @@ void begin_game(GameState& state, Events* events) {
   settle(state, events);
 }
 
-void finish_turn(GameState& state, bool passed, Events*) {
+void finish_turn(GameState& state, bool passed) {
   // Ruling 20: the actions end when every seat has passed since the last
   // action that was not a pass; a seat's two passes in a Double Turn count once.
   if (passed) {
@@ -186,7 +186,7 @@ void finish_turn(GameState& state, bool passed, Events*) {
   state.current = next_seat(state, state.current);
 }
 
-void begin_actions(GameState& state, Seat first, Events*) {
+void begin_actions(GameState& state, Seat first) {
   state.step = Step::kActions;
   state.current = first;
 }
@@ -220,7 +220,7 @@ void settle(GameState& state, Events* events) {
     const std::optional<PassKind> kind = automatic_pass(state);
     if (!kind) return;
     emit(events, Passed{state.current, *kind, false});
-    finish_turn(state, true, events);
+    finish_turn(state, true);
   }
   SP_ASSERT(!"the automatic flow did not settle");
 }

@@ -15,10 +15,10 @@ void begin_game(GameState& state, Events* events);
 // After `state.current` took a turn's action (a pass or anything else): records
 // it in the run of passes, gives the turn to the next seat (or keeps it for a
 // Double Turn) and runs the automatic flow.
-void finish_turn(GameState& state, bool passed, Events* events);
+void finish_turn(GameState& state, bool passed);
 
 // Leaves the Pickpocket question: play begins at `first`.
-void begin_actions(GameState& state, Seat first, Events* events);
+void begin_actions(GameState& state, Seat first);
 
 // Asks the next Pub owner after building scoring (original timing), or goes on
 // with the phase's new cards when nobody is left to ask.

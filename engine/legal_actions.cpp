@@ -216,8 +216,9 @@ class Enumerator {
   const GameState& state_;
   Seat seat_;
   const PlayerState& player_;
+  // Computed on first use: most enumerations stop early.
   std::optional<PriceList> prices_;
-  std::optional<bool> hand_room_;  // built on first use: most enumerations stop early
+  std::optional<bool> hand_room_;
   LegalActionSink& sink_;
 };
 

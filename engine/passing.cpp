@@ -12,12 +12,12 @@ Result pass(GameState& state, Seat seat, const Pass& action, Events* events) {
       }
       state.player(seat).passed_until_phase_end = action.until_phase_end;
       emit(events, Passed{seat, PassKind::kChosen, action.until_phase_end});
-      flow::finish_turn(state, true, events);
+      flow::finish_turn(state, true);
       return {};
     case Step::kPickpocket:
       if (action.until_phase_end) break;
       emit(events, PickpocketAnswered{seat, false});
-      flow::begin_actions(state, state.markers[static_cast<int>(state.phase)], events);
+      flow::begin_actions(state, state.markers[static_cast<int>(state.phase)]);
       return {};
     case Step::kPubPurchase:
       if (action.until_phase_end) break;

@@ -171,7 +171,7 @@ Result buy(GameState& state, Seat seat, const Buy& action, Events* events) {
   place(state, player, action.card, action.displace, *cost);
   leave_pending(state);
   emit(events, CardBought{seat, action.card, action.from, *cost, action.displace});
-  flow::finish_turn(state, false, events);
+  flow::finish_turn(state, false);
   return {};
 }
 
@@ -190,7 +190,7 @@ Result take(GameState& state, Seat seat, const Take& action, Events* events) {
   note_taken(state, action.card);
   leave_pending(state);
   emit(events, CardTaken{seat, action.card, action.from});
-  flow::finish_turn(state, false, events);
+  flow::finish_turn(state, false);
   return {};
 }
 
@@ -217,7 +217,7 @@ Result play(GameState& state, Seat seat, const Play& action, Events* events) {
   player.hand.erase_at(static_cast<std::size_t>(player.hand.find_if([&](CardId c) { return c == action.card; })));
   place(state, player, action.card, action.displace, *cost);
   emit(events, CardPlayed{seat, action.card, *cost, action.displace, std::nullopt});
-  flow::finish_turn(state, false, events);
+  flow::finish_turn(state, false);
   return {};
 }
 

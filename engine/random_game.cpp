@@ -16,7 +16,6 @@ bool play_randomly(GameState& state, RandomPlayer& player, RandomGameStats& stat
     if (state.is_finished()) return true;
     const Seat seat = state.current;
     const Action action = player.choose(state, seat);
-    ++stats.enumerations;
     auto result = apply_in_place(state, seat, action, nullptr);
     SP_ASSERT(result.has_value());
     ++stats.actions;

@@ -28,8 +28,7 @@ class RandomPlayer {
 };
 
 struct RandomGameStats {
-  std::uint64_t actions = 0;       // actions applied
-  std::uint64_t enumerations = 0;  // legal-action lists built
+  std::uint64_t actions = 0;  // actions applied
 };
 
 // Plays `state` to its end with random choices; appends each action to `log`

@@ -56,7 +56,7 @@ Result discard_drawn(GameState& state, Seat seat, const Discard& action, Events*
   state.drawn = CardId{};
   state.step = Step::kActions;
   emit(events, CardDiscarded{seat, card, Source::kDrawn});
-  flow::finish_turn(state, false, events);
+  flow::finish_turn(state, false);
   return {};
 }
 
@@ -73,7 +73,7 @@ Result give_up_pick(GameState& state, Seat seat, const Discard& action, Events* 
   }
   state.step = Step::kActions;
   emit(events, DiscardPickGivenUp{seat});
-  flow::finish_turn(state, false, events);
+  flow::finish_turn(state, false);
   return {};
 }
 

@@ -78,7 +78,7 @@ void TableRegistry::with_table(std::int64_t id, std::function<void(std::shared_p
         *record = load_table(db, id);
         if (*record) *moves = load_moves(db, id);
       },
-      [this, id, record, moves, done = std::move(done)](std::exception_ptr error) {
+      [this, record, moves, done = std::move(done)](std::exception_ptr error) {
         if (error || !*record) return done(nullptr, error ? "the table could not be read" : "no_such_table");
         if ((*record)->status == "open" || (*record)->status == "aborted") return done(nullptr, "table_not_playing");
         try {
@@ -87,7 +87,6 @@ void TableRegistry::with_table(std::int64_t id, std::function<void(std::shared_p
           metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
           done(nullptr, std::string("the table does not replay: ") + e.what());
         }
-        (void)id;
       });
 }
 

@@ -8,7 +8,8 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
-#include <sys/resource.h>
+
+#include "server/net/file_limit.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -32,14 +33,6 @@ namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
-
-void raise_file_limit() {
-  rlimit limit{};
-  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
-    limit.rlim_cur = limit.rlim_max;
-    setrlimit(RLIMIT_NOFILE, &limit);
-  }
-}
 
 long resident_kib(int pid) {
   if (pid <= 0) return -1;
@@ -170,7 +163,6 @@ class Player : public std::enable_shared_from_this<Player> {
     const std::string type = m.value("type", "");
     if (type == "error") {
       totals_.errors.fetch_add(1);
-      if (m.value("request", "") == "act") waiting_ = false;
       return;
     }
     if (type == "result" && m.value("request", "") == "act") {
@@ -189,7 +181,6 @@ class Player : public std::enable_shared_from_this<Player> {
   }
 
   void consider(const json& view, const json& legal) {
-    waiting_ = false;
     if (view["phase"] == "finished") {
       if (!finished_ && seat_ == json(0)) totals_.games_finished.fetch_add(1);
       finished_ = true;
@@ -200,7 +191,6 @@ class Player : public std::enable_shared_from_this<Player> {
     action.erase("price");
     json request{{"type", "act"}, {"table", table_}, {"move_number", view["move_number"].get<std::int64_t>() + 1},
                  {"action", action}};
-    waiting_ = true;
     if (options_.rate <= 0) {
       sent_at_ = Clock::now();
       return send(std::move(request));
@@ -230,7 +220,6 @@ class Player : public std::enable_shared_from_this<Player> {
   std::deque<std::string> outbound_;
   json seat_;
   int next_id_ = 0;
-  bool waiting_ = false;
   bool finished_ = false;
   bool closed_ = false;
   Clock::time_point sent_at_;
@@ -246,7 +235,7 @@ double percentile(std::vector<double>& values, double p) {
 }  // namespace
 
 int run(const LoadOptions& o) {
-  raise_file_limit();
+  net_limits::raise_file_limit();
   net::io_context ioc;
   Totals totals;
   std::vector<std::shared_ptr<Player>> players;

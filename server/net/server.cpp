@@ -9,8 +9,6 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include <sys/resource.h>
-
 #include <filesystem>
 #include <memory>
 #include <thread>
@@ -20,6 +18,7 @@
 #include "server/app/metrics.hpp"
 #include "server/app/requests.hpp"
 #include "server/app/table_registry.hpp"
+#include "server/net/file_limit.hpp"
 #include "server/net/http_session.hpp"
 #include "server/net/ws_session.hpp"
 #include "server/store/store.hpp"
@@ -70,15 +69,6 @@ class Listener : public std::enable_shared_from_this<Listener> {
   SessionList& sessions_;
 };
 
-// Thousands of connections need thousands of descriptors: take the hard limit.
-void raise_file_limit() {
-  rlimit limit{};
-  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
-    limit.rlim_cur = limit.rlim_max;
-    setrlimit(RLIMIT_NOFILE, &limit);
-  }
-}
-
 void configure_logging(const ServerConfig& config) {
   auto logger = spdlog::stdout_logger_mt("spb");
   if (config.log_format == "json") {
@@ -113,7 +103,7 @@ void serve_until_signalled(net::io_context& ioc, Listener& listener, SessionList
 
 int run_server(const ServerConfig& config) {
   configure_logging(config);
-  raise_file_limit();
+  net_limits::raise_file_limit();
   init_credentials();
 
   const std::filesystem::path db_path(config.database);
