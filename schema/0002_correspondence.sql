@@ -16,6 +16,12 @@ ALTER TABLE seats ADD COLUMN timeouts INTEGER NOT NULL DEFAULT 0;
 -- and action; this is for people reading the log.
 ALTER TABLE moves ADD COLUMN actor TEXT NOT NULL DEFAULT 'player';
 
+-- The table's pace, chosen at creation: seconds per move (NULL: no limit), and
+-- after how many timeouts of a seat who takes it over (robot or absent; NULL:
+-- nobody, the seat keeps passing at each timeout).
+ALTER TABLE game_tables ADD COLUMN move_seconds INTEGER;
+ALTER TABLE game_tables ADD COLUMN takeover_after INTEGER;
+ALTER TABLE game_tables ADD COLUMN takeover_by TEXT;
 -- The deadline of the move awaited (unix seconds), NULL when there is none or
 -- while it is paused by a vacation; then deadline_left holds the seconds left.
 ALTER TABLE game_tables ADD COLUMN deadline_at INTEGER;
