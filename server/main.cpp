@@ -15,7 +15,8 @@ void usage() {
                "  loadgen         play many random games against a running server and measure it\n"
                "  scenario FILE   run a scenario file and print the outcome as JSON\n"
                "  sim             play random games and report games/s and actions/s\n"
-               "  random-game     play one game between random players and print the final scoring\n";
+               "  random-game     play one game between random players and print the final scoring\n"
+               "  robot-match     play robots against random players and report wins and scores\n";
 }
 
 }  // namespace
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
     if (command == "scenario") return sp::cli::run_scenario_command(args);
     if (command == "sim") return sp::cli::run_sim_command(args);
     if (command == "random-game") return sp::cli::run_random_game_command(args);
+    if (command == "robot-match") return sp::cli::run_robot_match_command(args);
   } catch (const std::exception& e) {
     std::cerr << "spb " << command << ": internal error: " << e.what() << "\n";
     return 3;

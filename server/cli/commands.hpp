@@ -12,5 +12,6 @@ int run_sim_command(const std::vector<std::string>& args);
 int run_random_game_command(const std::vector<std::string>& args);
 int run_serve_command(const std::vector<std::string>& args);
 int run_loadgen_command(const std::vector<std::string>& args);
+int run_robot_match_command(const std::vector<std::string>& args);
 
 }  // namespace sp::cli
