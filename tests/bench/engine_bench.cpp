@@ -5,6 +5,8 @@
 //             flow run), with no legal-action enumeration.
 //   games     complete random games per second, legal actions enumerated for
 //             every decision (what `spb sim` does).
+//   robot     robot decisions per second, in games where a robot plays every
+//             seat (what the server asks of a robot on a table's strand).
 //
 // Each figure is the median of --runs repetitions on one thread.
 #include <algorithm>
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "engine/random_game.hpp"
+#include "engine/robot_game.hpp"
 #include "engine/rules.hpp"
 #include "engine/setup.hpp"
 
@@ -83,6 +86,21 @@ double game_rate(const Workload& w, int games, double& actions_per_game) {
   return games / seconds;
 }
 
+// Robot decisions per second, robots at every seat (the game's own actions
+// applied in between are a small share of the time).
+double robot_rate(const Workload& w, int games) {
+  RobotGameStats stats;
+  const RobotSeats every_seat = (RobotSeats{1} << w.players) - 1;
+  const auto begin = Clock::now();
+  for (int g = 0; g < games; ++g) {
+    auto state = new_game(setup_for(w, static_cast<std::uint64_t>(g) + 1));
+    Rng rng(static_cast<std::uint64_t>(g) + 77);
+    if (!play_with_robots(*state, every_seat, rng, stats)) std::abort();
+  }
+  const double seconds = std::chrono::duration<double>(Clock::now() - begin).count();
+  return static_cast<double>(stats.robot_decisions) / seconds;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -98,15 +116,18 @@ int main(int argc, char** argv) {
       {"both expansions, 5 players", 5, Expansions{true, true}},
   };
   std::printf("median of %d runs, %d games each, one thread\n\n", runs, games);
-  std::printf("%-28s %16s %14s %14s\n", "workload", "apply actions/s", "games/s", "actions/game");
+  std::printf("%-28s %16s %14s %14s %18s\n", "workload", "apply actions/s", "games/s", "actions/game",
+              "robot decisions/s");
   for (const Workload& w : workloads) {
-    std::vector<double> apply, rate;
+    std::vector<double> apply, rate, robot;
     double per_game = 0;
     for (int r = 0; r < runs; ++r) {
       apply.push_back(apply_rate(w, games));
       rate.push_back(game_rate(w, games, per_game));
+      robot.push_back(robot_rate(w, std::max(10, games / 10)));
     }
-    std::printf("%-28s %16.0f %14.0f %14.1f\n", w.name, median(apply), median(rate), per_game);
+    std::printf("%-28s %16.0f %14.0f %14.1f %18.0f\n", w.name, median(apply), median(rate), per_game,
+                median(robot));
   }
   return 0;
 }
