@@ -3,29 +3,12 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/beast/websocket.hpp>
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include "server/net/static_files.hpp"
 
 namespace sp::server {
 
 namespace beast = boost::beast;
 namespace http = beast::http;
-
-namespace {
-
-std::string_view mime_type(const std::filesystem::path& path) {
-  const std::string ext = path.extension().string();
-  if (ext == ".html") return "text/html; charset=utf-8";
-  if (ext == ".js") return "text/javascript; charset=utf-8";
-  if (ext == ".css") return "text/css; charset=utf-8";
-  if (ext == ".svg") return "image/svg+xml";
-  if (ext == ".png") return "image/png";
-  if (ext == ".json") return "application/json";
-  return "application/octet-stream";
-}
-
-}  // namespace
 
 HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions)
     : stream_(std::move(socket)), services_(services), sessions_(sessions) {}
@@ -87,17 +70,8 @@ http::response<http::string_body> HttpSession::respond(const http::request<http:
     return reply(http::status::ok, "text/plain; version=0.0.4", services_.metrics.render());
   }
   if (target == "/ws") return reply(http::status::upgrade_required, "text/plain", "Connect with a WebSocket.\n");
-  if (!services_.config.static_dir.empty() && target.find("..") == std::string_view::npos && !target.empty() &&
-      target.front() == '/') {
-    std::string path(target.substr(0, target.find('?')));
-    if (path == "/") path = "/index.html";
-    const std::filesystem::path file = std::filesystem::path(services_.config.static_dir) / path.substr(1);
-    std::ifstream in(file, std::ios::binary);
-    if (in && std::filesystem::is_regular_file(file)) {
-      std::ostringstream body;
-      body << in.rdbuf();
-      return reply(http::status::ok, mime_type(file), body.str());
-    }
+  if (const auto file = StaticFiles(services_.config.static_dir).find(target)) {
+    return StaticFiles::respond(*file, request);
   }
   return reply(http::status::not_found, "text/plain", "Not found.\n");
 }

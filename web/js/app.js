@@ -1,0 +1,100 @@
+// The page's entry point: the connection, the session, and the screens by the
+// address's fragment: #/ (the lobby, or the login form), #/table/N, #/replay/N.
+import { loadCards } from "./cards.js";
+import { Connection } from "./connection.js";
+import { h, replace } from "./dom.js";
+import { Lobby } from "./lobby.js";
+import { ReplayPage } from "./replay.js";
+import { Session } from "./session.js";
+import { TablePage } from "./table_page.js";
+
+const main = document.getElementById("main");
+const nav = document.getElementById("nav");
+const connectionStatus = document.getElementById("connection");
+const connection = new Connection();
+const session = new Session(connection);
+let screen = null;
+let awaiting = 0;
+let firstConnection = true;
+
+const STATUS_WORDS = { connecting: "Connecting…", online: "Connected", offline: "Offline: reconnecting…" };
+
+connection.addEventListener("status", (e) => {
+  connectionStatus.textContent = STATUS_WORDS[e.detail] || e.detail;
+  connectionStatus.className = `connection ${e.detail}`;
+  if (e.detail === "online" && firstConnection) {
+    firstConnection = false;
+    route();
+  }
+});
+session.addEventListener("change", () => {
+  if (!firstConnection) route();
+});
+window.addEventListener("hashchange", route);
+
+function renderNav() {
+  if (!session.loggedIn) return replace(nav);
+  replace(nav,
+    h("a", { href: "#/" }, "Lobby", awaiting ? h("span", { class: "count hot", "aria-label": `${awaiting} tables awaiting you` }, awaiting) : null),
+    h("span", { class: "user" }, session.user.name),
+    h("button", { type: "button", class: "link", onclick: () => session.logout().catch(() => {}) }, "Log out"));
+}
+
+function setAwaiting(count) {
+  awaiting = count;
+  renderNav();
+}
+
+async function route() {
+  screen?.stop();
+  screen = null;
+  renderNav();
+  const [, kind, id] = location.hash.match(/^#\/(table|replay)\/(\d+)/) || [];
+  if (!session.loggedIn && kind !== "replay") return show(loginScreen());
+  if (kind === "table") screen = new TablePage(connection, Number(id));
+  else if (kind === "replay") screen = new ReplayPage(connection, Number(id));
+  else screen = new Lobby(connection, session, setAwaiting);
+  const current = screen;
+  show(current.element);
+  try {
+    await current.start();
+  } catch (error) {
+    if (current === screen) main.append(h("p", { class: "refusal", role: "alert" }, error.message));
+  }
+}
+
+function show(element) {
+  replace(main, element);
+}
+
+function loginScreen() {
+  const message = h("p", { class: "refusal", role: "alert" });
+  const form = (title, id, submitText, action, autocomplete) => {
+    const name = h("input", { type: "text", name: "name", required: true, autocomplete: "username", minlength: "3", maxlength: "24", id: `${id}-name` });
+    const password = h("input", { type: "password", name: "password", required: true, autocomplete, minlength: "8", id: `${id}-password` });
+    return h("form", { class: "panel account", id, "aria-labelledby": `${id}-title`, onsubmit: async (e) => {
+      e.preventDefault();
+      message.textContent = "";
+      try {
+        await action(name.value.trim(), password.value);
+      } catch (error) {
+        message.textContent = error.message;
+      }
+    } },
+    h("h2", { id: `${id}-title` }, title),
+    h("label", { for: `${id}-name` }, "Name"), name,
+    h("label", { for: `${id}-password` }, "Password"), password,
+    h("button", { type: "submit", class: "primary" }, submitText));
+  };
+  return h("div", { class: "login" },
+    h("h1", {}, "Saint Petersburg"),
+    h("p", {}, "Play the card game in your browser, live or at your own pace."),
+    message,
+    h("div", { class: "account-forms" },
+      form("Log in", "login", "Log in", (n, p) => session.login(n, p), "current-password"),
+      form("New player", "register", "Register", (n, p) => session.register(n, p), "new-password")));
+}
+
+loadCards()
+  .then(() => connection.start())
+  .catch((error) => replace(main, h("p", { class: "refusal", role: "alert" }, error.message)));

@@ -1,0 +1,62 @@
+// The account on this browser: register, log in, log out. The session token is
+// kept in localStorage (never in a URL) and presented with resume_session on
+// every (re)connection, so a player stays logged in across visits.
+import { ProtocolError } from "./connection.js";
+
+const TOKEN_KEY = "spb.token";
+
+export class Session extends EventTarget {
+  constructor(connection) {
+    super();
+    this.connection = connection;
+    this.user = null;
+    connection.onResume(() => this.resume());
+  }
+
+  get loggedIn() {
+    return this.user !== null;
+  }
+
+  async resume() {
+    const token = localStorage.getItem(TOKEN_KEY);
+    if (!token) return this.set(null);
+    try {
+      const data = await this.connection.resumeRequest("resume_session", { token });
+      this.set(data.user);
+    } catch (error) {
+      if (error instanceof ProtocolError && error.code === "invalid_token") {
+        localStorage.removeItem(TOKEN_KEY);
+        return this.set(null);
+      }
+      throw error;
+    }
+  }
+
+  async register(name, password) {
+    this.opened(await this.connection.request("register", { name, password }));
+  }
+
+  async login(name, password) {
+    this.opened(await this.connection.request("login", { name, password }));
+  }
+
+  async logout() {
+    try {
+      await this.connection.request("logout");
+    } finally {
+      localStorage.removeItem(TOKEN_KEY);
+      this.set(null);
+    }
+  }
+
+  opened(data) {
+    localStorage.setItem(TOKEN_KEY, data.token);
+    this.set(data.user);
+  }
+
+  set(user) {
+    const changed = (this.user && this.user.id) !== (user && user.id);
+    this.user = user;
+    if (changed) this.dispatchEvent(new CustomEvent("change", { detail: user }));
+  }
+}
