@@ -74,7 +74,7 @@ class Outlook {
 
   // Points a ruble is worth with `phases` left: early it buys income, at the
   // end it is a tenth of a point.
-  static double ruble_worth(int phases) { return std::clamp(0.1 + 0.05 * (phases - 1), 0.1, 0.8); }
+  static double ruble_worth(int phases) { return std::clamp(0.1 + 0.08 * (phases - 1), 0.1, 2.2); }
 
  private:
   static PlayerState own_player(const PlayerView& view) {
@@ -86,13 +86,12 @@ class Outlook {
     return me;
   }
 
-  // The round in which a fill empties a stack is the last. A round takes about
-  // one card per player from each stack, and one more.
+  // The round in which a fill empties a stack is the last. Measured over robot
+  // games of 2 to 5 players, a round takes about 3.5 cards from a stack.
   static int estimate_rounds_after(const TableView& view) {
     if (view.last_round) return 0;
-    const int per_round = view.player_count + 1;
     int rounds = INT_MAX;
-    for (const StackView& stack : view.stacks) rounds = std::min(rounds, stack.size / per_round);
+    for (const StackView& stack : view.stacks) rounds = std::min(rounds, 2 * stack.size / 7);
     return rounds;
   }
 };
@@ -229,8 +228,11 @@ double offer_worth(const Outlook& o, CardId card) {
 // Black Market and Debtor's Prison: the best card of the discard pile.
 double discard_pick_worth(const Outlook& o) {
   double best = 0;
+  std::array<bool, 256> seen{};  // the pile holds many copies: each card is weighed once
   for (CardId card : o.view.discard) {
-    if (!spec(card).is_action_card()) best = std::max(best, offer_worth(o, card));
+    if (seen[card.value] || spec(card).is_action_card()) continue;
+    seen[card.value] = true;
+    best = std::max(best, offer_worth(o, card));
   }
   return best;
 }

