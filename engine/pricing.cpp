@@ -9,6 +9,17 @@ void add_discount(std::array<std::uint8_t, 4>& discount, Color color) {
   ++discount[static_cast<int>(color)];
 }
 
+// Whether a discount card in the tableau lowers the price of cards of `color`.
+bool discounts_color(Ability ability, Color color) {
+  switch (ability) {
+    case Ability::kCarpenterWorkshopDiscount: return color == Color::kBlue;
+    case Ability::kGoldSmelterDiscount: return color == Color::kOrange;
+    case Ability::kCzarSuperstarDiscount: return color == Color::kBlue || color == Color::kOrange;
+    case Ability::kObshchinaDiscount: return color == Color::kGreen;
+    default: return false;
+  }
+}
+
 }  // namespace
 
 PriceList::PriceList(const PlayerState& buyer) {
@@ -47,5 +58,23 @@ int PriceList::price(const PriceQuery& query) const {
 }
 
 int price(const PlayerState& buyer, const PriceQuery& query) { return PriceList(buyer).price(query); }
+
+PriceBreakdown explain_price(const PlayerState& buyer, const PriceQuery& query) {
+  const CardSpec& card = spec(query.card);
+  PriceBreakdown out;
+  out.printed_cost = card.cost;
+  out.displaced = query.displaced;
+  if (query.displaced) out.displaced_value = spec(*query.displaced).displace_value;
+  out.lower_row = query.from_lower_row;
+  for (const TableauCard& owned : buyer.tableau) {
+    if (owned.card == query.card) ++out.identical_owned;
+    if (discounts_color(spec(owned.card).ability, card.color)) out.discounts.push_back(PriceDiscount{owned.card, 1});
+  }
+  int reduced = out.printed_cost - out.displaced_value - out.identical_owned - (out.lower_row ? 1 : 0);
+  for (const PriceDiscount& d : out.discounts) reduced -= d.rubles;
+  out.minimum_applied = reduced < 1;
+  out.price = std::max(1, reduced);
+  return out;
+}
 
 }  // namespace sp::engine

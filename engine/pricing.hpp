@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "engine/card.hpp"
 #include "engine/state.hpp"
@@ -34,5 +35,27 @@ class PriceList {
 };
 
 int price(const PlayerState& buyer, const PriceQuery& query);
+
+// A discount card in the buyer's tableau and the rubles it takes off.
+struct PriceDiscount {
+  CardId card;
+  int rubles = 0;
+  friend bool operator==(const PriceDiscount&, const PriceDiscount&) = default;
+};
+
+// Why a card costs what it costs: every term of price(), so that an
+// administrator can answer "the card says 8, the server charged me 9".
+struct PriceBreakdown {
+  int printed_cost = 0;
+  std::optional<CardId> displaced;
+  int displaced_value = 0;          // what the displaced card is worth
+  int identical_owned = 0;          // one ruble off per identical card in the tableau
+  bool lower_row = false;           // one ruble off from the lower row
+  std::vector<PriceDiscount> discounts;  // the tableau's discount cards, in tableau order
+  bool minimum_applied = false;     // the reductions reached 0 or less: 1 ruble is the least
+  int price = 0;                    // equals price(buyer, query)
+};
+
+PriceBreakdown explain_price(const PlayerState& buyer, const PriceQuery& query);
 
 }  // namespace sp::engine

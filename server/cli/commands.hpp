@@ -14,4 +14,9 @@ int run_serve_command(const std::vector<std::string>& args);
 int run_loadgen_command(const std::vector<std::string>& args);
 int run_robot_match_command(const std::vector<std::string>& args);
 
+int run_admin_replay_command(const std::vector<std::string>& args);
+int run_admin_verify_command(const std::vector<std::string>& args);
+int run_admin_export_command(const std::vector<std::string>& args);
+int run_admin_import_command(const std::vector<std::string>& args);
+
 }  // namespace sp::cli

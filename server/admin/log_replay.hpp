@@ -1,0 +1,73 @@
+// LogReplay: a stored table's game rebuilt from its setup and move log, one
+// move at a time, stopping at the first move that does not replay.
+//
+// The engine is deterministic, so a log is the game: every tool that reads a
+// stored game (the table registry, spb admin replay/verify/export/import, the
+// public records of finished games) replays it through this one class, and a
+// divergence always reads the same way: the move, and why.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/event.hpp"
+#include "engine/expected.hpp"
+#include "engine/replay.hpp"
+#include "engine/setup.hpp"
+#include "engine/state.hpp"
+#include "server/store/records.hpp"
+
+namespace sp::server {
+
+// Where a replay left the log: the move (0 for the setup or the table's own
+// record) and a sentence saying why.
+struct Divergence {
+  std::int64_t move_number = 0;
+  std::string reason;
+  std::string describe() const;  // "move 12: ..." or the reason alone for move 0
+};
+
+// The setup of a stored table: its player count, options and seed.
+Expected<engine::GameSetup, std::string> stored_setup(const TableRecord& record);
+
+class LogReplay {
+ public:
+  // Deals the table's game; a table whose setup does not deal diverges at move 0.
+  explicit LogReplay(const TableRecord& record);
+
+  bool ok() const { return !divergence_; }
+  const std::optional<Divergence>& divergence() const { return divergence_; }
+  const engine::GameSetup& setup() const { return setup_; }
+  const engine::GameState& state() const { return state_; }
+  std::int64_t moves() const { return moves_; }
+  // The last move applied. REQUIRES: moves() > 0.
+  const engine::LoggedAction& last() const { return last_; }
+
+  // Applies the next move of the log; with a non-empty `state_hash`, checks
+  // that the replay reaches it. Returns false (and records the divergence) for
+  // a gap in the numbering, an unreadable or refused action, or another hash;
+  // the state is then left as it was after the previous move.
+  bool apply(std::int64_t move_number, int seat, const nlohmann::json& action, std::string_view state_hash,
+             engine::Events* events);
+  bool apply(const MoveRecord& move, bool check_hash, engine::Events* events);
+
+  // After the last stored move: the table's own record agrees with the log
+  // (move count, last state hash, finished or not). A log cut short is
+  // caught here.
+  bool finish(const TableRecord& record);
+
+ private:
+  bool diverge(std::int64_t move_number, std::string reason);
+
+  engine::GameSetup setup_;
+  engine::GameState state_;
+  engine::LoggedAction last_;
+  std::int64_t moves_ = 0;
+  std::optional<Divergence> divergence_;
+};
+
+}  // namespace sp::server

@@ -1,0 +1,23 @@
+// The database an spb admin command reads: --db PATH, or $SPB_DB.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/cli/command_line.hpp"
+#include "server/store/database.hpp"
+
+namespace sp::cli {
+
+// The path of --db or $SPB_DB; sets `error` when neither is given.
+std::string admin_database_path(const Flags& flags, std::string& error);
+
+// Removes a bare switch (--verify) from `args`; whether it was there.
+bool take_switch(std::vector<std::string>& args, const std::string& name);
+
+// Opens an existing database; nothing (and `error` set) when there is no file.
+std::unique_ptr<server::Database> open_existing_database(const std::string& path, std::string& error);
+
+}  // namespace sp::cli

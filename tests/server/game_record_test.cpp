@@ -1,0 +1,198 @@
+// Game records (server/admin/game_record): an exported record imported into
+// another database replays to the same hash; a record of an unknown version,
+// cut short, with an illegal move or another hash is refused and leaves the
+// target database unchanged.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/state_hash.hpp"
+#include "server/admin/game_record.hpp"
+#include "server/admin/verify.hpp"
+#include "server/store/database.hpp"
+#include "server/store/records.hpp"
+#include "tests/support/stored_games.hpp"
+#include "tests/support/temp_dir.hpp"
+
+using namespace sp;
+using namespace sp::server;
+using nlohmann::json;
+
+namespace {
+
+struct TwoDatabases {
+  test::TempDir dir;
+  Database source{dir.file("source.sqlite"), DatabaseOptions{false}};
+  Database target{dir.file("target.sqlite"), DatabaseOptions{false}};
+  TwoDatabases() {
+    source.migrate();
+    target.migrate();
+  }
+
+  std::vector<std::string> exported_lines(std::int64_t table) {
+    const auto record = record_of(*load_table(source, table), load_moves(source, table));
+    REQUIRE(record);
+    std::ostringstream out;
+    record->write_lines(out);
+    std::vector<std::string> lines;
+    std::istringstream in(out.str());
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+  }
+
+  Expected<std::vector<ImportedTable>, ImportError> import(const std::vector<std::string>& lines) {
+    std::string text;
+    for (const std::string& line : lines) text += line + "\n";
+    std::istringstream in(text);
+    return import_records(target, in, 1800000000, "test");
+  }
+
+  // Every row of the target that an import would add to.
+  std::vector<std::int64_t> target_counts() {
+    std::vector<std::int64_t> counts;
+    for (const char* table : {"users", "game_tables", "seats", "moves", "admin_actions"}) {
+      auto s = target.prepare(std::string("SELECT count(*) FROM ") + table);
+      s.step();
+      counts.push_back(s.column_int(0));
+    }
+    return counts;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("an exported record imported into another database replays to the same final hash") {
+  TwoDatabases d;
+  test::store_random_game(d.source, 4, {true, false}, 1);  // so the ids differ in the target
+  const auto game = test::store_random_game(d.source, 5, {true, true}, 2);
+  const auto imported = d.import(d.exported_lines(game.table));
+  REQUIRE(imported);
+  REQUIRE(imported->size() == 1);
+  const ImportedTable& t = imported->front();
+  CHECK(t.source_table == game.table);
+  CHECK(t.state_hash == engine::state_hash_hex(game.live));
+  CHECK(t.moves == game.moves);
+  const auto check = verify_table(d.target, t.table);
+  REQUIRE(check);
+  CHECK_FALSE(check->divergence);
+  const auto stored = load_table(d.target, t.table);
+  CHECK(stored->status == "finished");
+  CHECK(stored->state_hash == engine::state_hash_hex(game.live));
+  CHECK(stored->seats.size() == 5);
+  CHECK(stored->seats[3].name == "player3");
+}
+
+TEST_CASE("a record's lines are a header, one line per move and a trailer with the final scoring") {
+  TwoDatabases d;
+  const auto game = test::store_random_game(d.source, 2, {}, 3);
+  const auto lines = d.exported_lines(game.table);
+  REQUIRE(lines.size() == static_cast<std::size_t>(game.moves) + 2);
+  const json header = json::parse(lines.front());
+  CHECK(header.at("format") == "spb-record");
+  CHECK(header.at("version") == 1);
+  CHECK(header.at("seed") == "3");
+  const json move = json::parse(lines[1]);
+  CHECK(move.at("move_number") == 1);
+  CHECK(move.at("events").is_array());
+  const json trailer = json::parse(lines.back());
+  CHECK(trailer.at("moves") == game.moves);
+  CHECK(trailer.at("state_hash") == engine::state_hash_hex(game.live));
+  CHECK(trailer.at("final").at("ranking").size() == 2);
+}
+
+TEST_CASE("import refuses a record of an unknown format version and writes nothing") {
+  TwoDatabases d;
+  auto lines = d.exported_lines(test::store_random_game(d.source, 3, {}, 4).table);
+  json header = json::parse(lines.front());
+  header["version"] = 2;
+  lines.front() = header.dump();
+  const auto before = d.target_counts();
+  const auto imported = d.import(lines);
+  REQUIRE_FALSE(imported);
+  CHECK(imported.error().line == 1);
+  CHECK(imported.error().message.find("version 2 is not known") != std::string::npos);
+  CHECK(d.target_counts() == before);
+}
+
+TEST_CASE("import refuses a record cut short (no trailer) and writes nothing") {
+  TwoDatabases d;
+  auto lines = d.exported_lines(test::store_random_game(d.source, 3, {}, 5).table);
+  lines.resize(lines.size() - 10);
+  const auto before = d.target_counts();
+  const auto imported = d.import(lines);
+  REQUIRE_FALSE(imported);
+  CHECK(imported.error().message.find("cut short") != std::string::npos);
+  CHECK(d.target_counts() == before);
+}
+
+TEST_CASE("import refuses a record with an illegal move, naming it, and writes nothing") {
+  TwoDatabases d;
+  auto lines = d.exported_lines(test::store_random_game(d.source, 3, {}, 6).table);
+  json move = json::parse(lines[20]);
+  move["action"] = json{{"type", "pub"}, {"points", 50}};
+  move.erase("events");
+  lines[20] = move.dump();
+  const auto before = d.target_counts();
+  const auto imported = d.import(lines);
+  REQUIRE_FALSE(imported);
+  CHECK(imported.error().line == 21);
+  CHECK(imported.error().message.find("move 20:") != std::string::npos);
+  CHECK(d.target_counts() == before);
+}
+
+TEST_CASE("import refuses a record whose state hash differs and writes nothing") {
+  TwoDatabases d;
+  auto lines = d.exported_lines(test::store_random_game(d.source, 3, {}, 7).table);
+  json move = json::parse(lines[33]);
+  move["state_hash"] = "abcdefabcdefabcd";
+  lines[33] = move.dump();
+  const auto before = d.target_counts();
+  const auto imported = d.import(lines);
+  REQUIRE_FALSE(imported);
+  CHECK(imported.error().message.find("move 33:") != std::string::npos);
+  CHECK(d.target_counts() == before);
+}
+
+TEST_CASE("import refuses recorded events the engine does not compute") {
+  TwoDatabases d;
+  auto lines = d.exported_lines(test::store_random_game(d.source, 3, {}, 8).table);
+  json move = json::parse(lines[2]);
+  move["events"] = json::array();
+  lines[2] = move.dump();
+  const auto imported = d.import(lines);
+  REQUIRE_FALSE(imported);
+  CHECK(imported.error().message.find("events") != std::string::npos);
+}
+
+TEST_CASE("a file of several records is imported whole or not at all") {
+  TwoDatabases d;
+  auto first = d.exported_lines(test::store_random_game(d.source, 2, {}, 9).table);
+  auto second = d.exported_lines(test::store_random_game(d.source, 2, {}, 10).table);
+  second.pop_back();
+  std::vector<std::string> both = first;
+  both.insert(both.end(), second.begin(), second.end());
+  const auto before = d.target_counts();
+  CHECK_FALSE(d.import(both));
+  CHECK(d.target_counts() == before);
+  second = d.exported_lines(2);
+  both = first;
+  both.insert(both.end(), second.begin(), second.end());
+  const auto imported = d.import(both);
+  REQUIRE(imported);
+  CHECK(imported->size() == 2);
+}
+
+TEST_CASE("an import is written to the administrators' log") {
+  TwoDatabases d;
+  const auto imported = d.import(d.exported_lines(test::store_random_game(d.source, 2, {}, 11).table));
+  REQUIRE(imported);
+  auto s = d.target.prepare("SELECT who, request, table_id FROM admin_actions");
+  REQUIRE(s.step());
+  CHECK(s.column_text(0) == "test");
+  CHECK(s.column_text(1) == "import");
+  CHECK(s.column_int(2) == imported->front().table);
+}

@@ -1,0 +1,65 @@
+#include "tests/support/stored_games.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "engine/legal_actions.hpp"
+#include "engine/random_game.hpp"
+#include "engine/rules.hpp"
+#include "engine/setup.hpp"
+#include "engine/state_hash.hpp"
+#include "protocol/engine_json.hpp"
+#include "server/store/records.hpp"
+
+namespace sp::test {
+
+namespace {
+
+std::int64_t player_account(server::Database& db, int seat) {
+  const std::string name = "player" + std::to_string(seat);
+  if (const auto user = server::find_user_by_name(db, name)) return user->id;
+  return server::insert_user(db, name, "!", 1700000000);
+}
+
+}  // namespace
+
+StoredGame store_random_game(server::Database& db, int players, engine::Expansions expansions, std::uint64_t seed) {
+  engine::GameSetup setup;
+  setup.player_count = players;
+  setup.options.expansions = expansions;
+  setup.seed = seed;
+  auto state = engine::new_game(setup);
+  if (!state) throw std::runtime_error(state.error().message);
+
+  server::TableRecord table;
+  table.name = "random game " + std::to_string(seed);
+  table.creator_id = player_account(db, 0);
+  table.status = "open";
+  table.player_count = players;
+  table.options_json = protocol::encode_options(setup.options).dump();
+  table.card_set_version = std::string(engine::card_set_version());
+  const std::int64_t now = 1700000000;
+  StoredGame game;
+  game.table = server::insert_table(db, table, now);
+  for (int seat = 0; seat < players; ++seat) server::insert_seat(db, game.table, seat, player_account(db, seat));
+  server::start_table(db, game.table, seed, engine::state_hash_hex(*state), now);
+
+  engine::RandomPlayer player(seed ^ 0x5DEECE66Dull);
+  while (!state->is_finished()) {
+    const engine::Seat seat = engine::seats_to_act(*state).front();
+    const engine::Action action = player.choose(*state, seat);
+    if (!engine::apply_in_place(*state, seat, action, nullptr)) throw std::runtime_error("a legal action was refused");
+    ++game.moves;
+    server::MoveRecord move;
+    move.move_number = game.moves;
+    move.seat = seat.value;
+    move.action_json = protocol::encode_action(action).dump();
+    move.state_hash = engine::state_hash_hex(*state);
+    move.created_at = now + game.moves;
+    server::append_move(db, game.table, move, state->is_finished() ? "finished" : "playing");
+  }
+  game.live = *state;
+  return game;
+}
+
+}  // namespace sp::test

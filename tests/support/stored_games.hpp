@@ -1,0 +1,25 @@
+// Random games played live and stored move by move in a real database through
+// the store's record functions, as the server stores them: for the replay,
+// verify and record tests and for the verify benchmark's database.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/options.hpp"
+#include "engine/state.hpp"
+#include "server/store/database.hpp"
+
+namespace sp::test {
+
+struct StoredGame {
+  std::int64_t table = 0;
+  engine::GameState live;  // the state the live game reached
+  std::int64_t moves = 0;
+};
+
+// Plays one game between random players (seeded by `seed`) and stores its
+// table, seats and every move with its state hash. The caller may wrap many
+// calls in one transaction.
+StoredGame store_random_game(server::Database& db, int players, engine::Expansions expansions, std::uint64_t seed);
+
+}  // namespace sp::test
