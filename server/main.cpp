@@ -12,6 +12,7 @@ void usage() {
   std::cerr << "usage: spb COMMAND [OPTIONS]\n\n"
                "commands:\n"
                "  serve           run the table server (HTTP and WebSocket on one port)\n"
+               "  admin           work on a server's database: backup, restore, ... (spb admin lists them)\n"
                "  loadgen         play many random games against a running server and measure it\n"
                "  scenario FILE   run a scenario file and print the outcome as JSON\n"
                "  sim             play random games and report games/s and actions/s\n"
@@ -30,6 +31,7 @@ int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 2, argv + argc);
   try {
     if (command == "serve") return sp::cli::run_serve_command(args);
+    if (command == "admin") return sp::cli::run_admin_command(args);
     if (command == "loadgen") return sp::cli::run_loadgen_command(args);
     if (command == "scenario") return sp::cli::run_scenario_command(args);
     if (command == "sim") return sp::cli::run_sim_command(args);

@@ -126,9 +126,11 @@ int Database::schema_version() {
   return static_cast<int>(s.column_int(0));
 }
 
+int Database::latest_schema_version() { return static_cast<int>(std::size(kMigrations)); }
+
 int Database::migrate() {
   const int current = schema_version();
-  const int latest = static_cast<int>(std::size(kMigrations));
+  const int latest = latest_schema_version();
   if (current > latest) {
     throw DatabaseError("the database's schema (version " + std::to_string(current) +
                         ") is newer than this server knows (version " + std::to_string(latest) + ")");

@@ -75,6 +75,8 @@ class Database {
   // Applies the embedded migrations not yet applied; returns the schema version.
   int migrate();
   int schema_version();
+  // The schema version this binary's migrations lead to.
+  static int latest_schema_version();
 
   sqlite3* handle() { return db_; }
 

@@ -1,0 +1,42 @@
+// spb admin: work on a server's database from the command line. Each
+// sub-command is one line of the table below.
+#include <iostream>
+
+#include "server/cli/commands.hpp"
+
+namespace sp::cli {
+namespace {
+
+struct AdminCommand {
+  const char* name;
+  const char* summary;
+  int (*run)(const std::vector<std::string>& args);
+};
+
+constexpr AdminCommand kAdminCommands[] = {
+    {"backup", "copy the database consistently, also while the server runs", run_admin_backup_command},
+    {"restore", "check a backup by replaying every table, then put it in place of a database",
+     run_admin_restore_command},
+};
+
+int admin_usage() {
+  std::cerr << "usage: spb admin COMMAND [OPTIONS]\n\ncommands:\n";
+  for (const AdminCommand& command : kAdminCommands) {
+    std::cerr << "  " << command.name << std::string(10 - std::string(command.name).size(), ' ') << command.summary
+              << "\n";
+  }
+  return 2;
+}
+
+}  // namespace
+
+int run_admin_command(const std::vector<std::string>& args) {
+  if (args.empty()) return admin_usage();
+  for (const AdminCommand& command : kAdminCommands) {
+    if (args.front() == command.name) return command.run({args.begin() + 1, args.end()});
+  }
+  std::cerr << "spb admin: unknown command " << args.front() << "\n\n";
+  return admin_usage();
+}
+
+}  // namespace sp::cli
