@@ -38,6 +38,7 @@ void open_session(const Request& r, std::int64_t user_id, std::string name) {
                           [r, user_id, name, token, hash](std::exception_ptr error) {
                             if (error) return r.fail("internal_error", "The session could not be stored.");
                             r.connection->post([r, user_id, name, token, hash] {
+                              r.services.correspondence.notifier.channels().add(user_id, r.connection);
                               r.state().user_id = user_id;
                               r.state().user_name = name;
                               r.state().token_hash = hash;
@@ -105,6 +106,7 @@ void on_resume_session(const Request& r) {
                             if (error) return r.fail("internal_error", "The session could not be read.");
                             if (!*user) return r.fail("invalid_token", "That session is unknown, ended or expired; log in again.");
                             r.connection->post([r, user, hash] {
+                              r.services.correspondence.notifier.channels().add((*user)->id, r.connection);
                               r.state().user_id = (*user)->id;
                               r.state().user_name = (*user)->name;
                               r.state().token_hash = hash;
@@ -116,6 +118,7 @@ void on_resume_session(const Request& r) {
 void on_logout(const Request& r) {
   if (!require_login(r)) return;
   const std::string hash = r.state().token_hash;
+  r.services.correspondence.notifier.channels().remove(*r.state().user_id, r.connection.get());
   r.state() = ConnectionState{true, std::nullopt, {}, {}, r.state().subscriptions};
   store_job(r, [hash](Database& db) {
     delete_session(db, hash);

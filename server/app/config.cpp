@@ -24,6 +24,12 @@ constexpr Setting kSettings[] = {
     {"idle-timeout", "SPB_IDLE_TIMEOUT", "seconds before a silent connection is closed (default 60)"},
     {"rate", "SPB_RATE", "requests a second per connection (default 20)"},
     {"durable", "SPB_DURABLE", "1: commits survive power loss (synchronous=FULL, default); 0: NORMAL"},
+    {"vacation-days", "SPB_VACATION_DAYS", "vacation days each player may take per calendar year (default 21)"},
+    {"webhook-attempts", "SPB_WEBHOOK_ATTEMPTS", "attempts to deliver a webhook before giving up (default 8)"},
+    {"webhook-retry", "SPB_WEBHOOK_RETRY", "seconds before a webhook's first retry, doubled after each (default 30)"},
+    {"test-clock", "SPB_TEST_CLOCK",
+     "FOR TESTS ONLY: a clock that starts at these unix seconds and moves only by debug_advance_clock; needs "
+     "--admin-token"},
 };
 
 template <typename T>
@@ -67,6 +73,23 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
   } else if (name == "durable") {
     if (value != "0" && value != "1") return bad("0 or 1");
     config.durable = value == "1";
+  } else if (name == "vacation-days") {
+    if (!parse_number(value, config.vacation_days_per_year) || config.vacation_days_per_year < 0 ||
+        config.vacation_days_per_year > 366) {
+      return bad("0 to 366");
+    }
+  } else if (name == "webhook-attempts") {
+    if (!parse_number(value, config.webhook_attempts) || config.webhook_attempts < 1 || config.webhook_attempts > 50) {
+      return bad("1 to 50");
+    }
+  } else if (name == "webhook-retry") {
+    if (!parse_number(value, config.webhook_first_retry_seconds) || config.webhook_first_retry_seconds < 1) {
+      return bad("at least 1");
+    }
+  } else if (name == "test-clock") {
+    std::int64_t start = 0;
+    if (!parse_number(value, start) || start < 0) return bad("unix seconds");
+    config.test_clock_start = start;
   } else {
     error = "unknown option --" + name;
     return false;
@@ -92,6 +115,10 @@ std::optional<ServerConfig> load_config(const std::vector<std::string>& args, st
     }
     if (!apply(config, args[i].substr(2), args[i + 1], error)) return std::nullopt;
     ++i;
+  }
+  if (config.test_clock_start && config.admin_token.empty()) {
+    error = "--test-clock needs --admin-token: only an administrator may move the test clock";
+    return std::nullopt;
   }
   return config;
 }

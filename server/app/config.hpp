@@ -24,6 +24,11 @@ struct ServerConfig {
   double request_burst = 40;
   std::size_t max_outbound_frames = 256;
   bool durable = true;  // synchronous=FULL
+  // Correspondence play (docs/correspondence.md).
+  std::optional<std::int64_t> test_clock_start;  // --test-clock: a manual clock from this unix time
+  int vacation_days_per_year = 21;
+  int webhook_attempts = 8;
+  int webhook_first_retry_seconds = 30;
   std::uint64_t password_ops = 2;                 // Argon2id passes
   std::size_t password_memory = 19 * 1024 * 1024; // Argon2id memory, bytes
 };

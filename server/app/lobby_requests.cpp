@@ -39,9 +39,12 @@ void on_create_table(const Request& r) {
   record.player_count = static_cast<int>(*players);
   record.options_json = protocol::encode_options(*options).dump();
   record.card_set_version = std::string(engine::card_set_version());
-  store_job(r, [record](Database& db) {
-    const std::int64_t id = insert_table(db, record, unix_seconds());
-    insert_seat(db, id, 0, record.creator_id);
+  const auto pace = pace_fields(r, record.player_count);
+  if (!pace) return;
+  store_job(r, [record, pace = *pace, now = r.services.correspondence.clock.now()](Database& db) {
+    const std::int64_t id = insert_table(db, record, now);
+    if (pace.robots < record.player_count) insert_seat(db, id, 0, record.creator_id);
+    write_table_pace(db, id, pace, record.player_count);
     return Reply::result(json{{"table", summary_of(*load_table(db, id))}});
   });
 }
@@ -64,17 +67,21 @@ void on_list_tables(const Request& r) {
 }
 
 // A lobby change on an open table: `change` checks the rules and writes.
-void lobby_change(const Request& r, std::function<std::optional<Reply>(Database&, TableRecord&, std::int64_t)> change) {
+// `committed` runs once the change is stored. The reply holds the table's
+// summary, or nothing when `with_table` is false (invite).
+void lobby_change(const Request& r, std::function<std::optional<Reply>(Database&, TableRecord&, std::int64_t)> change,
+                  std::function<void()> committed = {}, bool with_table = true) {
   if (!require_login(r)) return;
   const auto table_id = int_field(r, "table", 1, INT64_MAX);
   if (!table_id) return;
   const std::int64_t user = *r.state().user_id;
-  store_job(r, [table_id = *table_id, user, change = std::move(change)](Database& db) {
+  store_job(r, [table_id = *table_id, user, change = std::move(change), with_table](Database& db) {
     auto table = load_table(db, table_id);
     if (!table) return Reply::error("no_such_table", "There is no table " + std::to_string(table_id) + ".");
     if (auto refusal = change(db, *table, user)) return *refusal;
+    if (!with_table) return Reply::result(json::object());
     return Reply::result(json{{"table", summary_of(*load_table(db, table_id))}});
-  });
+  }, std::move(committed));
 }
 
 bool is_seated(const TableRecord& t, std::int64_t user) {
@@ -111,14 +118,23 @@ void on_leave_table(const Request& r) {
 void on_invite(const Request& r) {
   const auto name = text_field(r, "name", 1, 64);
   if (!name) return;
-  lobby_change(r, [name = *name](Database& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
-    if (t.status != "open") return Reply::error("table_not_open", "That table has started or ended.");
-    if (!is_seated(t, user)) return Reply::error("not_seated", "Only a player at the table may invite.");
-    const auto invitee = find_user_by_name(db, name);
-    if (!invitee) return Reply::error("no_such_user", "There is no player called " + name + ".");
-    insert_invitation(db, t.id, invitee->id, user, unix_seconds());
-    return std::nullopt;
-  });
+  const std::string inviter = r.state().user_name;
+  auto stored = std::make_shared<std::vector<StoredNotification>>();
+  lobby_change(
+      r,
+      [name = *name, inviter, stored, now = r.services.correspondence.clock.now()](
+          Database& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
+        if (t.status != "open") return Reply::error("table_not_open", "That table has started or ended.");
+        if (!is_seated(t, user)) return Reply::error("not_seated", "Only a player at the table may invite.");
+        const auto invitee = find_user_by_name(db, name);
+        if (!invitee) return Reply::error("no_such_user", "There is no player called " + name + ".");
+        insert_invitation(db, t.id, invitee->id, user, now);
+        const NotificationDraft draft{invitee->id, "invited", t.id, inviter + " invites you to " + t.name + ".",
+                                      json{{"from", inviter}}};
+        if (auto n = store_notification(db, draft, now)) stored->push_back(std::move(*n));
+        return std::nullopt;
+      },
+      [r, stored] { r.services.correspondence.notifier.deliver(*stored); }, /*with_table=*/false);
 }
 
 void on_start_table(const Request& r) {
@@ -129,8 +145,10 @@ void on_start_table(const Request& r) {
   const std::uint64_t seed = random_seed();
   auto started = std::make_shared<std::optional<TableRecord>>();
   auto refusal = std::make_shared<std::optional<Reply>>();
+  auto stored = std::make_shared<std::vector<StoredNotification>>();
   r.services.store.submit(
-      [table_id = *table_id, user, seed, started, refusal](Database& db) {
+      [table_id = *table_id, user, seed, started, refusal, stored,
+       now = r.services.correspondence.clock.now()](Database& db) {
         auto t = load_table(db, table_id);
         if (!t) return void(*refusal = Reply::error("no_such_table", "There is no such table."));
         if (t->creator_id != user) return void(*refusal = Reply::error("not_creator", "Only the table's creator starts it."));
@@ -141,13 +159,15 @@ void on_start_table(const Request& r) {
         t->seed = seed;
         auto state = engine::new_game(setup_of(*t));
         if (!state) return void(*refusal = Reply::error("bad_request", state.error().message));
-        start_table(db, t->id, seed, engine::state_hash_hex(*state), unix_seconds());
+        start_table(db, t->id, seed, engine::state_hash_hex(*state), now);
+        *stored = write_table_start(db, *t, *state, now);
         *started = load_table(db, t->id);
       },
-      [r, started, refusal](std::exception_ptr error) {
+      [r, started, refusal, stored](std::exception_ptr error) {
         if (error) return r.fail("internal_error", "The table could not be started; nothing was changed.");
         if (*refusal) return r.reply(**refusal);
         r.services.tables.add_started(**started);
+        r.services.correspondence.notifier.deliver(*stored);
         json summary = summary_of(**started);
         r.reply(Reply::result(json{{"table", summary}}));
       });

@@ -1,6 +1,7 @@
 #include "server/app/request.hpp"
 
 #include "protocol/engine_json.hpp"
+#include "server/app/correspondence_json.hpp"
 
 namespace sp::server {
 
@@ -61,22 +62,25 @@ json user_json(std::int64_t id, const std::string& name) { return json{{"id", id
 
 json summary_of(const TableRecord& t) {
   json seats = json::array();
-  for (const SeatRecord& s : t.seats) seats.push_back(json{{"seat", s.seat}, {"name", s.name}});
+  for (const SeatRecord& s : t.seats) seats.push_back(seat_summary(s));
   json options = json::parse(t.options_json, nullptr, false);
   if (const auto decoded = protocol::decode_options(options)) options = protocol::encode_options(*decoded);
-  return json{{"id", t.id},           {"name", t.name},       {"status", t.status},
-              {"players", t.player_count}, {"seats", seats},  {"options", options},
-              {"creator", t.creator_name}, {"move_number", t.move_count}, {"to_act", json::array()},
-              {"created_at", t.created_at}};
+  json summary{{"id", t.id},           {"name", t.name},       {"status", t.status},
+               {"players", t.player_count}, {"seats", seats},  {"options", options},
+               {"creator", t.creator_name}, {"move_number", t.move_count}, {"to_act", json::array()},
+               {"created_at", t.created_at}};
+  add_pace(summary, t);
+  return summary;
 }
 
 // A store job whose outcome is a Reply; failures of the database become
 // internal_error, and a job may reply with a rule of the lobby by setting it.
-void store_job(const Request& r, std::function<Reply(Database&)> work) {
+void store_job(const Request& r, std::function<Reply(Database&)> work, std::function<void()> committed) {
   auto outcome = std::make_shared<Reply>();
   r.services.store.submit([work = std::move(work), outcome](Database& db) { *outcome = work(db); },
-                          [r, outcome](std::exception_ptr error) {
+                          [r, outcome, committed = std::move(committed)](std::exception_ptr error) {
                             if (error) return r.fail("internal_error", "The database could not do that; nothing was changed.");
+                            if (committed && outcome->ok) committed();
                             r.reply(*outcome);
                           });
 }

@@ -46,6 +46,7 @@ using HandlerTable = std::map<std::string, Handler, std::less<>>;
 void add_account_requests(HandlerTable& table);
 void add_lobby_requests(HandlerTable& table);
 void add_play_requests(HandlerTable& table);
+void add_correspondence_requests(HandlerTable& table);
 
 // Field readers: they reply with bad_request and return nothing on a bad field.
 std::optional<std::string> text_field(const Request& r, const char* name, std::size_t min, std::size_t max);
@@ -61,12 +62,29 @@ nlohmann::json summary_of(const TableRecord& t);
 
 // A store job whose outcome is the reply; a failure of the database becomes
 // internal_error.
-void store_job(const Request& r, std::function<Reply(Database&)> work);
+// `committed`, when given, runs after a successful commit, before the reply.
+void store_job(const Request& r, std::function<Reply(Database&)> work, std::function<void()> committed = {});
 
 // Runs `fn` with the table named by the request's "table" field, or replies why not.
 void with_requested_table(const Request& r, std::function<void(std::shared_ptr<Table>)> fn);
 
 // A ReplyFn that answers this request.
 ReplyFn replier(const Request& r);
+
+// Correspondence play (correspondence_requests.cpp) ---------------------------
+
+// create_table's pace: move_deadline_hours, timeout_policy and robots.
+struct TablePace {
+  std::optional<std::int64_t> move_seconds;
+  std::optional<int> takeover_after;
+  std::string takeover_by = "robot";
+  int robots = 0;  // robots fill the last seats; as many as players: the creator watches
+};
+std::optional<TablePace> pace_fields(const Request& r, int players);
+// In create_table's job: stores the pace and seats the robots.
+void write_table_pace(Database& db, std::int64_t table_id, const TablePace& pace, int players);
+// In start_table's job: the first deadline and the start's notifications.
+std::vector<StoredNotification> write_table_start(Database& db, const TableRecord& table,
+                                                  const engine::GameState& state, std::int64_t now);
 
 }  // namespace sp::server

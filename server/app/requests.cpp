@@ -15,6 +15,7 @@ const HandlerTable& handlers() {
     add_account_requests(table);
     add_lobby_requests(table);
     add_play_requests(table);
+    add_correspondence_requests(table);
     return table;
   }();
   return kHandlers;
@@ -54,6 +55,9 @@ void handle_frame(Services& services, const std::shared_ptr<Connection>& connect
 }
 
 void forget_connection(Services& services, const std::shared_ptr<Connection>& connection) {
+  if (const auto user = connection->state().user_id) {
+    services.correspondence.notifier.channels().remove(*user, connection.get());
+  }
   for (std::int64_t id : connection->state().subscriptions) {
     services.tables.with_table(id, [key = connection.get()](std::shared_ptr<Table> table, std::string) {
       if (table) table->unsubscribe(key);

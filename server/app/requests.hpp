@@ -8,6 +8,7 @@
 #include <string>
 
 #include "server/app/config.hpp"
+#include "server/app/correspondence.hpp"
 #include "server/app/connection.hpp"
 #include "server/app/metrics.hpp"
 #include "server/app/table_registry.hpp"
@@ -23,6 +24,7 @@ struct Services {
   TableRegistry& tables;
   Metrics& metrics;
   boost::asio::thread_pool& slow_work;  // password hashing
+  Correspondence& correspondence;
 };
 
 // Handles one text frame from `connection`; called on its strand. Never throws.

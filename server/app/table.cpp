@@ -1,6 +1,7 @@
 #include "server/app/table.hpp"
 
 #include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
 
 #include <chrono>
 #include <map>
@@ -10,6 +11,7 @@
 #include "engine/state_hash.hpp"
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
+#include "server/app/correspondence_json.hpp"
 
 namespace sp::server {
 namespace {
@@ -36,17 +38,22 @@ std::int64_t unix_seconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-Table::Table(boost::asio::any_io_executor executor, Store& store, Metrics& metrics, TableRecord record,
-             engine::GameSetup setup, engine::GameState state, std::vector<engine::LoggedAction> log)
+Table::Table(boost::asio::any_io_executor executor, Store& store, Metrics& metrics, Correspondence& correspondence,
+             TableRecord record, engine::GameSetup setup, engine::GameState state,
+             std::vector<engine::LoggedAction> log, std::vector<Actor> actors)
     : id_(record.id),
       store_(store),
       metrics_(metrics),
+      correspondence_(correspondence),
       setup_(std::move(setup)),
       names_(seat_names(record)),
       strand_(boost::asio::make_strand(executor)),
       record_(std::move(record)),
       state_(std::move(state)),
-      log_(std::move(log)) {}
+      log_(std::move(log)),
+      actors_(std::move(actors)) {
+  actors_.resize(log_.size(), Actor::kPlayer);
+}
 
 std::optional<engine::Seat> Table::seat_of(std::int64_t user_id) const {
   for (const SeatRecord& seat : record_.seats) {
@@ -56,21 +63,28 @@ std::optional<engine::Seat> Table::seat_of(std::int64_t user_id) const {
 }
 
 void Table::act(std::int64_t user_id, std::int64_t move_number, json action, ReplyFn reply) {
-  boost::asio::post(strand_, [self = shared_from_this(), request = PendingAct{user_id, move_number, std::move(action),
-                                                                             std::move(reply), monotonic_seconds()}]() mutable {
-    self->pending_.push_back(std::move(request));
+  when_idle([self = shared_from_this(), request = PendingAct{user_id, move_number, std::move(action), std::move(reply),
+                                                             monotonic_seconds()}]() mutable {
+    self->start_act(std::move(request));
+  });
+}
+
+void Table::when_idle(std::function<void()> job) {
+  boost::asio::post(strand_, [self = shared_from_this(), job = std::move(job)]() mutable {
+    self->pending_.push_back(std::move(job));
     self->process_next();
   });
 }
 
 void Table::process_next() {
-  // One move at a time: the next is validated against the state the previous
+  // One change at a time: the next is checked against the state the previous
   // one committed.
   while (!writing_ && !pending_.empty()) {
-    PendingAct request = std::move(pending_.front());
+    auto job = std::move(pending_.front());
     pending_.pop_front();
-    start_act(std::move(request));
+    job();
   }
+  if (!writing_) play_automatic_soon();
 }
 
 void Table::start_act(PendingAct request) {
@@ -99,53 +113,80 @@ void Table::start_act(PendingAct request) {
     return refuse("stale_move", "The table is at move " + std::to_string(next_number - 1) + "; send move number " +
                                     std::to_string(next_number) + " after catching up.");
   }
+  if (controller_of(*seat) != SeatController::kHuman) {
+    return refuse("seat_not_yours_now", "A robot or the table plays your seat now; take it back first (reclaim_seat).");
+  }
   auto next = engine::apply(state_, *seat, *decoded);
   if (!next) {
     return refuse(std::string(engine::to_string(next.error().code)), next.error().message);
   }
+  commit_move(Move{*seat, *decoded, Actor::kPlayer, std::move(request.reply), request.started}, std::move(*next));
+}
 
-  MoveRecord move{next_number, seat->value, protocol::encode_action(*decoded).dump(),
-                  engine::state_hash_hex(next->state), unix_seconds()};
-  const std::string status = next->state.is_finished() ? "finished" : "playing";
+void Table::commit_move(Move move, engine::Transition next) {
+  const auto number = static_cast<std::int64_t>(log_.size()) + 1;
+  const std::int64_t now = correspondence_.clock.now();
+  MoveRecord record{number, move.seat.value, protocol::encode_action(move.action).dump(),
+                    engine::state_hash_hex(next.state), now, std::string(to_string(move.actor))};
+  const std::string status = next.state.is_finished() ? "finished" : "playing";
+  // Shared by the job and its completion (their order of construction is unspecified).
+  auto aftermath = std::make_shared<const Aftermath>(aftermath_of_move(move, next.state));
+  auto written = std::make_shared<AftermathWritten>();
   writing_ = true;
   store_.submit(
-      [table = id_, move, status](Database& db) { append_move(db, table, move, status); },
-      [self = shared_from_this(), request = std::move(request), next = std::move(*next),
-       logged = engine::LoggedAction{*seat, *decoded}](std::exception_ptr error) mutable {
-        boost::asio::post(self->strand_, [self, request = std::move(request), next = std::move(next), logged,
+      [table = id_, record, status, aftermath, written, now,
+       move_seconds = record_.move_seconds](Database& db) {
+        append_move(db, table, record, status);
+        *written = write_aftermath(db, table, move_seconds, *aftermath, now);
+      },
+      [self = shared_from_this(), move = std::move(move), next = std::move(next), aftermath,
+       written](std::exception_ptr error) mutable {
+        boost::asio::post(self->strand_, [self, move = std::move(move), next = std::move(next), aftermath, written,
                                           error]() mutable {
-          self->on_committed(std::move(request), std::move(next), logged, error);
+          self->on_committed(std::move(move), std::move(next), *aftermath, std::move(*written), error);
         });
       });
 }
 
-void Table::on_committed(PendingAct request, engine::Transition next, engine::LoggedAction logged,
+void Table::on_committed(Move move, engine::Transition next, const Aftermath& aftermath, AftermathWritten written,
                          std::exception_ptr error) {
   writing_ = false;
   if (error) {
     // The move may or may not be on disk: stop here rather than guess.
-    faulted_ = true;
-    metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
-    request.reply(Reply::error("internal_error", "The move could not be stored; the table is stopped."));
-    for (PendingAct& waiting : pending_) {
-      waiting.reply(Reply::error("table_faulted", "This table stopped after a storage failure."));
-    }
-    pending_.clear();
-    return;
+    if (move.reply) move.reply(Reply::error("internal_error", "The move could not be stored; the table is stopped."));
+    return fault("the move could not be stored");
   }
   state_ = std::move(next.state);
+  const engine::LoggedAction logged{move.seat, move.action};
   log_.push_back(logged);
+  actors_.push_back(move.actor);
   record_.move_count = static_cast<std::int64_t>(log_.size());
   if (state_.is_finished()) record_.status = "finished";
   metrics_.actions_accepted.fetch_add(1, std::memory_order_relaxed);
-  metrics_.action_latency.observe(monotonic_seconds() - request.started);
-  request.reply(Reply::result(json{{"move_number", record_.move_count}, {"duplicate", false}}));
-
-  broadcast(logged, next.events);
+  if (move.reply) {
+    metrics_.action_latency.observe(monotonic_seconds() - move.started);
+    move.reply(Reply::result(json{{"move_number", record_.move_count}, {"duplicate", false}}));
+  }
+  const auto seat_announcement = apply_aftermath(aftermath, written);
+  broadcast(logged, move.actor, next.events);
+  if (seat_announcement) announce(*seat_announcement);
   process_next();
 }
 
-void Table::broadcast(const engine::LoggedAction& logged, const engine::Events& events) {
+void Table::fault(std::string why) {
+  faulted_ = true;
+  metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
+  spdlog::error("table {} stopped: {}", id_, why);
+  correspondence_.scheduler.cancel({Due::kMoveDeadline, id_});
+  // Every waiting job sees faulted_ and refuses.
+  while (!pending_.empty()) {
+    auto job = std::move(pending_.front());
+    pending_.pop_front();
+    job();
+  }
+}
+
+void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events) {
   std::erase_if(watchers_, [](const Watcher& w) { return w.subscriber.expired(); });
   // With public money and hands every seat and spectator sees the same view and
   // events: encode them once for all. Otherwise once per seat (and spectators).
@@ -160,12 +201,14 @@ void Table::broadcast(const engine::LoggedAction& logged, const engine::Events& 
     json list = json::array();
     for (const engine::Event& e : events) list.push_back(protocol::encode_event_for(e, setup_.options, viewer_for(viewer)));
     moves.push_back(json{{"move_number", record_.move_count}, {"seat", logged.seat.value},
-                         {"action", protocol::encode_action(logged.action)}, {"events", std::move(list)}});
+                         {"actor", to_string(actor)}, {"action", protocol::encode_action(logged.action)},
+                         {"events", std::move(list)}});
     std::string body = "\"view\":" + view_json(viewer).dump() + ",\"moves\":" + moves.dump();
     return encoded.emplace(key, std::move(body)).first->second;
   };
   const std::string head = "{\"type\":\"table_update\",\"table\":" + std::to_string(id_) +
-                           ",\"move_number\":" + std::to_string(record_.move_count) + ",";
+                           ",\"move_number\":" + std::to_string(record_.move_count) +
+                           ",\"deadline_at\":" + json(record_.deadline_at ? json(*record_.deadline_at) : json(nullptr)).dump() + ",";
   for (const Watcher& w : watchers_) {
     auto subscriber = w.subscriber.lock();
     if (!subscriber) continue;
@@ -202,7 +245,7 @@ json Table::moves_since(std::int64_t since, std::optional<engine::Seat> seat) co
     if (number <= since) continue;
     json encoded = json::array();
     for (const engine::Event& e : events) encoded.push_back(protocol::encode_event_for(e, setup_.options, viewer));
-    out.push_back(json{{"move_number", number}, {"seat", log_[i].seat.value},
+    out.push_back(json{{"move_number", number}, {"seat", log_[i].seat.value}, {"actor", to_string(actors_[i])},
                        {"action", protocol::encode_action(log_[i].action)}, {"events", std::move(encoded)}});
   }
   return out;
@@ -244,7 +287,7 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
     const auto seat = self->seat_of(user_id);
     if (!seat) return reply(Reply::error("not_seated", "Only the table's players may write in its chat."));
     const std::string from = self->names_[seat->value];
-    const std::int64_t now = unix_seconds();
+    const std::int64_t now = self->correspondence_.clock.now();
     self->store_.submit([table = self->id_, user_id, text, now](Database& db) { insert_chat(db, table, user_id, text, now); },
                         [self, reply = std::move(reply), from, text, now](std::exception_ptr error) {
                           if (error) return reply(Reply::error("internal_error", "The message could not be stored."));
@@ -268,10 +311,10 @@ void Table::summarize(std::function<void(json)> fn) {
 
 json Table::summary_json() const {
   json seats = json::array();
-  for (const SeatRecord& seat : record_.seats) seats.push_back(json{{"seat", seat.seat}, {"name", seat.name}});
+  for (const SeatRecord& seat : record_.seats) seats.push_back(seat_summary(seat));
   json to_act = json::array();
   for (engine::Seat seat : engine::seats_to_act(state_)) to_act.push_back(seat.value);
-  return json{{"id", id_},
+  json summary{{"id", id_},
               {"name", record_.name},
               {"status", faulted_ ? std::string("faulted") : record_.status},
               {"players", record_.player_count},
@@ -281,6 +324,15 @@ json Table::summary_json() const {
               {"move_number", record_.move_count},
               {"to_act", to_act},
               {"created_at", record_.created_at}};
+  add_pace(summary, record_);
+  return summary;
+}
+
+void Table::announce(const json& message) {
+  const auto frame = std::make_shared<const std::string>(message.dump());
+  for (const Watcher& w : watchers_) {
+    if (auto s = w.subscriber.lock()) s->send(frame);
+  }
 }
 
 }  // namespace sp::server

@@ -42,24 +42,33 @@ LoadedGame replay_stored(const TableRecord& record, const std::vector<MoveRecord
   return game;
 }
 
-TableRegistry::TableRegistry(boost::asio::any_io_executor executor, Store& store, Metrics& metrics)
-    : executor_(std::move(executor)), store_(store), metrics_(metrics) {}
+TableRegistry::TableRegistry(boost::asio::any_io_executor executor, Store& store, Metrics& metrics,
+                             Correspondence& correspondence)
+    : executor_(std::move(executor)), store_(store), metrics_(metrics), correspondence_(correspondence) {}
 
-std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGame game) {
-  std::lock_guard lock(mutex_);
-  auto& slot = tables_[record.id];
-  if (!slot) {
-    slot = std::make_shared<Table>(executor_, store_, metrics_, record, setup_of(record), std::move(game.state),
-                                   std::move(game.log));
+std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGame game,
+                                             const std::vector<MoveRecord>& moves) {
+  std::shared_ptr<Table> added;
+  {
+    std::lock_guard lock(mutex_);
+    auto& slot = tables_[record.id];
+    if (slot) return slot;
+    std::vector<Actor> actors;
+    actors.reserve(moves.size());
+    for (const MoveRecord& move : moves) actors.push_back(parse_actor(move.actor));
+    slot = std::make_shared<Table>(executor_, store_, metrics_, correspondence_, record, setup_of(record),
+                                   std::move(game.state), std::move(game.log), std::move(actors));
     metrics_.tables_active.fetch_add(1, std::memory_order_relaxed);
+    added = slot;
   }
-  return slot;
+  added->start();
+  return added;
 }
 
 std::shared_ptr<Table> TableRegistry::add_started(const TableRecord& record) {
   auto state = engine::new_game(setup_of(record));
   if (!state) throw std::runtime_error(state.error().message);
-  return insert(record, LoadedGame{std::move(*state), {}});
+  return insert(record, LoadedGame{std::move(*state), {}}, {});
 }
 
 void TableRegistry::with_table(std::int64_t id, std::function<void(std::shared_ptr<Table>, std::string)> done) {
@@ -82,7 +91,7 @@ void TableRegistry::with_table(std::int64_t id, std::function<void(std::shared_p
         if (error || !*record) return done(nullptr, error ? "the table could not be read" : "no_such_table");
         if ((*record)->status == "open" || (*record)->status == "aborted") return done(nullptr, "table_not_playing");
         try {
-          done(insert(**record, replay_stored(**record, *moves)), {});
+          done(insert(**record, replay_stored(**record, *moves), *moves), {});
         } catch (const std::exception& e) {
           metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
           done(nullptr, std::string("the table does not replay: ") + e.what());
@@ -100,7 +109,7 @@ std::size_t TableRegistry::load_all_playing(const std::function<void(std::int64_
   std::size_t loaded = 0;
   for (auto& [record, moves] : stored) {
     try {
-      insert(record, replay_stored(record, moves));
+      insert(record, replay_stored(record, moves), moves);
       ++loaded;
     } catch (const std::exception& e) {
       metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);

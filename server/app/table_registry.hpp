@@ -39,7 +39,8 @@ LoadedGame replay_stored(const TableRecord& record, const std::vector<MoveRecord
 
 class TableRegistry {
  public:
-  TableRegistry(boost::asio::any_io_executor executor, Store& store, Metrics& metrics);
+  TableRegistry(boost::asio::any_io_executor executor, Store& store, Metrics& metrics,
+                Correspondence& correspondence);
 
   // Calls `done` with the table, or with null and a reason (unknown table, not
   // started, does not replay). `done` may run on any thread.
@@ -53,12 +54,14 @@ class TableRegistry {
   std::size_t load_all_playing(const std::function<void(std::int64_t, const std::string&)>& report);
 
  private:
-  std::shared_ptr<Table> insert(const TableRecord& record, LoadedGame game);
+  // Adds a loaded table and starts it (its deadline, its robots).
+  std::shared_ptr<Table> insert(const TableRecord& record, LoadedGame game, const std::vector<MoveRecord>& moves);
 
   // Constant after construction.
   boost::asio::any_io_executor executor_;
   Store& store_;
   Metrics& metrics_;
+  Correspondence& correspondence_;
 
   std::mutex mutex_;
   std::map<std::int64_t, std::shared_ptr<Table>> tables_;  // guarded by mutex_

@@ -14,10 +14,13 @@
 #include <thread>
 #include <vector>
 
+#include "server/app/clock.hpp"
+#include "server/app/correspondence.hpp"
 #include "server/app/credentials.hpp"
 #include "server/app/metrics.hpp"
 #include "server/app/requests.hpp"
 #include "server/app/table_registry.hpp"
+#include "server/app/vacations.hpp"
 #include "server/net/file_limit.hpp"
 #include "server/net/http_session.hpp"
 #include "server/net/ws_session.hpp"
@@ -120,12 +123,31 @@ int run_server(const ServerConfig& config) {
       StoreOptions{config.database, config.durable},
       [&metrics](double seconds, std::size_t) { metrics.commit_latency.observe(seconds); });
   net::thread_pool slow_work(1);
-  auto tables = std::make_unique<TableRegistry>(ioc->get_executor(), *store, metrics);
+  // Correspondence play. The scheduler and the webhook sender hold timers and
+  // strands of the io_context: they are reset before it, after the store.
+  SystemClock system_clock;
+  std::unique_ptr<ManualClock> test_clock;
+  if (config.test_clock_start) {
+    test_clock = std::make_unique<ManualClock>(*config.test_clock_start);
+    spdlog::warn("TEST CLOCK: time starts at {} and moves only by debug_advance_clock; never use this in production",
+                 *config.test_clock_start);
+  }
+  const Clock& clock = test_clock ? static_cast<const Clock&>(*test_clock) : system_clock;
+  UserChannels channels;
+  auto scheduler = std::make_unique<Scheduler>(ioc->get_executor(), clock);
+  auto webhooks = std::make_unique<WebhookSender>(
+      ioc->get_executor(), *store, clock, *scheduler,
+      WebhookPolicy{config.webhook_attempts, config.webhook_first_retry_seconds, 6 * 3600, 10});
+  Notifier notifier(*store, clock, channels, *webhooks);
+  Correspondence correspondence{clock, test_clock.get(), *scheduler, notifier, config.vacation_days_per_year};
+  auto tables = std::make_unique<TableRegistry>(ioc->get_executor(), *store, metrics, correspondence);
   const std::size_t loaded = tables->load_all_playing([](std::int64_t id, const std::string& why) {
     spdlog::error("table {} is not served: {}", id, why);
   });
 
-  Services services{config, *store, *tables, metrics, slow_work};
+  Services services{config, *store, *tables, metrics, slow_work, correspondence};
+  schedule_open_vacations(services);
+  webhooks->wake();
   const auto address = net::ip::make_address(config.address);
   auto listener = std::make_shared<Listener>(*ioc, tcp::endpoint{address, config.port}, services, sessions);
   listener->run();
@@ -134,10 +156,14 @@ int run_server(const ServerConfig& config) {
                config.database, loaded);
 
   serve_until_signalled(*ioc, *listener, sessions, config.threads);
+  scheduler->stop();
+  webhooks->stop();
   slow_work.join();
   listener.reset();
   store.reset();   // writes what is queued; completions go to the stopped io_context
   tables.reset();
+  webhooks.reset();
+  scheduler.reset();
   ioc.reset();     // destroys the handlers never run, and with them the sessions and tables
   spdlog::info("stopped");
   return 0;

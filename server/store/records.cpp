@@ -5,7 +5,13 @@ namespace {
 
 constexpr const char* kTableColumns =
     "t.id, t.name, t.creator_id, u.name, t.status, t.player_count, t.options_json, t.seed, t.card_set_version, "
-    "t.rules_version, t.move_count, coalesce(t.state_hash, ''), t.created_at";
+    "t.rules_version, t.move_count, coalesce(t.state_hash, ''), t.created_at, t.move_seconds, t.takeover_after, "
+    "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left";
+
+std::optional<std::int64_t> optional_column(const Statement& s, int index) {
+  if (s.column_is_null(index)) return std::nullopt;
+  return s.column_int(index);
+}
 
 TableRecord read_table(const Statement& s) {
   TableRecord t;
@@ -22,16 +28,22 @@ TableRecord read_table(const Statement& s) {
   t.move_count = s.column_int(10);
   t.state_hash = s.column_text(11);
   t.created_at = s.column_int(12);
+  t.move_seconds = optional_column(s, 13);
+  if (const auto after = optional_column(s, 14)) t.takeover_after = static_cast<int>(*after);
+  t.takeover_by = s.column_text(15);
+  t.deadline_at = optional_column(s, 16);
+  t.deadline_left = optional_column(s, 17);
   return t;
 }
 
 void load_seats(Database& db, TableRecord& table) {
   auto s = db.prepare(
-      "SELECT s.seat, s.user_id, u.name FROM seats s JOIN users u ON u.id = s.user_id "
-      "WHERE s.table_id = ? ORDER BY s.seat");
+      "SELECT s.seat, s.user_id, u.name, s.controller, s.timeouts, u.is_robot FROM seats s "
+      "JOIN users u ON u.id = s.user_id WHERE s.table_id = ? ORDER BY s.seat");
   s.bind(1, table.id);
   while (s.step()) {
-    table.seats.push_back(SeatRecord{static_cast<int>(s.column_int(0)), s.column_int(1), s.column_text(2)});
+    table.seats.push_back(SeatRecord{static_cast<int>(s.column_int(0)), s.column_int(1), s.column_text(2),
+                                     s.column_text(3), static_cast<int>(s.column_int(4)), s.column_int(5) != 0});
   }
 }
 
@@ -171,14 +183,15 @@ void insert_invitation(Database& db, std::int64_t table_id, std::int64_t user_id
 
 void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, const std::string& status) {
   db.prepare(
-        "INSERT INTO moves (table_id, move_number, seat, action_json, created_at, state_hash) "
-        "VALUES (?, ?, ?, ?, ?, ?)")
+        "INSERT INTO moves (table_id, move_number, seat, action_json, created_at, state_hash, actor) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)")
       .bind(1, table_id)
       .bind(2, move.move_number)
       .bind(3, static_cast<std::int64_t>(move.seat))
       .bind(4, move.action_json)
       .bind(5, move.created_at)
       .bind(6, move.state_hash)
+      .bind(7, move.actor)
       .run();
   db.prepare("UPDATE game_tables SET move_count = ?, state_hash = ?, status = ?, updated_at = ? WHERE id = ?")
       .bind(1, move.move_number)
@@ -191,13 +204,13 @@ void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, co
 
 std::vector<MoveRecord> load_moves(Database& db, std::int64_t table_id) {
   auto s = db.prepare(
-      "SELECT move_number, seat, action_json, state_hash, created_at FROM moves WHERE table_id = ? "
+      "SELECT move_number, seat, action_json, state_hash, created_at, actor FROM moves WHERE table_id = ? "
       "ORDER BY move_number");
   s.bind(1, table_id);
   std::vector<MoveRecord> moves;
   while (s.step()) {
     moves.push_back(MoveRecord{s.column_int(0), static_cast<int>(s.column_int(1)), s.column_text(2),
-                               s.column_text(3), s.column_int(4)});
+                               s.column_text(3), s.column_int(4), s.column_text(5)});
   }
   return moves;
 }

@@ -22,6 +22,9 @@ struct SeatRecord {
   int seat = 0;
   std::int64_t user_id = 0;
   std::string name;
+  std::string controller = "human";  // human, robot or absent (docs/correspondence.md)
+  int timeouts = 0;
+  bool robot = false;  // the user is a robot pseudo-user
 };
 
 struct TableRecord {
@@ -39,6 +42,13 @@ struct TableRecord {
   std::string state_hash;
   std::int64_t created_at = 0;
   std::vector<SeatRecord> seats;
+  // Correspondence play: seconds per move (none: no limit), the takeover
+  // after timeouts, and the deadline running (at) or paused (left).
+  std::optional<std::int64_t> move_seconds;
+  std::optional<int> takeover_after;
+  std::string takeover_by = "robot";
+  std::optional<std::int64_t> deadline_at;
+  std::optional<std::int64_t> deadline_left;
 };
 
 struct MoveRecord {
@@ -47,6 +57,7 @@ struct MoveRecord {
   std::string action_json;
   std::string state_hash;
   std::int64_t created_at = 0;
+  std::string actor = "player";  // player, robot, timeout or absent
 };
 
 // Accounts.

@@ -1,0 +1,246 @@
+#include "server/store/correspondence_records.hpp"
+
+#include <array>
+
+namespace sp::server {
+namespace {
+
+void bind_optional(Statement& s, int index, const std::optional<std::int64_t>& value) {
+  if (value) {
+    s.bind(index, *value);
+  } else {
+    s.bind_null(index);
+  }
+}
+
+std::optional<std::int64_t> optional_int(const Statement& s, int index) {
+  if (s.column_is_null(index)) return std::nullopt;
+  return s.column_int(index);
+}
+
+constexpr const char* kVacationColumns = "id, user_id, starts_at, ends_at, ended_at";
+
+VacationRecord read_vacation(const Statement& s) {
+  return VacationRecord{s.column_int(0), s.column_int(1), s.column_int(2), s.column_int(3), optional_int(s, 4)};
+}
+
+std::vector<VacationRecord> read_vacations(Statement& s) {
+  std::vector<VacationRecord> out;
+  while (s.step()) out.push_back(read_vacation(s));
+  return out;
+}
+
+constexpr const char* kDeliveryColumns =
+    "id, notification_id, url, body_json, status, attempts, next_attempt_at, coalesce(last_error, '')";
+
+DeliveryRecord read_delivery(const Statement& s) {
+  return DeliveryRecord{s.column_int(0),  s.column_int(1), s.column_text(2),
+                        s.column_text(3), s.column_text(4), static_cast<int>(s.column_int(5)),
+                        s.column_int(6),  s.column_text(7)};
+}
+
+}  // namespace
+
+std::int64_t robot_user(Database& db, int index) {
+  static constexpr std::array<const char*, 5> kNames = {"Robot Anna", "Robot Boris", "Robot Vera",
+                                                        "Robot Grigory", "Robot Dmitri"};
+  const char* name = kNames.at(static_cast<std::size_t>(index));
+  // '!' is no password hash: nobody can log in as a robot.
+  db.prepare("INSERT OR IGNORE INTO users (name, password_hash, created_at, is_robot) VALUES (?, '!', 0, 1)")
+      .bind(1, name)
+      .run();
+  auto s = db.prepare("SELECT id FROM users WHERE name = ? AND is_robot = 1");
+  s.bind(1, name);
+  if (!s.step()) throw DatabaseError(std::string("the robot user ") + name + " is missing");
+  return s.column_int(0);
+}
+
+void update_seat_control(Database& db, std::int64_t table_id, int seat, const std::string& controller,
+                         int timeouts) {
+  db.prepare("UPDATE seats SET controller = ?, timeouts = ? WHERE table_id = ? AND seat = ?")
+      .bind(1, controller)
+      .bind(2, static_cast<std::int64_t>(timeouts))
+      .bind(3, table_id)
+      .bind(4, static_cast<std::int64_t>(seat))
+      .run();
+}
+
+void update_table_pace(Database& db, std::int64_t table_id, std::optional<std::int64_t> move_seconds,
+                       std::optional<int> takeover_after, const std::string& takeover_by) {
+  auto s = db.prepare("UPDATE game_tables SET move_seconds = ?, takeover_after = ?, takeover_by = ? WHERE id = ?");
+  bind_optional(s, 1, move_seconds);
+  bind_optional(s, 2, takeover_after ? std::optional<std::int64_t>(*takeover_after) : std::nullopt);
+  s.bind(3, takeover_by).bind(4, table_id);
+  s.run();
+}
+
+void update_table_deadline(Database& db, std::int64_t table_id, std::optional<std::int64_t> at,
+                           std::optional<std::int64_t> left) {
+  auto s = db.prepare("UPDATE game_tables SET deadline_at = ?, deadline_left = ? WHERE id = ?");
+  bind_optional(s, 1, at);
+  bind_optional(s, 2, left);
+  s.bind(3, table_id);
+  s.run();
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> running_deadlines(Database& db) {
+  auto s = db.prepare(
+      "SELECT id, deadline_at FROM game_tables WHERE status = 'playing' AND deadline_at IS NOT NULL ORDER BY id");
+  std::vector<std::pair<std::int64_t, std::int64_t>> out;
+  while (s.step()) out.emplace_back(s.column_int(0), s.column_int(1));
+  return out;
+}
+
+std::int64_t insert_vacation(Database& db, std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) {
+  db.prepare("INSERT INTO vacations (user_id, starts_at, ends_at) VALUES (?, ?, ?)")
+      .bind(1, user_id)
+      .bind(2, starts_at)
+      .bind(3, ends_at)
+      .run();
+  return db.last_insert_id();
+}
+
+void close_vacation(Database& db, std::int64_t id, std::int64_t ended_at) {
+  db.prepare("UPDATE vacations SET ended_at = ? WHERE id = ? AND ended_at IS NULL").bind(1, ended_at).bind(2, id).run();
+}
+
+std::vector<VacationRecord> vacations_of(Database& db, std::int64_t user_id, std::int64_t started_since) {
+  auto s = db.prepare(std::string("SELECT ") + kVacationColumns +
+                      " FROM vacations WHERE user_id = ? AND starts_at >= ? ORDER BY starts_at");
+  s.bind(1, user_id).bind(2, started_since);
+  return read_vacations(s);
+}
+
+std::optional<VacationRecord> current_vacation(Database& db, std::int64_t user_id, std::int64_t now) {
+  auto s = db.prepare(std::string("SELECT ") + kVacationColumns +
+                      " FROM vacations WHERE user_id = ?1 AND ended_at IS NULL AND starts_at <= ?2 AND ends_at > ?2 "
+                      "ORDER BY starts_at DESC LIMIT 1");
+  s.bind(1, user_id).bind(2, now);
+  if (!s.step()) return std::nullopt;
+  return read_vacation(s);
+}
+
+std::vector<VacationRecord> open_vacations(Database& db) {
+  auto s = db.prepare(std::string("SELECT ") + kVacationColumns + " FROM vacations WHERE ended_at IS NULL ORDER BY id");
+  return read_vacations(s);
+}
+
+bool is_on_vacation(Database& db, std::int64_t user_id, std::int64_t now) {
+  return current_vacation(db, user_id, now).has_value();
+}
+
+bool is_robot_user(Database& db, std::int64_t user_id) {
+  auto s = db.prepare("SELECT is_robot FROM users WHERE id = ?");
+  s.bind(1, user_id);
+  return s.step() && s.column_int(0) != 0;
+}
+
+std::int64_t insert_notification(Database& db, const NotificationRecord& n) {
+  auto s = db.prepare("INSERT INTO notifications (user_id, kind, table_id, body_json, created_at) VALUES (?, ?, ?, ?, ?)");
+  s.bind(1, n.user_id).bind(2, n.kind);
+  bind_optional(s, 3, n.table_id);
+  s.bind(4, n.body_json).bind(5, n.created_at);
+  s.run();
+  return db.last_insert_id();
+}
+
+std::vector<NotificationRecord> notifications_of(Database& db, std::int64_t user_id, std::int64_t after_id,
+                                                 int limit) {
+  // The newest `limit` after `after_id`, returned oldest first.
+  auto s = db.prepare(
+      "SELECT id, user_id, kind, table_id, body_json, created_at, read_at IS NOT NULL FROM "
+      "(SELECT * FROM notifications WHERE user_id = ? AND id > ? ORDER BY id DESC LIMIT ?) ORDER BY id");
+  s.bind(1, user_id).bind(2, after_id).bind(3, static_cast<std::int64_t>(limit));
+  std::vector<NotificationRecord> out;
+  while (s.step()) {
+    out.push_back(NotificationRecord{s.column_int(0), s.column_int(1), s.column_text(2), optional_int(s, 3),
+                                     s.column_text(4), s.column_int(5), s.column_int(6) != 0});
+  }
+  return out;
+}
+
+std::int64_t unread_notifications(Database& db, std::int64_t user_id) {
+  auto s = db.prepare("SELECT count(*) FROM notifications WHERE user_id = ? AND read_at IS NULL");
+  s.bind(1, user_id);
+  s.step();
+  return s.column_int(0);
+}
+
+void mark_notifications_read(Database& db, std::int64_t user_id, std::int64_t up_to_id, std::int64_t now) {
+  db.prepare("UPDATE notifications SET read_at = ? WHERE user_id = ? AND id <= ? AND read_at IS NULL")
+      .bind(1, now)
+      .bind(2, user_id)
+      .bind(3, up_to_id)
+      .run();
+}
+
+void update_webhook_url(Database& db, std::int64_t user_id, const std::optional<std::string>& url) {
+  auto s = db.prepare("UPDATE users SET webhook_url = ? WHERE id = ?");
+  if (url) {
+    s.bind(1, *url);
+  } else {
+    s.bind_null(1);
+  }
+  s.bind(2, user_id);
+  s.run();
+}
+
+std::optional<std::string> webhook_url_of(Database& db, std::int64_t user_id) {
+  auto s = db.prepare("SELECT webhook_url FROM users WHERE id = ?");
+  s.bind(1, user_id);
+  if (!s.step() || s.column_is_null(0)) return std::nullopt;
+  return s.column_text(0);
+}
+
+std::int64_t insert_delivery(Database& db, std::int64_t notification_id, const std::string& url,
+                             const std::string& body_json, std::int64_t now) {
+  db.prepare(
+        "INSERT INTO webhook_outbox (notification_id, url, body_json, status, attempts, next_attempt_at, updated_at) "
+        "VALUES (?, ?, ?, 'pending', 0, ?, ?)")
+      .bind(1, notification_id)
+      .bind(2, url)
+      .bind(3, body_json)
+      .bind(4, now)
+      .bind(5, now)
+      .run();
+  return db.last_insert_id();
+}
+
+std::vector<DeliveryRecord> due_deliveries(Database& db, std::int64_t now, int limit) {
+  auto s = db.prepare(std::string("SELECT ") + kDeliveryColumns +
+                      " FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= ? "
+                      "ORDER BY next_attempt_at, id LIMIT ?");
+  s.bind(1, now).bind(2, static_cast<std::int64_t>(limit));
+  std::vector<DeliveryRecord> out;
+  while (s.step()) out.push_back(read_delivery(s));
+  return out;
+}
+
+std::optional<std::int64_t> next_delivery_at(Database& db) {
+  auto s = db.prepare("SELECT min(next_attempt_at) FROM webhook_outbox WHERE status = 'pending'");
+  if (!s.step() || s.column_is_null(0)) return std::nullopt;
+  return s.column_int(0);
+}
+
+void update_delivery(Database& db, const DeliveryRecord& d, std::int64_t now) {
+  auto s = db.prepare(
+      "UPDATE webhook_outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?, updated_at = ? "
+      "WHERE id = ?");
+  s.bind(1, d.status).bind(2, static_cast<std::int64_t>(d.attempts)).bind(3, d.next_attempt_at);
+  if (d.last_error.empty()) {
+    s.bind_null(4);
+  } else {
+    s.bind(4, d.last_error);
+  }
+  s.bind(5, now).bind(6, d.id);
+  s.run();
+}
+
+std::optional<DeliveryRecord> load_delivery(Database& db, std::int64_t id) {
+  auto s = db.prepare(std::string("SELECT ") + kDeliveryColumns + " FROM webhook_outbox WHERE id = ?");
+  s.bind(1, id);
+  if (!s.step()) return std::nullopt;
+  return read_delivery(s);
+}
+
+}  // namespace sp::server

@@ -1,0 +1,451 @@
+"""Integration tests of correspondence play (issue 7, docs/correspondence.md)
+against the real `spb serve`: robots, move deadlines and timeouts across a
+restart, vacations, notifications and webhooks. Time is the server's test
+clock (--test-clock), moved by debug_advance_clock.
+
+usage: test_correspondence.py SPB_BINARY PROJECT_ROOT"""
+
+import asyncio
+import http.server
+import os
+import random
+import sqlite3
+import sys
+import tempfile
+import threading
+import time
+import traceback
+
+from harness import Client, Server
+from schema_check import SchemaCheck
+
+SPB, ROOT = sys.argv[1], sys.argv[2]
+SCHEMAS = SchemaCheck(ROOT)
+TESTS = []
+ADMIN = "correspondence-admin-token"
+START = 1_800_000_000  # the test clock's start, unix seconds
+HOUR = 3600
+DAY = 24 * HOUR
+
+
+def test(fn):
+    TESTS.append(fn)
+    return fn
+
+
+def server_args(clock=START, *extra):
+    return ("--rate", "2000", "--admin-token", ADMIN, "--test-clock", str(clock)) + tuple(extra)
+
+
+def fresh_server(*args):
+    folder = tempfile.mkdtemp(prefix="spb-corr-")
+    return Server(SPB, os.path.join(folder, "spb.sqlite"), args or server_args()).start()
+
+
+async def register(server, name):
+    client = await Client.connect(server, SCHEMAS)
+    await client.ok("register", name=name, password="correct horse")
+    return client
+
+
+async def login(server, name):
+    client = await Client.connect(server, SCHEMAS)
+    await client.ok("login", name=name, password="correct horse")
+    return client
+
+
+async def human_table(server, players=2, **pace):
+    """Registers `players` users, seats them at a new table with `pace`, starts
+    it. Returns the table, and the clients and names by seat, the seat to act
+    first (who is drawn at the start) first."""
+    tag = random.randrange(10**6)
+    names = [f"c{i}_{tag}" for i in range(players)]
+    clients = [await register(server, name) for name in names]
+    table = (await clients[0].ok("create_table", players=players, **pace))["table"]
+    for client in clients[1:]:
+        await client.ok("join_table", table=table["id"])
+    await clients[0].ok("start_table", table=table["id"])
+    summary, _ = await table_state(clients[0], table["id"])
+    by_seat = {s["seat"]: names.index(s["name"]) for s in summary["seats"]}
+    order = [summary["to_act"][0]] + [s for s in sorted(by_seat) if s != summary["to_act"][0]]
+    return table["id"], [clients[by_seat[s]] for s in order], [names[by_seat[s]] for s in order], order
+
+
+async def play_any(client, table):
+    """Plays the client's first legal action, a pass when it may."""
+    data = await client.ok("subscribe", table=table)
+    legal = data["legal_actions"]
+    action = dict(next((a for a in legal if a["type"] == "pass"), legal[0]))
+    action.pop("price")
+    await client.ok("act", table=table, move_number=data["view"]["move_number"] + 1, action=action)
+
+
+async def advance(client, seconds):
+    return (await client.ok("debug_advance_clock", seconds=seconds, admin_token=ADMIN))["now"]
+
+
+async def table_state(client, table):
+    """The table's summary and every move (with its actor)."""
+    data = await client.ok("subscribe", table=table, since_move=0)
+    return data["table"], data["moves"]
+
+
+async def wait_for(predicate, what, timeout=20):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        result = await predicate()
+        if result:
+            return result
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def wait_for_moves(client, table, count):
+    async def enough():
+        summary, moves = await table_state(client, table)
+        return (summary, moves) if len(moves) >= count else None
+    return await wait_for(enough, f"{count} moves at table {table}")
+
+
+def stored_moves(server, table):
+    db = sqlite3.connect(server.db_path)
+    try:
+        return db.execute("SELECT move_number, seat, actor FROM moves WHERE table_id = ? ORDER BY 1", (table,)).fetchall()
+    finally:
+        db.close()
+
+
+# --- robots -------------------------------------------------------------------
+
+@test
+async def a_robots_only_table_finishes_with_every_expansion_set(server):
+    watcher = await register(server, "watcher")
+    for players, expansions in ((4, []), (4, ["banquet"]), (5, ["new_society"]), (5, ["banquet", "new_society"])):
+        table = (await watcher.ok("create_table", players=players, robots=players,
+                                  options={"expansions": expansions}))["table"]
+        assert len(table["seats"]) == players and all(s["robot"] for s in table["seats"]), table
+        await watcher.ok("start_table", table=table["id"])
+
+        async def finished():
+            summary, moves = await table_state(watcher, table["id"])
+            return (summary, moves) if summary["status"] == "finished" else None
+        summary, moves = await wait_for(finished, f"the robots' game with {expansions}", timeout=60)
+        assert moves and all(m["actor"] == "robot" for m in moves), {m["actor"] for m in moves}
+        assert len(stored_moves(server, table["id"])) == len(moves)
+
+
+@test
+async def a_robot_fills_a_seat_and_answers_a_persons_move(server):
+    ann = await register(server, "ann_r")
+    table = (await ann.ok("create_table", players=2, robots=1))["table"]
+    assert [s["controller"] for s in table["seats"]] == ["human", "robot"]
+    await ann.ok("start_table", table=table["id"])
+
+    async def my_turn():
+        data = await ann.ok("subscribe", table=table["id"])
+        return data if data["view"]["to_act"] == [0] else None
+    data = await wait_for(my_turn, "Ann's turn (the robot plays first when it starts)")
+    legal = [a for a in data["legal_actions"] if a["type"] != "pass"] or data["legal_actions"]
+    action = dict(legal[0])
+    action.pop("price")
+    await ann.ok("act", table=table["id"], move_number=data["view"]["move_number"] + 1, action=action)
+    # The robot's answer arrives as a table_update with its actor.
+    async def robot_moved():
+        robot_moves = [m for p in ann.pushes if p["type"] == "table_update" for m in p["moves"] if m["actor"] == "robot"]
+        if not robot_moves:
+            await ann.call("legal_actions", table=table["id"])
+        return robot_moves
+    await wait_for(robot_moved, "the robot's move")
+
+
+# --- deadlines and timeouts ------------------------------------------------------
+
+@test
+async def a_deadline_that_passes_during_a_restart_fires_once(server):
+    table, clients, names, seats = await human_table(server, move_deadline_hours=1)
+    summary, moves = await table_state(clients[0], table)
+    assert summary["deadline_at"] == START + HOUR and summary["pace"]["move_deadline_hours"] == 1, summary
+    assert moves == []
+    assert server.stop() == 0
+
+    # Down for two hours: the deadline passed meanwhile.
+    server.extra_args = list(server_args(START + 2 * HOUR))
+    server.start()
+    ann = await login(server, names[0])
+    summary, moves = await wait_for_moves(ann, table, 1)
+    first = seats[0]
+    assert [(m["move_number"], m["seat"], m["actor"]) for m in moves] == [(1, first, "timeout")], moves
+    assert moves[0]["action"] == {"type": "pass", "until_phase_end": True}, moves[0]["action"]
+    assert summary["seats"][first]["timeouts"] == 1
+    assert summary["deadline_at"] == START + 3 * HOUR, summary  # the next seat's full hour from the restart
+    assert server.stop() == 0
+
+    # Started again at the same time: nothing fires a second time.
+    server.start()
+    ann = await login(server, names[0])
+    await asyncio.sleep(0.5)
+    assert stored_moves(server, table) == [(1, seats[0], "timeout")], stored_moves(server, table)
+
+
+@test
+async def timeouts_pass_then_a_robot_takes_the_seat_and_its_player_takes_it_back(server):
+    table, clients, names, seats = await human_table(
+        server, move_deadline_hours=2, timeout_policy={"takeover_after": 2, "takeover_by": "robot"})
+    ann, boris = clients  # Ann acts first and lets her deadlines pass; Boris plays at each turn
+    absent = seats[0]
+    await boris.ok("subscribe", table=table)
+    for _ in range(40):
+        summary, moves = await table_state(boris, table)
+        if summary["seats"][absent]["controller"] == "robot":
+            break
+        if summary["to_act"] != [absent]:
+            await play_any(boris, table)
+            continue
+        await advance(boris, 2 * HOUR)
+        await wait_for_moves(boris, table, summary["move_number"] + 1)
+    summary, moves = await table_state(boris, table)
+    assert summary["seats"][absent]["controller"] == "robot", summary
+    assert summary["seats"][absent]["timeouts"] == 2, summary
+    assert [m["actor"] for m in moves if m["seat"] == absent] == ["timeout", "timeout"], moves
+    await boris.call("legal_actions", table=table)  # lets pushes arrive
+    control = [p for p in boris.pushes if p["type"] == "seat_control"]
+    assert control and control[0]["seat"] == absent and control[0]["controller"] == "robot", control
+    # The robot now plays Ann's seat whenever it is its turn.
+    for _ in range(40):
+        summary, moves = await table_state(boris, table)
+        if any(m["actor"] == "robot" and m["seat"] == absent for m in moves):
+            break
+        if summary["to_act"] != [absent]:
+            await play_any(boris, table)
+        await asyncio.sleep(0.05)
+    assert any(m["actor"] == "robot" and m["seat"] == absent for m in moves), moves
+    # Ann is told, and takes her seat back.
+    listed = (await ann.ok("notifications"))["notifications"]
+    assert [n["kind"] for n in listed if n["kind"] == "timed_out"] == ["timed_out", "timed_out"], listed
+    back = (await ann.ok("reclaim_seat", table=table))["table"]
+    assert back["seats"][absent]["controller"] == "human" and back["seats"][absent]["timeouts"] == 0, back
+
+
+# --- vacations ------------------------------------------------------------------
+
+@test
+async def a_vacation_pauses_the_deadline_and_its_end_resumes_it(server):
+    table, clients, names, seats = await human_table(server, move_deadline_hours=24)
+    ann, boris = clients
+    summary, _ = await table_state(ann, table)
+    assert summary["deadline_at"] == START + DAY
+    await advance(ann, 6 * HOUR)
+    data = await ann.ok("set_vacation", days=3)
+    assert data["allowance"] == {"days_per_year": 21, "used": 3, "left": 18}, data
+    summary = await wait_for(lambda: paused(ann, table), "the deadline to pause")
+    assert summary["deadline_paused_left"] == 18 * HOUR, summary
+    # Two days later nothing timed out.
+    await advance(ann, 2 * DAY)
+    await asyncio.sleep(0.3)
+    assert stored_moves(server, table) == []
+    # Back early: the 18 hours left run again, and a whole unused day returns.
+    now = START + 6 * HOUR + 2 * DAY
+    data = await ann.ok("end_vacation")
+    assert data["vacation"] is None and data["allowance"]["used"] == 2, data
+    summary = await wait_for(lambda: running(ann, table), "the deadline to resume")
+    assert summary["deadline_at"] == now + 18 * HOUR, summary
+    await advance(ann, 18 * HOUR)
+    _, moves = await wait_for_moves(ann, table, 1)
+    assert moves[0]["actor"] == "timeout"
+
+
+@test
+async def a_vacation_that_runs_out_resumes_the_deadline_by_itself(server):
+    table, clients, names, seats = await human_table(server, move_deadline_hours=24)
+    ann = clients[0]
+    await ann.ok("set_vacation", days=1)
+    await wait_for(lambda: paused(ann, table), "the deadline to pause")
+    await advance(ann, DAY)
+    summary = await wait_for(lambda: running(ann, table), "the deadline to resume at the vacation's end")
+    assert summary["deadline_at"] == START + 2 * DAY, summary
+    status = await ann.ok("vacation")
+    assert status["vacation"] is None and status["allowance"]["used"] == 1, status
+
+
+@test
+async def the_vacation_allowance_is_kept(server):
+    ann = await register(server, "ann_v")
+    await ann.ok("set_vacation", days=20)
+    refused = await ann.call("set_vacation", days=1)
+    assert refused["code"] == "already_on_vacation", refused
+    await advance(ann, 4 * DAY + HOUR)
+    assert (await ann.ok("end_vacation"))["allowance"]["used"] == 5  # a day begun counts
+    refused = await ann.call("set_vacation", days=17)
+    assert refused["code"] == "vacation_allowance", refused
+    assert (await ann.ok("set_vacation", days=16))["allowance"]["left"] == 0
+
+
+async def paused(client, table):
+    summary, _ = await table_state(client, table)
+    return summary if summary["deadline_at"] is None and summary["deadline_paused_left"] is not None else None
+
+
+async def running(client, table):
+    summary, _ = await table_state(client, table)
+    return summary if summary["deadline_at"] is not None else None
+
+
+# --- notifications --------------------------------------------------------------
+
+@test
+async def notifications_arrive_live_and_wait_for_a_player_who_was_away(server):
+    ann = await register(server, "ann_n")
+    boris = await register(server, "boris_n")
+    table = (await ann.ok("create_table", players=2))["table"]
+    await ann.ok("invite", table=table["id"], name="boris_n")
+    invited = await wait_for(lambda: pushed(boris, "invited"), "the invitation pushed to Boris")
+    assert invited[0]["notification"]["table"] == table["id"]
+    await boris.ok("join_table", table=table["id"])
+    await boris.close()  # Boris goes away
+    await ann.ok("start_table", table=table["id"])
+    await wait_for(lambda: pushed(ann, "table_started"), "the start pushed to Ann")
+    if (await ann.ok("subscribe", table=table["id"]))["seat"] in (await table_state(ann, table["id"]))[0]["to_act"]:
+        assert await pushed(ann, "your_turn")
+        await play_any(ann, table["id"])  # then it is Boris's turn
+    # Boris comes back: the list kept everything for him.
+    boris = await login(server, "boris_n")
+    listed = await boris.ok("notifications")
+    kinds = [n["kind"] for n in listed["notifications"]]
+    assert kinds == ["invited", "table_started", "your_turn"], kinds
+    assert listed["unread"] == 3
+    assert (await boris.ok("mark_notifications_read", up_to=listed["notifications"][1]["id"]))["unread"] == 1
+    assert (await boris.ok("mark_notifications_read"))["unread"] == 0
+    later = await boris.ok("notifications", after=listed["notifications"][1]["id"])
+    assert [n["kind"] for n in later["notifications"]] == ["your_turn"] and later["notifications"][0]["read"]
+
+
+async def pushed(client, kind):
+    await client.call("notifications", limit=1)  # lets pushes arrive
+    return [p for p in client.pushes if p["type"] == "notification" and p["notification"]["kind"] == kind]
+
+
+# --- webhooks -------------------------------------------------------------------
+
+class Receiver:
+    """A local HTTP receiver that fails the first `failures` POSTs with 500."""
+
+    def __init__(self, failures):
+        self.failures = failures
+        self.bodies = []
+        receiver = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                receiver.bodies.append(body)
+                failing = len(receiver.bodies) <= receiver.failures
+                self.send_response(500 if failing else 204)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def url(self):
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/hook"
+
+    def close(self):
+        self.httpd.shutdown()
+
+
+def outbox(server):
+    db = sqlite3.connect(server.db_path)
+    try:
+        return db.execute("SELECT status, attempts FROM webhook_outbox ORDER BY id").fetchall()
+    finally:
+        db.close()
+
+
+async def receiver_got(receiver, count):
+    async def got():
+        return len(receiver.bodies) >= count
+    await wait_for(got, f"{count} webhook POSTs")
+
+
+@test
+async def a_failing_webhook_is_retried_with_backoff_until_delivered(server):
+    receiver = Receiver(failures=2)
+    try:
+        ann = await register(server, "ann_w")
+        refused = await ann.call("set_webhook", url="https://example.org/hook")
+        assert refused["code"] == "invalid_webhook", refused
+        await ann.ok("set_webhook", url=receiver.url())
+        boris = await register(server, "boris_w")
+        table = (await boris.ok("create_table", players=2))["table"]
+        await boris.ok("invite", table=table["id"], name="ann_w")
+        await receiver_got(receiver, 1)
+        assert b'"kind":"invited"' in receiver.bodies[0], receiver.bodies[0]
+        await asyncio.sleep(0.3)
+        assert len(receiver.bodies) == 1 and outbox(server) == [("pending", 1)], outbox(server)
+        await advance(ann, 30)  # the first retry waits 30 s
+        await receiver_got(receiver, 2)
+        await advance(ann, 59)  # the second waits 60 s: not yet
+        await asyncio.sleep(0.3)
+        assert len(receiver.bodies) == 2
+        await advance(ann, 1)
+        await receiver_got(receiver, 3)
+        await wait_for(lambda: settled(server), "the delivery to be recorded")
+        assert outbox(server) == [("delivered", 3)], outbox(server)
+    finally:
+        receiver.close()
+
+
+@test
+async def a_webhook_that_always_fails_is_given_up_without_harm_to_the_game(server):
+    receiver = Receiver(failures=10**6)
+    try:
+        table, clients, names, seats = await human_table(server, players=2)
+        ann, boris = clients
+        await boris.ok("set_webhook", url=receiver.url())
+        await play_any(ann, table)  # Boris's turn: a webhook
+        await receiver_got(receiver, 1)
+        for delay in (30, 60):
+            await advance(ann, delay)
+        await receiver_got(receiver, 3)
+        await wait_for(lambda: settled(server), "the delivery to be given up")
+        assert outbox(server) == [("given_up", 3)], outbox(server)
+        # The game went on all along.
+        data = await boris.ok("subscribe", table=table)
+        assert data["view"]["to_act"] == [seats[1]]
+        await play_any(boris, table)
+    finally:
+        receiver.close()
+
+
+async def settled(server):
+    return all(status != "pending" for status, _ in outbox(server))
+
+
+async def main():
+    passed = failed = 0
+    only = os.environ.get("SPB_TEST_ONLY")
+    for fn in TESTS:
+        if only and only not in fn.__name__:
+            continue
+        extra = ("--webhook-attempts", "3") if "given_up" in fn.__name__ else ()
+        server = fresh_server(*server_args(START, *extra))
+        try:
+            await asyncio.wait_for(fn(server), 180)
+            print(f"PASS {fn.__name__}")
+            passed += 1
+        except Exception:
+            print(f"FAIL {fn.__name__}")
+            traceback.print_exc()
+            print(server.log_text()[-3000:])
+            failed += 1
+        finally:
+            server.stop()
+    print(f"schema checks: {SCHEMAS.checked} messages validated" if SCHEMAS.enabled() else "schema checks: no schemas")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

@@ -1,0 +1,318 @@
+// Correspondence play without the network: the scheduler on a manual clock,
+// vacation arithmetic, webhook backoff and addresses, the absent seat's move,
+// and a table on a real SQLite file whose deadline passes, pauses for a
+// vacation and whose robots play on their own.
+#include <doctest/doctest.h>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <thread>
+
+#include "engine/legal_actions.hpp"
+#include "engine/setup.hpp"
+#include "engine/state_hash.hpp"
+#include "server/app/correspondence.hpp"
+#include "server/app/scheduler.hpp"
+#include "server/app/seat_control.hpp"
+#include "server/app/table_registry.hpp"
+#include "server/app/user_channels.hpp"
+#include "server/app/vacation_allowance.hpp"
+#include "server/app/webhook_sender.hpp"
+#include "server/store/correspondence_records.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace {
+
+using namespace sp::server;
+using namespace std::chrono_literals;
+
+constexpr std::int64_t kStart = 1'800'000'000;  // 2027-01-15
+
+// Waits (in real time) until `done` holds.
+template <typename Predicate>
+bool eventually(Predicate done) {
+  const auto until = std::chrono::steady_clock::now() + 20s;
+  while (std::chrono::steady_clock::now() < until) {
+    if (done()) return true;
+    std::this_thread::sleep_for(5ms);
+  }
+  return done();
+}
+
+struct Loop {
+  boost::asio::io_context ioc;
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard{ioc.get_executor()};
+  std::thread thread{[this] { ioc.run(); }};
+  ~Loop() {
+    guard.reset();
+    ioc.stop();
+    thread.join();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the scheduler fires an entry once its time comes on the manual clock, not before") {
+  ManualClock clock(kStart);
+  Loop loop;
+  Scheduler scheduler(loop.ioc.get_executor(), clock);
+  std::atomic<int> fired{0};
+  scheduler.set({Due::kMoveDeadline, 1}, kStart + 60, [&] { ++fired; });
+  scheduler.run_due();
+  std::this_thread::sleep_for(50ms);
+  CHECK(fired == 0);
+  clock.advance(60);
+  scheduler.run_due();
+  CHECK(eventually([&] { return fired == 1; }));
+  scheduler.run_due();
+  std::this_thread::sleep_for(50ms);
+  CHECK(fired == 1);
+  CHECK(scheduler.size() == 0);
+  scheduler.stop();
+}
+
+TEST_CASE("a time that has passed already fires at once, through the timer") {
+  ManualClock clock(kStart);
+  Loop loop;
+  Scheduler scheduler(loop.ioc.get_executor(), clock);
+  std::atomic<int> fired{0};
+  scheduler.set({Due::kVacationEnd, 7}, kStart - 3600, [&] { ++fired; });
+  CHECK(eventually([&] { return fired == 1; }));
+  scheduler.stop();
+}
+
+TEST_CASE("setting a key again replaces its time; cancelling it stops it") {
+  ManualClock clock(kStart);
+  Loop loop;
+  Scheduler scheduler(loop.ioc.get_executor(), clock);
+  std::atomic<int> first{0};
+  std::atomic<int> second{0};
+  scheduler.set({Due::kMoveDeadline, 1}, kStart + 10, [&] { ++first; });
+  scheduler.set({Due::kMoveDeadline, 1}, kStart + 100, [&] { ++second; });
+  scheduler.set({Due::kMoveDeadline, 2}, kStart + 10, [&] { ++first; });
+  scheduler.cancel({Due::kMoveDeadline, 2});
+  CHECK(scheduler.next_at() == kStart + 100);
+  clock.advance(50);
+  scheduler.run_due();
+  std::this_thread::sleep_for(50ms);
+  CHECK(first == 0);
+  clock.advance(50);
+  scheduler.run_due();
+  CHECK(eventually([&] { return second == 1; }));
+  scheduler.stop();
+}
+
+TEST_CASE("the year starts on 1 January UTC") {
+  CHECK(year_start(kStart) == 1'798'761'600);          // 2027-01-01
+  CHECK(year_start(1'798'761'600) == 1'798'761'600);
+  CHECK(year_start(1'798'761'599) == 1'767'225'600);   // 2026-01-01
+}
+
+TEST_CASE("a vacation is charged its planned days while it runs, the days begun once it ended") {
+  VacationRecord running{1, 1, kStart, kStart + 7 * kSecondsPerDay, std::nullopt};
+  CHECK(days_charged(running) == 7);
+  VacationRecord early{2, 1, kStart, kStart + 7 * kSecondsPerDay, kStart + 2 * kSecondsPerDay + 1};
+  CHECK(days_charged(early) == 3);
+  VacationRecord at_once{3, 1, kStart, kStart + 7 * kSecondsPerDay, kStart};
+  CHECK(days_charged(at_once) == 0);
+}
+
+TEST_CASE("only vacations begun this year count against this year's allowance") {
+  const std::int64_t last_year = year_start(kStart) - 10 * kSecondsPerDay;
+  const std::vector<VacationRecord> vacations = {
+      {1, 1, last_year, last_year + 20 * kSecondsPerDay, std::nullopt},  // runs into this year: last year's
+      {2, 1, kStart, kStart + 3 * kSecondsPerDay, std::nullopt},
+      {3, 1, kStart + 10 * kSecondsPerDay, kStart + 15 * kSecondsPerDay, kStart + 11 * kSecondsPerDay},
+  };
+  CHECK(days_used_this_year(vacations, kStart + 20 * kSecondsPerDay) == 4);
+}
+
+TEST_CASE("webhook retries wait the first delay, then twice as long each time, up to the longest") {
+  const WebhookPolicy policy{8, 30, 600, 10};
+  CHECK(webhook_retry_delay(1, policy) == 30);
+  CHECK(webhook_retry_delay(2, policy) == 60);
+  CHECK(webhook_retry_delay(3, policy) == 120);
+  CHECK(webhook_retry_delay(5, policy) == 480);
+  CHECK(webhook_retry_delay(6, policy) == 600);
+  CHECK(webhook_retry_delay(40, policy) == 600);
+}
+
+TEST_CASE("a webhook address is http:// with a host, an optional port and a path") {
+  const auto full = parse_webhook_url("http://hooks.example.org:8080/spb/ann?key=1");
+  REQUIRE(full);
+  CHECK(full->host == "hooks.example.org");
+  CHECK(full->port == "8080");
+  CHECK(full->target == "/spb/ann?key=1");
+  const auto bare = parse_webhook_url("http://127.0.0.1");
+  REQUIRE(bare);
+  CHECK(bare->port == "80");
+  CHECK(bare->target == "/");
+  CHECK_FALSE(parse_webhook_url("https://example.org/"));
+  CHECK_FALSE(parse_webhook_url("http://user:pw@example.org/"));
+  CHECK_FALSE(parse_webhook_url("http://example.org:99999/"));
+  CHECK_FALSE(parse_webhook_url("http://exa mple.org/"));
+  CHECK_FALSE(parse_webhook_url("ftp://example.org/"));
+}
+
+TEST_CASE("an absent seat passes until the phase ends") {
+  sp::engine::GameSetup setup;
+  setup.player_count = 3;
+  setup.seed = 5;
+  const auto state = *sp::engine::new_game(setup);
+  const auto seat = sp::engine::seats_to_act(state).front();
+  CHECK(absent_action(state, seat) == sp::engine::Action{sp::engine::Pass{true}});
+}
+
+namespace {
+
+// The services a table needs, with a manual clock.
+struct Services {
+  explicit Services(Store& s) : store(s) {}
+  Store& store;
+  Metrics metrics;
+  Loop loop;
+  ManualClock clock{kStart};
+  UserChannels channels;
+  Scheduler scheduler{loop.ioc.get_executor(), clock};
+  WebhookSender webhooks{loop.ioc.get_executor(), store, clock, scheduler, WebhookPolicy{}};
+  Notifier notifier{store, clock, channels, webhooks};
+  Correspondence correspondence{clock, &clock, scheduler, notifier, 21};
+  TableRegistry registry{loop.ioc.get_executor(), store, metrics, correspondence};
+  ~Services() { scheduler.stop(); }
+};
+
+// A started table of `players` seats: robots at the last `robots`, people
+// before them; with a deadline of `hours` per move (0: none).
+TableRecord started_table(Store& store, int players, int robots, std::int64_t hours, std::uint64_t seed) {
+  std::optional<TableRecord> record;
+  store.run_sync([&](Database& db) {
+    TableRecord t;
+    t.name = "slow game";
+    t.creator_id = insert_user(db, "ann", "x", 0);
+    t.status = "open";
+    t.player_count = players;
+    t.options_json = R"({"expansions": ["banquet", "new_society"]})";
+    t.card_set_version = std::string(sp::engine::card_set_version());
+    const std::int64_t id = insert_table(db, t, 0);
+    for (int seat = 0; seat < players - robots; ++seat) {
+      insert_seat(db, id, seat, seat == 0 ? t.creator_id : insert_user(db, "p" + std::to_string(seat), "x", 0));
+    }
+    for (int i = 0; i < robots; ++i) {
+      insert_seat(db, id, players - 1 - i, robot_user(db, i));
+      update_seat_control(db, id, players - 1 - i, "robot", 0);
+    }
+    if (hours > 0) update_table_pace(db, id, hours * 3600, 2, "robot");
+    t = *load_table(db, id);
+    t.seed = seed;
+    const auto state = *sp::engine::new_game(setup_of(t));
+    start_table(db, id, seed, sp::engine::state_hash_hex(state), kStart);
+    if (hours > 0) update_table_deadline(db, id, kStart + hours * 3600, std::nullopt);
+    record = load_table(db, id);
+  });
+  return *record;
+}
+
+std::vector<MoveRecord> moves_of(Store& store, std::int64_t table) {
+  std::vector<MoveRecord> moves;
+  store.run_sync([&](Database& db) { moves = load_moves(db, table); });
+  return moves;
+}
+
+TableRecord reload(Store& store, std::int64_t table) {
+  std::optional<TableRecord> record;
+  store.run_sync([&](Database& db) { record = load_table(db, table); });
+  return *record;
+}
+
+}  // namespace
+
+TEST_CASE("a robots-only table plays to the end on its own, every move a robot's") {
+  sp::test::TempDir dir;
+  Store store(StoreOptions{dir.file("spb.sqlite"), false});
+  Services services(store);
+  const TableRecord record = started_table(store, 4, 4, 0, 11);
+  services.registry.add_started(record);
+  CHECK(eventually([&] { return reload(store, record.id).status == "finished"; }));
+  const auto moves = moves_of(store, record.id);
+  REQUIRE_FALSE(moves.empty());
+  for (const MoveRecord& m : moves) CHECK(m.actor == "robot");
+  // The log is the game: it replays to the stored hashes.
+  CHECK_NOTHROW(replay_stored(reload(store, record.id), moves));
+}
+
+TEST_CASE("a passed deadline makes one timeout move and gives the next seat a fresh deadline") {
+  sp::test::TempDir dir;
+  Store store(StoreOptions{dir.file("spb.sqlite"), false});
+  Services services(store);
+  const TableRecord record = started_table(store, 2, 0, 1, 3);
+  services.registry.add_started(record);
+  services.clock.advance(3599);
+  services.scheduler.run_due();
+  std::this_thread::sleep_for(100ms);
+  CHECK(moves_of(store, record.id).empty());
+  services.clock.advance(1);
+  services.scheduler.run_due();
+  REQUIRE(eventually([&] { return moves_of(store, record.id).size() == 1; }));
+  const MoveRecord timeout = moves_of(store, record.id).front();
+  CHECK(timeout.actor == "timeout");
+  CHECK(timeout.action_json == R"({"type":"pass","until_phase_end":true})");
+  const TableRecord after = reload(store, record.id);
+  CHECK(after.seats.at(static_cast<std::size_t>(timeout.seat)).timeouts == 1);
+  CHECK(after.deadline_at == kStart + 7200);
+}
+
+TEST_CASE("a vacation pauses the deadline with the time left, and its end resumes it") {
+  sp::test::TempDir dir;
+  Store store(StoreOptions{dir.file("spb.sqlite"), false});
+  Services services(store);
+  const TableRecord record = started_table(store, 2, 0, 24, 3);
+  const auto table = services.registry.add_started(record);
+  const auto state = *sp::engine::new_game(setup_of(record));
+  const std::int64_t away = record.seats.at(sp::engine::seats_to_act(state).front().value).user_id;
+
+  services.clock.advance(4 * 3600);
+  table->vacation_changed(away, true);
+  REQUIRE(eventually([&] { return !reload(store, record.id).deadline_at; }));
+  CHECK(reload(store, record.id).deadline_left == 20 * 3600);
+  services.clock.advance(3 * 24 * 3600);
+  services.scheduler.run_due();
+  std::this_thread::sleep_for(100ms);
+  CHECK(moves_of(store, record.id).empty());
+
+  table->vacation_changed(away, false);
+  REQUIRE(eventually([&] { return reload(store, record.id).deadline_at.has_value(); }));
+  CHECK(reload(store, record.id).deadline_at == services.clock.now() + 20 * 3600);
+  CHECK_FALSE(reload(store, record.id).deadline_left);
+}
+
+TEST_CASE("after the policy's timeouts the robot takes the seat and plays it") {
+  sp::test::TempDir dir;
+  Store store(StoreOptions{dir.file("spb.sqlite"), false});
+  Services services(store);
+  const TableRecord record = started_table(store, 2, 0, 1, 9);
+  services.registry.add_started(record);
+  // Nobody plays: every hour a timeout, and after two a seat's robot takes over.
+  for (int hour = 0; hour < 6 && reload(store, record.id).seats[0].controller == "human"; ++hour) {
+    const auto before = moves_of(store, record.id).size();
+    services.clock.advance(3600);
+    services.scheduler.run_due();
+    REQUIRE(eventually([&] { return moves_of(store, record.id).size() > before; }));
+  }
+  CHECK(eventually([&] {
+    const auto moves = moves_of(store, record.id);
+    return std::any_of(moves.begin(), moves.end(), [](const MoveRecord& m) { return m.actor == "robot"; });
+  }));
+  const TableRecord after = reload(store, record.id);
+  int robots = 0;
+  for (const SeatRecord& s : after.seats) {
+    if (s.controller == "robot") {
+      ++robots;
+      CHECK(s.timeouts == 2);
+    }
+  }
+  CHECK(robots >= 1);
+}
