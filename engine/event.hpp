@@ -99,7 +99,8 @@ struct Gain {
 
 struct PhaseScored {
   Phase phase;
-  std::array<Gain, kMaxSeats> gains;
+  std::array<Gain, kMaxSeats> gains;  // the first `players` are the seats'
+  std::uint8_t players = 0;
 };
 
 struct DiscScored {

@@ -68,7 +68,7 @@ void score_phase(GameState& state, Phase phase, Events* events) {
   const Color color = scored_color(phase);
   const CardId jester = card_with_ability(Ability::kJester);
   const CardId banquet = card_with_ability(Ability::kBanquet);
-  PhaseScored scored{phase, {}};
+  PhaseScored scored{phase, {}, state.player_count};
   std::vector<CardDiscarded> sycophants_discarded;
 
   for (int seat = 0; seat < state.player_count; ++seat) {

@@ -426,7 +426,10 @@ json encode_event(const engine::Event& event) {
           },
           [](const engine::PhaseScored& e) {
             json gains = json::array();
-            for (const engine::Gain& g : e.gains) gains.push_back({{"rubles", g.rubles}, {"points", g.points}});
+            for (int seat = 0; seat < e.players; ++seat) {
+              const engine::Gain& g = e.gains[static_cast<std::size_t>(seat)];
+              gains.push_back({{"rubles", g.rubles}, {"points", g.points}});
+            }
             return json{{"type", "phase_scored"}, {"phase", engine::to_string(e.phase)}, {"gains", gains}};
           },
           [](const engine::DiscScored& e) {

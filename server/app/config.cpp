@@ -30,6 +30,9 @@ constexpr Setting kSettings[] = {
     {"test-clock", "SPB_TEST_CLOCK",
      "FOR TESTS ONLY: a clock that starts at these unix seconds and moves only by debug_advance_clock; needs "
      "--admin-token"},
+    {"verify-on-start", "SPB_VERIFY_ON_START",
+     "1: at start-up replay every started table from its seed and check every move's hash; 0: load from snapshots "
+     "(default)"},
 };
 
 template <typename T>
@@ -73,6 +76,9 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
   } else if (name == "durable") {
     if (value != "0" && value != "1") return bad("0 or 1");
     config.durable = value == "1";
+  } else if (name == "verify-on-start") {
+    if (value != "0" && value != "1") return bad("0 or 1");
+    config.verify_on_start = value == "1";
   } else if (name == "vacation-days") {
     if (!parse_number(value, config.vacation_days_per_year) || config.vacation_days_per_year < 0 ||
         config.vacation_days_per_year > 366) {

@@ -24,6 +24,7 @@ struct ServerConfig {
   double request_burst = 40;
   std::size_t max_outbound_frames = 256;
   bool durable = true;  // synchronous=FULL
+  bool verify_on_start = false;  // replay every started table from its seed at start-up
   // Correspondence play (docs/correspondence.md).
   std::optional<std::int64_t> test_clock_start;  // --test-clock: a manual clock from this unix time
   int vacation_days_per_year = 21;

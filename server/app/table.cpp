@@ -12,6 +12,7 @@
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
 #include "server/app/correspondence_json.hpp"
+#include "server/store/snapshot.hpp"
 
 namespace sp::server {
 namespace {
@@ -132,14 +133,19 @@ void Table::commit_move(Move move, engine::Transition next) {
   // Shared by the job and its completion (their order of construction is unspecified).
   auto aftermath = std::make_shared<const Aftermath>(aftermath_of_move(move, next.state));
   auto written = std::make_shared<AftermathWritten>();
+  std::optional<SnapshotRecord> snapshot;
+  if (number % kSnapshotEvery == 0 || next.state.is_finished()) {
+    snapshot = SnapshotRecord{number, encode_snapshot(next.state)};
+  }
   writing_ = true;
   store_.submit(
-      [table = id_, record, status, aftermath, written, now,
+      [table = id_, record, status, snapshot = std::move(snapshot), aftermath, written, now,
        move_seconds = record_.move_seconds](Database& db) {
         append_move(db, table, record, status);
         *written = write_aftermath(db, table, move_seconds, *aftermath, now);
       },
       [self = shared_from_this(), move = std::move(move), next = std::move(next), aftermath,
+        if (snapshot) replace_snapshot(db, table, *snapshot);
        written](std::exception_ptr error) mutable {
         boost::asio::post(self->strand_, [self, move = std::move(move), next = std::move(next), aftermath, written,
                                           error]() mutable {

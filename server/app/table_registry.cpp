@@ -5,6 +5,8 @@
 #include "engine/rules.hpp"
 #include "engine/state_hash.hpp"
 #include "protocol/engine_json.hpp"
+#include "server/app/table_versions.hpp"
+#include "server/store/snapshot.hpp"
 
 namespace sp::server {
 
@@ -19,27 +21,65 @@ engine::GameSetup setup_of(const TableRecord& record) {
   return setup;
 }
 
-LoadedGame replay_stored(const TableRecord& record, const std::vector<MoveRecord>& moves) {
-  const engine::GameSetup setup = setup_of(record);
-  auto state = engine::new_game(setup);
-  if (!state) throw std::runtime_error("table " + std::to_string(record.id) + ": " + state.error().message);
-  LoadedGame game{std::move(*state), {}};
-  for (const MoveRecord& move : moves) {
-    const std::string where = "table " + std::to_string(record.id) + " move " + std::to_string(move.move_number);
-    if (move.move_number != static_cast<std::int64_t>(game.log.size()) + 1) {
-      throw std::runtime_error(where + ": the log has a gap");
-    }
-    const auto action = protocol::decode_action(nlohmann::json::parse(move.action_json, nullptr, false));
-    if (!action) throw std::runtime_error(where + ": " + action.error().message);
-    const engine::Seat seat{static_cast<std::uint8_t>(move.seat)};
-    auto applied = engine::apply_in_place(game.state, seat, *action, nullptr);
+namespace {
+
+engine::LoggedAction decode_move(const TableRecord& record, const MoveRecord& move, std::size_t expected_number) {
+  const std::string where = "table " + std::to_string(record.id) + " move " + std::to_string(move.move_number);
+  if (move.move_number != static_cast<std::int64_t>(expected_number)) throw std::runtime_error(where + ": the log has a gap");
+  const auto action = protocol::decode_action(nlohmann::json::parse(move.action_json, nullptr, false));
+  if (!action) throw std::runtime_error(where + ": " + action.error().message);
+  if (move.seat < 0 || move.seat >= record.player_count) throw std::runtime_error(where + ": no such seat");
+  return engine::LoggedAction{engine::Seat{static_cast<std::uint8_t>(move.seat)}, *action};
+}
+
+// Applies moves[from..] to `game`, checking each stored hash.
+void apply_stored(const TableRecord& record, const std::vector<MoveRecord>& moves, std::size_t from,
+                  LoadedGame& game) {
+  for (std::size_t i = from; i < moves.size(); ++i) {
+    const std::string where = "table " + std::to_string(record.id) + " move " + std::to_string(moves[i].move_number);
+    const engine::LoggedAction& logged = game.log[i];
+    auto applied = engine::apply_in_place(game.state, logged.seat, logged.action, nullptr);
     if (!applied) throw std::runtime_error(where + " does not replay: " + applied.error().message);
-    if (engine::state_hash_hex(game.state) != move.state_hash) {
+    if (engine::state_hash_hex(game.state) != moves[i].state_hash) {
       throw std::runtime_error(where + ": the replay reaches another state than the stored hash");
     }
-    game.log.push_back(engine::LoggedAction{seat, *action});
   }
+}
+
+LoadedGame decoded_log(const TableRecord& record, const std::vector<MoveRecord>& moves, engine::GameState start) {
+  if (const std::string mismatch = version_mismatch(record); !mismatch.empty()) throw std::runtime_error(mismatch);
+  LoadedGame game{std::move(start), {}};
+  game.log.reserve(moves.size());
+  for (const MoveRecord& move : moves) game.log.push_back(decode_move(record, move, game.log.size() + 1));
   return game;
+}
+
+engine::GameState initial_state(const TableRecord& record) {
+  auto state = engine::new_game(setup_of(record));
+  if (!state) throw std::runtime_error("table " + std::to_string(record.id) + ": " + state.error().message);
+  return std::move(*state);
+}
+
+}  // namespace
+
+LoadedGame replay_stored(const TableRecord& record, const std::vector<MoveRecord>& moves) {
+  LoadedGame game = decoded_log(record, moves, initial_state(record));
+  apply_stored(record, moves, 0, game);
+  return game;
+}
+
+LoadedGame load_stored(const TableRecord& record, const std::vector<MoveRecord>& moves,
+                       const std::optional<SnapshotRecord>& snapshot) {
+  if (snapshot && snapshot->move_number >= 1 && snapshot->move_number <= static_cast<std::int64_t>(moves.size())) {
+    const auto taken_after = static_cast<std::size_t>(snapshot->move_number);
+    if (auto state = decode_snapshot(snapshot->state);
+        state && engine::state_hash_hex(*state) == moves[taken_after - 1].state_hash) {
+      LoadedGame game = decoded_log(record, moves, *state);
+      apply_stored(record, moves, taken_after, game);
+      return game;
+    }
+  }
+  return replay_stored(record, moves);
 }
 
 TableRegistry::TableRegistry(boost::asio::any_io_executor executor, Store& store, Metrics& metrics,
@@ -82,16 +122,20 @@ void TableRegistry::with_table(std::int64_t id, std::function<void(std::shared_p
   }
   auto record = std::make_shared<std::optional<TableRecord>>();
   auto moves = std::make_shared<std::vector<MoveRecord>>();
+  auto snapshot = std::make_shared<std::optional<SnapshotRecord>>();
   store_.submit(
-      [id, record, moves](Database& db) {
+      [id, record, moves, snapshot](Database& db) {
         *record = load_table(db, id);
-        if (*record) *moves = load_moves(db, id);
+        if (*record) {
+          *moves = load_moves(db, id);
+          *snapshot = load_latest_snapshot(db, id);
+        }
       },
-      [this, record, moves, done = std::move(done)](std::exception_ptr error) {
+      [this, record, moves, snapshot, done = std::move(done)](std::exception_ptr error) {
         if (error || !*record) return done(nullptr, error ? "the table could not be read" : "no_such_table");
         if ((*record)->status == "open" || (*record)->status == "aborted") return done(nullptr, "table_not_playing");
         try {
-          done(insert(**record, replay_stored(**record, *moves), *moves), {});
+          done(insert(**record, load_stored(**record, *moves, *snapshot), *moves), {});
         } catch (const std::exception& e) {
           metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
           done(nullptr, std::string("the table does not replay: ") + e.what());
@@ -99,17 +143,31 @@ void TableRegistry::with_table(std::int64_t id, std::function<void(std::shared_p
       });
 }
 
-std::size_t TableRegistry::load_all_playing(const std::function<void(std::int64_t, const std::string&)>& report) {
-  std::vector<std::pair<TableRecord, std::vector<MoveRecord>>> stored;
-  store_.run_sync([&stored](Database& db) {
-    for (std::int64_t id : table_ids_with_status(db, "playing")) {
-      if (auto record = load_table(db, id)) stored.emplace_back(std::move(*record), load_moves(db, id));
+std::size_t TableRegistry::load_all_playing(const std::function<void(std::int64_t, const std::string&)>& report,
+                                            bool prove) {
+  struct Stored {
+    TableRecord record;
+    std::vector<MoveRecord> moves;
+    std::optional<SnapshotRecord> snapshot;
+  };
+  std::vector<Stored> stored;
+  store_.run_sync([&stored, prove](Database& db) {
+    std::vector<std::int64_t> ids = table_ids_with_status(db, "playing");
+    if (prove) {
+      for (std::int64_t id : table_ids_with_status(db, "finished")) ids.push_back(id);
+    }
+    for (std::int64_t id : ids) {
+      if (auto record = load_table(db, id)) {
+        stored.push_back(Stored{std::move(*record), load_moves(db, id), prove ? std::nullopt : load_latest_snapshot(db, id)});
+      }
     }
   });
   std::size_t loaded = 0;
-  for (auto& [record, moves] : stored) {
+  for (auto& [record, moves, snapshot] : stored) {
     try {
-      insert(record, replay_stored(record, moves), moves);
+      LoadedGame game = prove ? replay_stored(record, moves) : load_stored(record, moves, snapshot);
+      if (record.status != "playing") continue;
+      insert(record, std::move(game), moves);
       ++loaded;
     } catch (const std::exception& e) {
       metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);

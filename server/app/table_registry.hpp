@@ -29,13 +29,21 @@ namespace sp::server {
 // Throws std::runtime_error for options that no longer decode.
 engine::GameSetup setup_of(const TableRecord& record);
 
-// Replays a stored table; checks each move's state hash. Throws
-// std::runtime_error naming the first move that does not replay.
+// Replays a stored table from its seed; checks each move's state hash. This
+// is the proof that a table's log is its game. Throws std::runtime_error
+// naming the first move that does not replay.
 struct LoadedGame {
   engine::GameState state;
   std::vector<engine::LoggedAction> log;
 };
 LoadedGame replay_stored(const TableRecord& record, const std::vector<MoveRecord>& moves);
+
+// Loads a stored table the fast way: from its latest snapshot when that is
+// valid (its layout is this binary's and its hash is the one stored with its
+// move), applying only the moves after it and checking their hashes; from the
+// seed otherwise. Throws like replay_stored.
+LoadedGame load_stored(const TableRecord& record, const std::vector<MoveRecord>& moves,
+                       const std::optional<SnapshotRecord>& snapshot);
 
 class TableRegistry {
  public:
@@ -51,7 +59,10 @@ class TableRegistry {
 
   // Loads every table being played; returns how many, and reports each table
   // that failed to load through `report`. For start-up: call before serving.
-  std::size_t load_all_playing(const std::function<void(std::int64_t, const std::string&)>& report);
+  // With `prove`, every started table (finished ones too) is replayed from its
+  // seed rather than loaded from its snapshot.
+  std::size_t load_all_playing(const std::function<void(std::int64_t, const std::string&)>& report,
+                               bool prove = false);
 
  private:
   // Adds a loaded table and starts it (its deadline, its robots).

@@ -6,7 +6,6 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
-#include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <filesystem>
@@ -17,6 +16,7 @@
 #include "server/app/clock.hpp"
 #include "server/app/correspondence.hpp"
 #include "server/app/credentials.hpp"
+#include "server/app/logging.hpp"
 #include "server/app/metrics.hpp"
 #include "server/app/requests.hpp"
 #include "server/app/table_registry.hpp"
@@ -71,17 +71,6 @@ class Listener : public std::enable_shared_from_this<Listener> {
   Services& services_;
   SessionList& sessions_;
 };
-
-void configure_logging(const ServerConfig& config) {
-  auto logger = spdlog::stdout_logger_mt("spb");
-  if (config.log_format == "json") {
-    logger->set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%e%z","level":"%l","message":"%v"})");
-  } else {
-    logger->set_pattern("%Y-%m-%d %H:%M:%S.%e %l %v");
-  }
-  spdlog::set_default_logger(logger);
-  spdlog::flush_on(spdlog::level::info);
-}
 
 // Runs the io_context on `threads` threads until SIGINT or SIGTERM; then stops
 // accepting, closes the WebSockets and lets committing moves finish. The signal
@@ -141,9 +130,16 @@ int run_server(const ServerConfig& config) {
   Notifier notifier(*store, clock, channels, *webhooks);
   Correspondence correspondence{clock, test_clock.get(), *scheduler, notifier, config.vacation_days_per_year};
   auto tables = std::make_unique<TableRegistry>(ioc->get_executor(), *store, metrics, correspondence);
-  const std::size_t loaded = tables->load_all_playing([](std::int64_t id, const std::string& why) {
-    spdlog::error("table {} is not served: {}", id, why);
-  });
+  std::size_t failed = 0;
+  const std::size_t loaded = tables->load_all_playing(
+      [&failed](std::int64_t id, const std::string& why) {
+        ++failed;
+        spdlog::error("table {} is not served: {}", id, why);
+      },
+      config.verify_on_start);
+  if (config.verify_on_start) {
+    spdlog::info("start-up check: every started table replayed from its seed; {} diverged", failed);
+  }
 
   Services services{config, *store, *tables, metrics, slow_work, correspondence};
   schedule_open_vacations(services);

@@ -202,6 +202,26 @@ void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, co
       .run();
 }
 
+void replace_snapshot(Database& db, std::int64_t table_id, const SnapshotRecord& snapshot) {
+  db.prepare("INSERT OR REPLACE INTO snapshots (table_id, move_number, state) VALUES (?, ?, ?)")
+      .bind(1, table_id)
+      .bind(2, snapshot.move_number)
+      .bind_blob(3, snapshot.state)
+      .run();
+  db.prepare("DELETE FROM snapshots WHERE table_id = ? AND move_number < ?")
+      .bind(1, table_id)
+      .bind(2, snapshot.move_number)
+      .run();
+}
+
+std::optional<SnapshotRecord> load_latest_snapshot(Database& db, std::int64_t table_id) {
+  auto s = db.prepare(
+      "SELECT move_number, state FROM snapshots WHERE table_id = ? ORDER BY move_number DESC LIMIT 1");
+  s.bind(1, table_id);
+  if (!s.step()) return std::nullopt;
+  return SnapshotRecord{s.column_int(0), s.column_blob(1)};
+}
+
 std::vector<MoveRecord> load_moves(Database& db, std::int64_t table_id) {
   auto s = db.prepare(
       "SELECT move_number, seat, action_json, state_hash, created_at, actor FROM moves WHERE table_id = ? "

@@ -86,6 +86,14 @@ void insert_invitation(Database& db, std::int64_t table_id, std::int64_t user_id
 void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, const std::string& status);
 std::vector<MoveRecord> load_moves(Database& db, std::int64_t table_id);
 
+// Snapshots (server/store/snapshot.hpp): a table keeps only its latest.
+struct SnapshotRecord {
+  std::int64_t move_number = 0;
+  std::string state;
+};
+void replace_snapshot(Database& db, std::int64_t table_id, const SnapshotRecord& snapshot);
+std::optional<SnapshotRecord> load_latest_snapshot(Database& db, std::int64_t table_id);
+
 std::int64_t insert_chat(Database& db, std::int64_t table_id, std::int64_t user_id, const std::string& text,
                          std::int64_t now);
 

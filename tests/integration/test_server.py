@@ -321,6 +321,26 @@ async def sigkill_while_moves_are_sent_loses_no_acknowledged_move(server):
     await restart_keeps_games(kill=True)
 
 
+@test
+async def json_logs_are_one_object_per_line(server):
+    # A database path with a quote, a backslash and a tab: the log line that
+    # names it must still be one valid JSON object.
+    folder = tempfile.mkdtemp(prefix='spb-it-"quoted\\ \t')
+    logged = Server(SPB, os.path.join(folder, "spb.sqlite"), ("--log-format", "json")).start()
+    try:
+        client = await Client.connect(logged, SCHEMAS)
+        await client.ok("register", name="logger", password="correct horse")
+        await client.close()
+    finally:
+        logged.stop()
+    lines = [line for line in logged.log_text().splitlines() if line.strip()]
+    assert lines
+    records = [json.loads(line) for line in lines]
+    for record in records:
+        assert set(record) == {"time", "level", "message"}, record
+    assert any("listening on" in r["message"] and folder in r["message"] for r in records)
+
+
 async def main():
     passed = failed = 0
     for fn, server_args in TESTS:

@@ -1,0 +1,206 @@
+// A table on a real SQLite file: persist then announce, a failed write stops
+// the table, and a table loads from its latest snapshot as from its seed.
+#include "server/app/table.hpp"
+
+#include <doctest/doctest.h>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+
+#include <chrono>
+#include <future>
+#include <thread>
+
+#include "engine/legal_actions.hpp"
+#include "engine/random_game.hpp"
+#include "engine/state_hash.hpp"
+#include "protocol/engine_json.hpp"
+#include "server/app/correspondence.hpp"
+#include "server/app/table_registry.hpp"
+#include "server/app/user_channels.hpp"
+#include "server/app/webhook_sender.hpp"
+#include "server/store/snapshot.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace {
+
+using namespace sp::server;
+using nlohmann::json;
+
+// A started two-player table with users 1 and 2 in seats 0 and 1.
+TableRecord started_table(Store& store, std::uint64_t seed) {
+  std::optional<TableRecord> record;
+  store.run_sync([&](Database& db) {
+    const std::int64_t ann = insert_user(db, "ann", "x", 0);
+    const std::int64_t bob = insert_user(db, "bob", "x", 0);
+    TableRecord t;
+    t.name = "test";
+    t.creator_id = ann;
+    t.status = "open";
+    t.player_count = 2;
+    t.options_json = "{}";
+    t.card_set_version = std::string(sp::engine::card_set_version());
+    const std::int64_t id = insert_table(db, t, 0);
+    insert_seat(db, id, 0, ann);
+    insert_seat(db, id, 1, bob);
+    t = *load_table(db, id);
+    t.seed = seed;
+    start_table(db, id, seed, sp::engine::state_hash_hex(*sp::engine::new_game(setup_of(t))), 0);
+    record = load_table(db, id);
+  });
+  return *record;
+}
+
+// The server around one table: an io_context on its own thread, the
+// correspondence services a table needs, and the table registry.
+struct Server {
+  Store& store;
+  Metrics metrics;
+  boost::asio::io_context ioc;
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard{ioc.get_executor()};
+  ManualClock clock{1'000'000};
+  UserChannels channels;
+  Scheduler scheduler{ioc.get_executor(), clock};
+  WebhookSender webhooks{ioc.get_executor(), store, clock, scheduler, WebhookPolicy{1, 1, 1, 1}};
+  Notifier notifier{store, clock, channels, webhooks};
+  Correspondence correspondence{clock, &clock, scheduler, notifier, 21};
+  TableRegistry registry{ioc.get_executor(), store, metrics, correspondence};
+  std::thread thread{[this] { ioc.run(); }};
+
+  explicit Server(Store& s) : store(s) {}
+  ~Server() {
+    guard.reset();
+    ioc.stop();
+    thread.join();
+  }
+};
+
+// The first legal action of the seat to act, and that seat's user id.
+std::pair<std::int64_t, json> first_move(const TableRecord& record) {
+  const auto state = *sp::engine::new_game(setup_of(record));
+  const sp::engine::Seat seat = sp::engine::seats_to_act(state).front();
+  const auto legal = sp::engine::legal_actions(state, seat);
+  return {record.seats.at(seat.value).user_id, sp::protocol::encode_action(legal.front().action)};
+}
+
+Reply act_and_wait(Table& table, std::int64_t user, std::int64_t move_number, json action) {
+  std::promise<Reply> promise;
+  auto future = promise.get_future();
+  table.act(user, move_number, std::move(action), [&promise](Reply r) { promise.set_value(std::move(r)); });
+  REQUIRE(future.wait_for(std::chrono::seconds(20)) == std::future_status::ready);
+  return future.get();
+}
+
+std::int64_t stored_moves(Store& store, std::int64_t table_id) {
+  std::int64_t count = 0;
+  store.run_sync([&](Database& db) { count = static_cast<std::int64_t>(load_moves(db, table_id).size()); });
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("an accepted move is on disk when it is acknowledged") {
+  sp::test::TempDir dir;
+  Store store(StoreOptions{dir.file("spb.sqlite")});
+  Server server(store);
+  const TableRecord record = started_table(store, 7);
+  const auto table = server.registry.add_started(record);
+  const auto [user, action] = first_move(record);
+
+  const Reply reply = act_and_wait(*table, user, 1, action);
+  REQUIRE(reply.ok);
+  CHECK(reply.data.at("move_number") == 1);
+  CHECK(stored_moves(store, record.id) == 1);
+  CHECK(server.metrics.actions_accepted == 1);
+}
+
+TEST_CASE("a failed write stops the table: the move is refused, later moves too, nothing is stored") {
+  sp::test::TempDir dir;
+  Store store(StoreOptions{dir.file("spb.sqlite")});
+  Server server(store);
+  const TableRecord record = started_table(store, 7);
+  const auto table = server.registry.add_started(record);
+  const auto [user, action] = first_move(record);
+  // A real failure of SQLite inside the move's transaction, as a full disk gives.
+  store.run_sync([](Database& db) {
+    db.exec("CREATE TRIGGER no_room BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
+  });
+
+  const Reply failed = act_and_wait(*table, user, 1, action);
+  CHECK_FALSE(failed.ok);
+  CHECK(failed.code == "internal_error");
+  CHECK(server.metrics.tables_faulted == 1);
+
+  store.run_sync([](Database& db) { db.exec("DROP TRIGGER no_room"); });
+  const Reply after = act_and_wait(*table, user, 1, action);
+  CHECK_FALSE(after.ok);
+  CHECK(after.code == "table_faulted");
+  CHECK(stored_moves(store, record.id) == 0);
+  CHECK(server.metrics.actions_accepted == 0);
+}
+
+namespace {
+
+// A whole random game stored as the server stores it: moves with their state
+// hashes, and a snapshot every kSnapshotEvery moves.
+struct StoredGame {
+  TableRecord record;
+  std::vector<MoveRecord> moves;
+  std::optional<SnapshotRecord> snapshot;
+  sp::engine::GameState final_state;
+};
+
+StoredGame stored_random_game(std::uint64_t seed) {
+  StoredGame game;
+  game.record.id = 1;
+  game.record.player_count = 3;
+  game.record.options_json = R"({"expansions": ["banquet", "new_society"]})";
+  game.record.seed = seed;
+  auto state = *sp::engine::new_game(setup_of(game.record));
+  sp::engine::RandomPlayer player(seed);
+  sp::engine::RandomGameStats stats;
+  std::vector<sp::engine::LoggedAction> log;
+  REQUIRE(sp::engine::play_randomly(state, player, stats, &log));
+  auto replayed = *sp::engine::new_game(setup_of(game.record));
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    REQUIRE(sp::engine::apply_in_place(replayed, log[i].seat, log[i].action, nullptr));
+    const auto number = static_cast<std::int64_t>(i) + 1;
+    game.moves.push_back(MoveRecord{number, log[i].seat.value, sp::protocol::encode_action(log[i].action).dump(),
+                                    sp::engine::state_hash_hex(replayed), 0});
+    if (number % kSnapshotEvery == 0) game.snapshot = SnapshotRecord{number, encode_snapshot(replayed)};
+  }
+  game.final_state = replayed;
+  return game;
+}
+
+}  // namespace
+
+TEST_CASE("a table loads from its latest snapshot to the same state as a replay from its seed") {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const StoredGame game = stored_random_game(seed);
+    REQUIRE(game.snapshot);
+    const LoadedGame from_snapshot = load_stored(game.record, game.moves, game.snapshot);
+    const LoadedGame from_seed = replay_stored(game.record, game.moves);
+    CHECK(from_snapshot.state == game.final_state);
+    CHECK(from_seed.state == game.final_state);
+    CHECK(from_snapshot.log.size() == game.moves.size());
+  }
+}
+
+TEST_CASE("a damaged snapshot is not trusted: the table is replayed from its seed") {
+  StoredGame game = stored_random_game(3);
+  REQUIRE(game.snapshot);
+  game.snapshot->state[game.snapshot->state.size() / 2] ^= 0x5a;
+  CHECK(load_stored(game.record, game.moves, game.snapshot).state == game.final_state);
+  game.snapshot->state.resize(10);
+  CHECK(load_stored(game.record, game.moves, game.snapshot).state == game.final_state);
+}
+
+TEST_CASE("a move after the snapshot that does not replay is reported, snapshot or not") {
+  StoredGame game = stored_random_game(4);
+  REQUIRE(game.snapshot);
+  game.moves.back().state_hash = "0000000000000000";
+  CHECK_THROWS_WITH_AS(load_stored(game.record, game.moves, game.snapshot),
+                       doctest::Contains("reaches another state than the stored hash"), std::runtime_error);
+  CHECK_THROWS_AS(replay_stored(game.record, game.moves), std::runtime_error);
+}
