@@ -321,6 +321,25 @@ async def sigkill_while_moves_are_sent_loses_no_acknowledged_move(server):
     await restart_keeps_games(kill=True)
 
 
+@test(server_args=FAST)
+async def the_start_up_check_replays_every_table_from_its_seed(server):
+    # One game played to its end and one stopped midway; the check proves both.
+    finished, clients = await seated_table(server)
+    end = await play_moves(finished, clients, 10000, random.Random(3))
+    assert end["phase"] == "finished"
+    playing, clients = await seated_table(server)
+    await play_moves(playing, clients, 60, random.Random(4))
+    server.stop()
+    checked = Server(SPB, server.db_path, FAST + ("--verify-on-start", "1")).start()
+    try:
+        spectator = await Client.connect(checked, SCHEMAS)
+        view = await current_view(spectator, playing)
+        assert view["move_number"] == 60, view["move_number"]
+    finally:
+        checked.stop()
+    assert "start-up check: every started table replayed from its seed; 0 diverged" in checked.log_text()
+
+
 @test
 async def json_logs_are_one_object_per_line(server):
     # A database path with a quote, a backslash and a tab: the log line that
