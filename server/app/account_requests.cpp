@@ -119,7 +119,7 @@ void on_logout(const Request& r) {
   if (!require_login(r)) return;
   const std::string hash = r.state().token_hash;
   r.services.correspondence.notifier.channels().remove(*r.state().user_id, r.connection.get());
-  r.state() = ConnectionState{true, std::nullopt, {}, {}, r.state().subscriptions};
+  r.state() = ConnectionState{true, std::nullopt, {}, {}, r.state().subscriptions, false, r.state().remote_address};
   store_job(r, [hash](Database& db) {
     delete_session(db, hash);
     return Reply::result(json::object());

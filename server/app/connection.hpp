@@ -27,6 +27,8 @@ struct ConnectionState {
   std::string user_name;
   std::string token_hash;
   std::set<std::int64_t> subscriptions;
+  bool administrator = false;   // admin_login gave the administrator token
+  std::string remote_address;   // "address:port", for the administrators' log
 };
 
 class Connection : public Subscriber, public std::enable_shared_from_this<Connection> {

@@ -47,6 +47,8 @@ void add_account_requests(HandlerTable& table);
 void add_lobby_requests(HandlerTable& table);
 void add_play_requests(HandlerTable& table);
 void add_correspondence_requests(HandlerTable& table);
+void add_admin_requests(HandlerTable& table);
+void add_record_requests(HandlerTable& table);
 
 // Field readers: they reply with bad_request and return nothing on a bad field.
 std::optional<std::string> text_field(const Request& r, const char* name, std::size_t min, std::size_t max);

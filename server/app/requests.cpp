@@ -15,6 +15,8 @@ const HandlerTable& handlers() {
     add_account_requests(table);
     add_lobby_requests(table);
     add_play_requests(table);
+    add_admin_requests(table);
+    add_record_requests(table);
     add_correspondence_requests(table);
     return table;
   }();

@@ -93,6 +93,9 @@ void Table::start_act(PendingAct request) {
     metrics_.actions_rejected.fetch_add(1, std::memory_order_relaxed);
     request.reply(Reply::error(std::move(code), std::move(message)));
   };
+  if (faulted_ && record_.status == "aborted") {
+    return refuse("table_not_playing", "An administrator aborted this table; no more moves are played.");
+  }
   if (faulted_) {
     return refuse("table_faulted", "This table stopped after a storage failure; an administrator must look at it.");
   }
@@ -322,7 +325,7 @@ json Table::summary_json() const {
   for (engine::Seat seat : engine::seats_to_act(state_)) to_act.push_back(seat.value);
   json summary{{"id", id_},
               {"name", record_.name},
-              {"status", faulted_ ? std::string("faulted") : record_.status},
+              {"status", faulted_ && record_.status != "aborted" ? std::string("faulted") : record_.status},
               {"players", record_.player_count},
               {"seats", seats},
               {"options", protocol::encode_options(setup_.options)},

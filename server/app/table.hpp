@@ -88,7 +88,11 @@ class Table : public std::enable_shared_from_this<Table> {
   void chat(std::int64_t user_id, std::string text, ReplyFn reply);
   // Calls `fn` on the strand with a summary for lobby listings.
   void summarize(std::function<void(nlohmann::json)> fn);
-
+  // An administrator ends the game (table_abort.cpp): once no move is being
+  // written, the table is marked aborted in the database, refuses every
+  // further move, and its subscribers get a table_changed message. Replies
+  // with the table's summary; a finished table cannot be aborted.
+  void abort(std::string reason, ReplyFn done);
 
  private:
   struct PendingAct {

@@ -17,6 +17,12 @@ constexpr AdminCommand kAdminCommands[] = {
     {"backup", "copy the database consistently, also while the server runs", run_admin_backup_command},
     {"restore", "check a backup by replaying every table, then put it in place of a database",
      run_admin_restore_command},
+    {"replay", "rebuild a table from its log: each move in words with its price, the state after any move",
+     run_admin_replay_command},
+    {"verify", "replay every table, checking each move's state hash; report the first divergence",
+     run_admin_verify_command},
+    {"export", "write game records (one table or all) as versioned JSON lines", run_admin_export_command},
+    {"import", "load game records into a database after replaying them", run_admin_import_command},
 };
 
 int admin_usage() {

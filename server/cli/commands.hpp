@@ -14,14 +14,13 @@ int run_serve_command(const std::vector<std::string>& args);
 int run_loadgen_command(const std::vector<std::string>& args);
 int run_robot_match_command(const std::vector<std::string>& args);
 
-int run_admin_replay_command(const std::vector<std::string>& args);
-int run_admin_verify_command(const std::vector<std::string>& args);
-int run_admin_export_command(const std::vector<std::string>& args);
-int run_admin_import_command(const std::vector<std::string>& args);
-
 // spb admin: dispatches to the run_admin_*_command functions below.
 int run_admin_command(const std::vector<std::string>& args);
 int run_admin_backup_command(const std::vector<std::string>& args);
 int run_admin_restore_command(const std::vector<std::string>& args);
+int run_admin_replay_command(const std::vector<std::string>& args);
+int run_admin_verify_command(const std::vector<std::string>& args);
+int run_admin_export_command(const std::vector<std::string>& args);
+int run_admin_import_command(const std::vector<std::string>& args);
 
 }  // namespace sp::cli

@@ -22,7 +22,11 @@ WsSession::WsSession(boost::asio::ip::tcp::socket socket, Services& services, Se
       services_(services),
       sessions_(sessions),
       tokens_(services.config.request_burst),
-      refilled_(std::chrono::steady_clock::now()) {}
+      refilled_(std::chrono::steady_clock::now()) {
+  boost::system::error_code ignored;
+  const auto peer = ws_.next_layer().socket().remote_endpoint(ignored);
+  if (!ignored) state_.remote_address = peer.address().to_string() + ":" + std::to_string(peer.port());
+}
 
 WsSession::~WsSession() {
   if (counted_) services_.metrics.connections.fetch_sub(1, std::memory_order_relaxed);
