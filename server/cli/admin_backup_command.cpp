@@ -1,4 +1,5 @@
 // spb admin backup and spb admin restore (see server/admin/backup.hpp).
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
@@ -76,8 +77,12 @@ int run_admin_restore_command(const std::vector<std::string>& args) {
                 << (t.detail.empty() ? "" : ": " + t.detail) << "\n";
     });
     const std::size_t diverged = outcome.diverged();
+    const auto other_version = std::count_if(outcome.tables.begin(), outcome.tables.end(), [](const auto& t) {
+      return t.outcome == server::TableVerdict::Outcome::kOtherVersion;
+    });
     std::cout << *from << ": schema version " << outcome.schema_version << ", integrity_check ok, "
-              << outcome.tables.size() << " started tables, " << diverged << " diverge\n";
+              << outcome.tables.size() << " started tables, " << diverged << " diverge, " << other_version
+              << " recorded under another card set or rules version\n";
     if (diverged > 0) {
       std::cerr << "spb admin restore: " << diverged << " table(s) do not replay; nothing was changed\n";
       return 1;
