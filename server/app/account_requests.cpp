@@ -38,7 +38,9 @@ void open_session(const Request& r, std::int64_t user_id, std::string name) {
                           [r, user_id, name, token, hash](std::exception_ptr error) {
                             if (error) return r.fail("internal_error", "The session could not be stored.");
                             r.connection->post([r, user_id, name, token, hash] {
-                              r.services.correspondence.notifier.channels().add(user_id, r.connection);
+                              auto& channels = r.services.correspondence.notifier.channels();
+                              if (r.state().user_id) channels.remove(*r.state().user_id, r.connection.get());
+                              channels.add(user_id, r.connection);
                               r.state().user_id = user_id;
                               r.state().user_name = name;
                               r.state().token_hash = hash;
@@ -106,7 +108,9 @@ void on_resume_session(const Request& r) {
                             if (error) return r.fail("internal_error", "The session could not be read.");
                             if (!*user) return r.fail("invalid_token", "That session is unknown, ended or expired; log in again.");
                             r.connection->post([r, user, hash] {
-                              r.services.correspondence.notifier.channels().add((*user)->id, r.connection);
+                              auto& channels = r.services.correspondence.notifier.channels();
+                              if (r.state().user_id) channels.remove(*r.state().user_id, r.connection.get());
+                              channels.add((*user)->id, r.connection);
                               r.state().user_id = (*user)->id;
                               r.state().user_name = (*user)->name;
                               r.state().token_hash = hash;

@@ -84,6 +84,17 @@ async def advance(client, seconds):
     return (await client.ok("debug_advance_clock", seconds=seconds, admin_token=ADMIN))["now"]
 
 
+@test
+async def only_an_administrator_moves_the_test_clock(server):
+    ann = await register(server, "ann_clock")
+    refused = await ann.call("debug_advance_clock", seconds=60)
+    assert refused["code"] == "not_administrator", refused
+    refused = await ann.call("debug_advance_clock", seconds=60, admin_token="not-the-administrator-token")
+    assert refused["code"] == "not_administrator", refused
+    await ann.ok("admin_login", token=ADMIN)
+    assert (await ann.ok("debug_advance_clock", seconds=60))["now"] == START + 60
+
+
 async def table_state(client, table):
     """The table's summary and every move (with its actor)."""
     data = await client.ok("subscribe", table=table, since_move=0)
