@@ -48,6 +48,14 @@ void apply_stored(const TableRecord& record, const std::vector<MoveRecord>& move
 
 LoadedGame decoded_log(const TableRecord& record, const std::vector<MoveRecord>& moves, engine::GameState start) {
   if (const std::string mismatch = version_mismatch(record); !mismatch.empty()) throw std::runtime_error(mismatch);
+  // The table's row is written with each move: a log shorter than it says, or
+  // ending on another state, lost moves at its end.
+  if (record.move_count != static_cast<std::int64_t>(moves.size()) ||
+      (!moves.empty() && record.state_hash != moves.back().state_hash)) {
+    throw std::runtime_error("table " + std::to_string(record.id) + ": the table records " +
+                             std::to_string(record.move_count) + " moves but its log ends at move " +
+                             std::to_string(moves.size()) + " or on another state");
+  }
   LoadedGame game{std::move(start), {}};
   game.log.reserve(moves.size());
   for (const MoveRecord& move : moves) game.log.push_back(decode_move(record, move, game.log.size() + 1));

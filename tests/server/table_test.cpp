@@ -156,6 +156,7 @@ StoredGame stored_random_game(std::uint64_t seed) {
   game.record.player_count = 3;
   game.record.options_json = R"({"expansions": ["banquet", "new_society"]})";
   game.record.seed = seed;
+  game.record.card_set_version = std::string(sp::engine::card_set_version());
   auto state = *sp::engine::new_game(setup_of(game.record));
   sp::engine::RandomPlayer player(seed);
   sp::engine::RandomGameStats stats;
@@ -170,6 +171,8 @@ StoredGame stored_random_game(std::uint64_t seed) {
     if (number % kSnapshotEvery == 0) game.snapshot = SnapshotRecord{number, encode_snapshot(replayed)};
   }
   game.final_state = replayed;
+  game.record.move_count = static_cast<std::int64_t>(game.moves.size());
+  game.record.state_hash = game.moves.back().state_hash;
   return game;
 }
 
@@ -196,10 +199,18 @@ TEST_CASE("a damaged snapshot is not trusted: the table is replayed from its see
   CHECK(load_stored(game.record, game.moves, game.snapshot).state == game.final_state);
 }
 
+TEST_CASE("a log cut short at its end is reported") {
+  StoredGame game = stored_random_game(5);
+  game.moves.pop_back();
+  CHECK_THROWS_WITH_AS(load_stored(game.record, game.moves, game.snapshot),
+                       doctest::Contains("its log ends at move"), std::runtime_error);
+}
+
 TEST_CASE("a move after the snapshot that does not replay is reported, snapshot or not") {
   StoredGame game = stored_random_game(4);
   REQUIRE(game.snapshot);
   game.moves.back().state_hash = "0000000000000000";
+  game.record.state_hash = game.moves.back().state_hash;
   CHECK_THROWS_WITH_AS(load_stored(game.record, game.moves, game.snapshot),
                        doctest::Contains("reaches another state than the stored hash"), std::runtime_error);
   CHECK_THROWS_AS(replay_stored(game.record, game.moves), std::runtime_error);
