@@ -11,7 +11,7 @@ SUDO           := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages the build needs (bookworm).
 PACKAGES := cmake g++ make pkg-config libboost1.81-dev nlohmann-json3-dev \
             libsqlite3-dev sqlite3 libspdlog-dev doctest-dev libsodium-dev \
-            python3 python3-jsonschema python3-websockets python3-yaml
+            python3 python3-jsonschema python3-websockets python3-yaml chromium
 
 .PHONY: run test build deps bench clean
 
@@ -25,6 +25,12 @@ deps:
 	  $(SUDO) apt-get update -q && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
 	fi
+	@# Node.js runs the browser tests; Debian's only where no node/npm is installed.
+	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+	  echo "Installing Debian packages: nodejs npm"; \
+	  $(SUDO) apt-get update -q && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nodejs npm; \
+	fi
 
 build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
@@ -34,6 +40,8 @@ run: build
 	./$(BUILD)/server/spb serve
 
 test: build
+	@# playwright-core for the browser tests (never a browser download: they use Debian's chromium).
+	[ -d tests/browser/node_modules/playwright-core ] || (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSPB_SANITIZE=ON
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)

@@ -32,6 +32,13 @@ session.addEventListener("change", () => {
 });
 window.addEventListener("hashchange", route);
 
+// The count of tables awaiting me stays current on every screen.
+const AWAITING_REFRESH_MS = 30000;
+setInterval(() => {
+  if (!session.loggedIn || !connection.ready || screen instanceof Lobby) return;
+  connection.request("my_tables").then((data) => setAwaiting(data.awaiting_me)).catch(() => {});
+}, AWAITING_REFRESH_MS);
+
 function renderNav() {
   if (!session.loggedIn) return replace(nav);
   replace(nav,

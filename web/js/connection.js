@@ -12,6 +12,8 @@ export class ProtocolError extends Error {
 }
 
 const PROBE_TIMEOUT_MS = 4000;
+// A reply this late means a half-open connection: start over and resume.
+const REPLY_TIMEOUT_MS = 20000;
 const MAX_BACKOFF_MS = 8000;
 
 export class Connection extends EventTarget {
@@ -105,6 +107,7 @@ export class Connection extends EventTarget {
       return;
     }
     const id = this.nextId++;
+    entry.timer = setTimeout(() => this.drop(ws), REPLY_TIMEOUT_MS);
     this.inFlight.set(id, entry);
     ws.send(JSON.stringify({ ...entry.fields, type: entry.type, id }));
   }
@@ -119,6 +122,7 @@ export class Connection extends EventTarget {
     if ((message.type === "result" || message.type === "error") && this.inFlight.has(message.id)) {
       const entry = this.inFlight.get(message.id);
       this.inFlight.delete(message.id);
+      clearTimeout(entry.timer);
       if (message.type === "result") entry.resolve(message.data);
       else entry.reject(new ProtocolError(message.code, message.message));
       return;
@@ -135,6 +139,7 @@ export class Connection extends EventTarget {
     // the outcome from the resumed state (an act is safe to send again: the
     // server answers a repeated move with duplicate: true).
     for (const entry of this.inFlight.values()) {
+      clearTimeout(entry.timer);
       entry.reject(new ProtocolError("disconnected", "The connection dropped; reconnecting…"));
     }
     this.inFlight.clear();

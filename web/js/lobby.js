@@ -146,6 +146,9 @@ export class Lobby {
     };
     const request = { players: Number(f.players.value), options };
     if (f.name.value.trim()) request.name = f.name.value.trim();
-    this.run(() => this.connection.request("create_table", request));
+    this.run(async () => {
+      await this.connection.request("create_table", request);
+      event.target.reset();
+    });
   }
 }

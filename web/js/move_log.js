@@ -42,9 +42,9 @@ export function describeEvent(event, names) {
       return text;
     }
     case "passed":
-      if (event.kind === "until_phase_end") return `${who} passed until the end of the phase`;
+      if (event.kind === "until_phase_end") return `${who} passes (until the end of the phase)`;
       if (event.kind === "forced") return `${who} had to pass`;
-      return `${who} passed`;
+      return event.until_phase_end ? `${who} passed until the end of the phase` : `${who} passed`;
     case "pass_until_phase_end_cancelled":
       return `${who} withdrew the pass until the end of the phase`;
     case "observatory_used":

@@ -24,8 +24,8 @@ export class ReplayPage {
       this.title,
       h("p", {}, h("a", { href: "#/" }, "Back to the lobby"), " · ", h("a", { href: `#/table/${tableId}` }, "The table")),
       h("div", { class: "panel replay-controls", onkeydown: (e) => this.key(e) },
-        button("First move", "⏮", "first"), button("Previous move", "◀", -1), this.slider,
-        button("Next move", "▶", 1), button("Last move", "⏭", "last"), this.counter),
+        button("First move", "«", "first"), button("Previous move", "‹", -1), this.slider,
+        button("Next move", "›", 1), button("Last move", "»", "last"), this.counter),
       this.caption, this.error, this.stage);
   }
 

@@ -107,7 +107,7 @@ export class TablePage {
     if (this.seat !== null) this.actions.update(view, this.legal, this.seat);
     replace(this.board, renderBoard(view, this.legal, { playing: this.seat !== null && !finished }));
     replace(this.players, renderPlayers(view, this.seat));
-    document.title = `${this.legal.length ? "Your turn — " : ""}${this.title.textContent} — Saint Petersburg`;
+    document.title = `${view.to_act.includes(this.seat) ? "Your turn — " : ""}${this.title.textContent} — Saint Petersburg`;
     if (finished && !this.end.childElementCount) this.showEnd();
   }
 

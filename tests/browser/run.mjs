@@ -1,0 +1,520 @@
+// End-to-end tests of the browser client in a real browser: Debian's headless
+// Chromium driven by playwright-core, against the real `spb serve` with a fresh
+// database. Usage: node run.mjs SPB_BINARY SCREENSHOT_DIR
+// Two players (Ann on a desktop, Bob on a phone-sized screen) register, create,
+// join and start a table, play it to the end through the page, and check each
+// rule of the client as a named step. Exits non-zero on the first failure.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+let chromium;
+try {
+  ({ chromium } = await import("playwright-core"));
+} catch {
+  console.error("playwright-core is missing: run `npm ci` in tests/browser (`make test` does).");
+  process.exit(1);
+}
+
+const [spb, screenshotDir] = process.argv.slice(2);
+if (!spb || !screenshotDir) {
+  console.error("usage: node run.mjs SPB_BINARY SCREENSHOT_DIR");
+  process.exit(2);
+}
+mkdirSync(screenshotDir, { recursive: true });
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const MAX_MOVES = 600;
+const DEADLINE = Date.now() + 8 * 60 * 1000;
+
+// ---------------------------------------------------------------- the server
+
+async function startServer() {
+  const dir = mkdtempSync(join(tmpdir(), "spb-browser-"));
+  const child = spawn(spb, ["serve", "--listen", "127.0.0.1:0", "--db", join(dir, "spb.sqlite"), "--threads", "2"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`spb serve did not start:\n${log}`)), 20000);
+    const read = (chunk) => {
+      log += chunk;
+      const m = log.match(/listening on 127\.0\.0\.1:(\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    child.on("exit", (code) => reject(new Error(`spb serve exited (${code}):\n${log}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    log: () => log,
+    stop: () => {
+      child.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------------------------------------------------------------- steps
+
+let failures = 0;
+const players = [];
+
+async function step(name, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+    console.log(`ok - ${name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    failures++;
+    console.log(`not ok - ${name}\n  ${String(error.stack || error).split("\n").join("\n  ")}`);
+    for (const p of players) {
+      console.log(`  ${p.name}: ${p.connections} connections (${(p.closes || []).join(", ")}); errors: ${p.errors.join("; ")}`);
+      await p.page.screenshot({ path: join(screenshotDir, `failure-${p.name}.png`), fullPage: true }).catch(() => {});
+    }
+    throw error;
+  }
+}
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function shot(player, name) {
+  await player.page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+// A player: one browser context (its own storage, so its own login), one page,
+// and its WebSocket routed through the test so that it can be cut (a dropped
+// network) or have the server's table updates held back (a stale tab).
+async function newPlayer(browser, server, name, viewport) {
+  const context = await browser.newContext({ viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
+  const page = await context.newPage();
+  const player = { name, context, page, sockets: new Set(), holdUpdates: false, errors: [] };
+  page.on("pageerror", (e) => player.errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") player.errors.push(m.text()); });
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const upstream = ws.connectToServer();
+    const pair = { ws, upstream };
+    player.connections = (player.connections || 0) + 1;
+    player.sockets.add(pair);
+    ws.onMessage((m) => upstream.send(m));
+    player.closes = player.closes || [];
+    upstream.onClose((code, reason) => {
+      player.closes.push(`server closed ${code} ${reason}`);
+      ws.close({ code, reason }).catch(() => {});
+    });
+    ws.onClose((code, reason) => {
+      player.closes.push(`page closed ${code} ${reason}`);
+      upstream.close({ code, reason }).catch(() => {});
+    });
+    upstream.onMessage((m) => {
+      if (player.holdUpdates && typeof m === "string" && m.includes('"type":"table_update"')) return;
+      ws.send(m);
+    });
+  });
+  await page.goto(server.url + "/");
+  players.push(player);
+  return player;
+}
+
+async function dropConnection(player) {
+  for (const { ws, upstream } of player.sockets) {
+    await ws.close({ code: 4000, reason: "test: network dropped" }).catch(() => {});
+    await upstream.close().catch(() => {});
+  }
+  player.sockets.clear();
+}
+
+async function noHorizontalOverflow(player) {
+  const widths = await player.page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+    offenders: [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && el.offsetParent !== null
+        && getComputedStyle(el).display !== "none" && !el.closest(".table-scroll, .card-tip, .peek"))
+      .slice(0, 5).map((el) => el.className || el.tagName),
+  }));
+  check(widths.scroll <= widths.client, `the page is ${widths.scroll}px wide in a ${widths.client}px window: ${widths.offenders.join(", ")}`);
+}
+
+// ---------------------------------------------------------------- table helpers
+
+async function moveNumber(player) {
+  const text = await player.page.locator(".status .move").textContent();
+  return Number(text.replace(/\D/g, ""));
+}
+
+async function waitForMove(player, n) {
+  await player.page.locator(".status .move", { hasText: new RegExp(`^Move ${n}$`) }).waitFor({ timeout: 10000 });
+}
+
+// The enabled action buttons of a page, as data.
+async function actionsOf(player) {
+  return player.page.$$eval(".actions:not([hidden]) .act:not([disabled])", (buttons) =>
+    buttons.map((b, index) => ({
+      index,
+      text: b.textContent,
+      classes: b.className,
+      card: b.dataset.card || null,
+      from: b.dataset.from || null,
+    })));
+}
+
+// The player to act (a player who passes until the phase's end may still
+// withdraw that at any moment: having actions is not being to act).
+async function whoseTurn(table) {
+  for (const player of table) {
+    if (!(await player.page.locator(".status .turn.mine").count())) continue;
+    const actions = await actionsOf(player);
+    if (actions.length) return { player, actions };
+  }
+  return null;
+}
+
+function priceOf(text) {
+  const m = text.match(/for (\d+) ruble/);
+  return m ? Number(m[1]) : null;
+}
+
+// Clicks an action and waits until both pages show the move that followed.
+async function play(table, player, selector) {
+  const before = await moveNumber(player);
+  await player.page.locator(selector).first().click();
+  for (const p of table) await waitForMove(p, before + 1);
+  return before + 1;
+}
+
+async function clickAction(table, player, action) {
+  return play(table, player, `.actions .act:not([disabled]) >> nth=${action.index}`);
+}
+
+// The ordinary move of the test's players: buy the cheapest card the server
+// offers (keeping the game moving towards its end), else pass.
+async function ordinaryMove(table, turn) {
+  const buys = turn.actions.filter((a) => a.classes.includes("buy") && !a.classes.includes("choose") && priceOf(a.text) !== null);
+  buys.sort((a, b) => priceOf(a.text) - priceOf(b.text));
+  if (buys.length) return clickAction(table, turn.player, buys[0]);
+  const other = turn.actions.find((a) => a.text === "Pass") ||
+    turn.actions.find((a) => !a.classes.includes("choose") && !a.text.startsWith("Withdraw"));
+  return clickAction(table, turn.player, other);
+}
+
+async function lastLogLine(player) {
+  return player.page.locator(".move-log > li").last().textContent();
+}
+
+// ---------------------------------------------------------------- the scenario
+
+const server = await startServer();
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+});
+
+try {
+  await step("the server serves the page, its modules and the card catalogue with their types", async () => {
+    for (const [path, type] of [["/", "text/html"], ["/js/app.js", "text/javascript"], ["/style.css", "text/css"], ["/cards.json", "application/json"]]) {
+      const response = await fetch(server.url + path);
+      check(response.ok, `${path}: HTTP ${response.status}`);
+      check(response.headers.get("content-type").startsWith(type), `${path}: Content-Type ${response.headers.get("content-type")}`);
+      check(response.headers.get("cache-control"), `${path}: no Cache-Control`);
+    }
+    const cards = await (await fetch(server.url + "/cards.json")).json();
+    check(cards.cards.some((c) => c.id === "market" && c.cost === 5), "cards.json lacks the Market");
+  });
+
+  const ann = await newPlayer(browser, server, "ann", DESKTOP);
+  const bob = await newPlayer(browser, server, "bob", PHONE);
+
+  await step("a new player registers and lands in the lobby", async () => {
+    await ann.page.locator("#register-name").waitFor();
+    await shot(ann, "01-login");
+    for (const [p, name] of [[ann, "Ann"], [bob, "Bob"]]) {
+      await p.page.fill("#register-name", name);
+      await p.page.fill("#register-password", "correct horse " + name);
+      await p.page.click("#register button[type=submit]");
+      await p.page.getByRole("heading", { name: `Welcome, ${name}` }).waitFor();
+    }
+  });
+
+  await step("a refused registration shows the server's message", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(server.url + "/");
+    await page.fill("#register-name", "Ann");
+    await page.fill("#register-password", "another password");
+    await page.click("#register button[type=submit]");
+    await page.locator(".refusal", { hasText: "The name Ann is taken." }).waitFor();
+    await context.close();
+  });
+
+  let tableId;
+  await step("a player creates a table with its options and sees it in my tables", async () => {
+    await ann.page.selectOption("select[name=players]", "2");
+    await ann.page.fill("input[name=name]", "Nevsky Prospect");
+    await ann.page.click(".create button[type=submit]");
+    const item = ann.page.locator("#my-tables .table-item", { hasText: "Nevsky Prospect" });
+    await item.waitFor();
+    tableId = Number(await item.getAttribute("data-table"));
+    check(tableId > 0, "no table id");
+    await shot(ann, "02-lobby");
+  });
+
+  await step("another player sees the open table and joins it", async () => {
+    await bob.page.click("button.refresh");
+    const item = bob.page.locator(`#open-tables .table-item[data-table="${tableId}"]`);
+    await item.getByRole("button", { name: "Join" }).click();
+    await bob.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).waitFor();
+    await noHorizontalOverflow(bob);
+    await shot(bob, "03-lobby-phone");
+  });
+
+  await step("an invitation reaches the invited player's tables", async () => {
+    await ann.page.click(".create button[type=submit]");
+    const second = ann.page.locator("#my-tables .table-item", { hasText: "waiting for players" }).filter({ hasNotText: "Nevsky" });
+    await second.waitFor();
+    await second.locator("input").fill("Bob");
+    await second.getByRole("button", { name: "Invite" }).click();
+    await bob.page.click("button.refresh");
+    await bob.page.locator("#my-tables .table-item", { hasText: "invitation" }).getByRole("button", { name: "Accept the invitation" }).waitFor();
+  });
+
+  await step("the creator starts the full table; my tables counts the tables awaiting me, first", async () => {
+    await ann.page.click("button.refresh");
+    await ann.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).getByRole("button", { name: "Start the game" }).click();
+    await ann.page.locator(`#my-tables .table-item[data-table="${tableId}"] >> text=Play`).or(
+      ann.page.locator(`#my-tables .table-item[data-table="${tableId}"] >> text=Open`)).waitFor();
+    await bob.page.click("button.refresh");
+    for (const p of [ann, bob]) {
+      const firstAwaiting = await p.page.locator("#my-tables .table-item").first().getAttribute("class");
+      const count = await p.page.locator("#awaiting-count").textContent();
+      const awaiting = firstAwaiting.includes("awaiting");
+      check(awaiting === /^[1-9]/.test(count), `${p.name}: the count "${count}" does not match the first table`);
+    }
+    const counts = await Promise.all([ann, bob].map((p) => p.page.locator("#awaiting-count").textContent()));
+    check(counts.some((c) => c.startsWith("1 awaiting")), `nobody is awaited: ${counts}`);
+  });
+
+  const table = [ann, bob];
+  await step("both players open the table and see the board, stacks, players and status", async () => {
+    for (const p of table) {
+      await p.page.goto(`${server.url}/#/table/${tableId}`);
+      await p.page.locator(".status .move").waitFor();
+      check(await p.page.locator(".board .card-row").first().locator(".card").count() > 0, "the upper row is empty");
+      check(await p.page.locator(".stacks .stack").count() === 4, "not four stacks");
+      check(await p.page.locator(".player").count() === 2, "not two players");
+      check((await p.page.locator(".status").textContent()).includes("Worker phase"), "no phase shown");
+      await noHorizontalOverflow(p);
+    }
+    const turn = await whoseTurn(table);
+    check(turn, "nobody may act");
+    const price = await turn.player.page.locator(".board .card .card-price").first().textContent();
+    check(/pay \d+/.test(price), "no price on the board's cards for the player to act");
+    await shot(ann, "04-table-desktop");
+    await shot(bob, "05-table-phone");
+  });
+
+  await step("the stack peek shows which cards remain and how many of each", async () => {
+    const stack = ann.page.locator(".stack.building");
+    await stack.locator("button").click();
+    const peek = stack.locator(".peek");
+    await peek.waitFor({ state: "visible" });
+    const text = await peek.textContent();
+    check(/Market×5/.test(text.replace(/\s/g, "")), `the building stack's peek does not list 5 Markets: ${text}`);
+    await shot(ann, "06-stack-peek");
+    await stack.locator("button").click();
+  });
+
+  await step("a card's text is readable: its rubles, points and ability", async () => {
+    const label = await ann.page.locator(".board .card").first().getAttribute("aria-label");
+    check(/costs \d+/.test(label) && /Scores/.test(label), `the card's text alternative says too little: ${label}`);
+    await ann.page.locator(".board .card").first().hover();
+    check(await ann.page.locator(".board .card .card-tip").first().isVisible(), "no tooltip on hover");
+  });
+
+  await step("a move appears on the other player's page without reloading, in words", async () => {
+    const turn = await whoseTurn(table);
+    const other = table.find((p) => p !== turn.player);
+    await ordinaryMove(table, turn);
+    const line = await lastLogLine(other);
+    check(/(bought an? .+ from the (upper|lower) row for \d+ rubles?|passed)/.test(line), `the log says: ${line}`);
+  });
+
+  await step("the action controls are reachable and usable with the keyboard", async () => {
+    const turn = await whoseTurn(table);
+    const page = turn.player.page;
+    const before = await moveNumber(turn.player);
+    await page.locator(".brand").focus();
+    let reached = null;
+    for (let i = 0; i < 60 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = await page.evaluate(() => document.activeElement?.matches(".actions button.act:not(.choose)") ? document.activeElement.textContent : null);
+    }
+    check(reached, "Tab never reached an action button");
+    await page.keyboard.press("Enter");
+    for (const p of table) await waitForMove(p, before + 1);
+  });
+
+  let displaced = false;
+  let passedUntil = false;
+  let refused = false;
+  let resumedAfterDrop = false;
+  let reloaded = false;
+  let moves = 0;
+  await step("the game is played through the page: a trading card with its displacement, pass until phase end, a refusal, a reload, a dropped connection", async () => {
+    while (moves++ < MAX_MOVES) {
+      check(Date.now() < DEADLINE, "the game took too long");
+      const turn = await whoseTurn(table);
+      if (!turn) {
+        if (await ann.page.locator(".final").count()) break;
+        await ann.page.waitForTimeout(100);
+        continue;
+      }
+      const { player, actions } = turn;
+      const other = table.find((p) => p !== player);
+      const choose = actions.find((a) => a.classes.includes("choose") && a.text.includes("displaces"));
+      if (!displaced && choose) {
+        await player.page.locator(".actions .act:not([disabled])").nth(choose.index).click();
+        const options = player.page.locator(".choice .act.option");
+        check(await options.count() >= 1, "the displacement chooser offers nothing");
+        const label = await options.first().textContent();
+        check(/^Displace an? .+ for \d+ rubles?$/.test(label), `a displacement choice reads: ${label}`);
+        await shot(player, "07-displacement-choice");
+        const before = await moveNumber(player);
+        await options.first().click();
+        for (const p of table) await waitForMove(p, before + 1);
+        const line = await lastLogLine(other);
+        check(/bought an? .+ for \d+ rubles?, displacing an? /.test(line), `the other player's log says: ${line}`);
+        displaced = true;
+        continue;
+      }
+      const passUntil = player.page.locator(".actions .until input");
+      if (displaced && !passedUntil && await passUntil.count()) {
+        await passUntil.check();
+        const before = await play(table, player, ".actions .act.pass");
+        check(/passed until the end of the phase/.test(await lastLogLine(other)), "the log does not show the pass until phase end");
+        check(await other.page.locator(`.player[data-seat] .flags`, { hasText: "passing until the end of the phase" }).count() === 1,
+          "the other page does not show the flag");
+        passedUntil = before > 0;
+        continue;
+      }
+      const grab = actions.find((a) => a.classes.includes("take") || (a.classes.includes("buy") && !a.classes.includes("choose")));
+      if (passedUntil && !refused && grab && actions.some((a) => a.text === "Pass")) {
+        // A second tab of the same player, whose table updates are held back:
+        // the player passes in the first tab, then takes a card in the stale
+        // second one; that move goes out with a used move number and the
+        // server refuses it.
+        const tab = await newPlayer(browser, server, `${player.name}-second-tab`, DESKTOP);
+        await tab.page.evaluate((token) => localStorage.setItem("spb.token", token),
+          await player.page.evaluate(() => localStorage.getItem("spb.token")));
+        await tab.page.goto(`${server.url}/#/table/${tableId}`);
+        await tab.page.reload();
+        await tab.page.locator(".actions .act.pass").waitFor();
+        tab.holdUpdates = true;
+        const before = await moveNumber(tab);
+        await play(table, player, ".actions .act.pass");
+        await tab.page.locator(`.actions .act:not([disabled])[data-card="${grab.card}"]`).first().click();
+        const refusal = tab.page.locator(".actions .refusal");
+        await refusal.filter({ hasText: /The table is at move \d+/ }).waitFor();
+        await shot(tab, "08-refused-action");
+        // Nothing of the refused move shows: the tab catches up with the
+        // server's state (the pass), the same as the first tab's.
+        check(await moveNumber(tab) === before + 1, "the stale tab did not catch up after the refusal");
+        for (const what of [".player.me .money .rubles", ".player.me .hand h3"]) {
+          check(await tab.page.locator(what).textContent() === await player.page.locator(what).textContent(),
+            `the refused move shows in ${what}`);
+        }
+        check(!/took|bought/.test(await lastLogLine(tab)), "the refused move reached the log");
+        await tab.context.close();
+        players.splice(players.indexOf(tab), 1);
+        refused = true;
+        continue;
+      }
+      if (refused && !reloaded) {
+        const before = await moveNumber(bob);
+        const lines = await bob.page.locator(".move-log > li").count();
+        await bob.page.reload();
+        await waitForMove(bob, before);
+        check(await bob.page.locator("#register").count() === 0, "the reload logged the player out");
+        check(await bob.page.locator(".move-log > li").count() === lines, "the move log did not come back whole");
+        reloaded = true;
+        continue;
+      }
+      if (reloaded && !resumedAfterDrop && player === ann) {
+        await dropConnection(bob);
+        await bob.page.locator(".connection.offline, .connection.connecting").first().waitFor({ timeout: 5000 }).catch(() => {});
+        const next = await ordinaryMove([ann], turn);
+        await waitForMove(bob, next);
+        check((await lastLogLine(bob)) === (await lastLogLine(ann)), "after the reconnection the logs differ");
+        await bob.page.locator(".connection.online").waitFor();
+        resumedAfterDrop = true;
+        continue;
+      }
+      await ordinaryMove(table, turn);
+    }
+    check(displaced, "no trading card with a displacement was ever offered");
+    check(passedUntil, "no pass until phase end was offered");
+    check(refused && reloaded && resumedAfterDrop, "not every check of the game ran");
+    await ann.page.locator(".final").waitFor({ timeout: 10000 });
+  });
+
+  await step("the chat reaches the other player live", async () => {
+    await ann.page.fill(".chat-form input", "Well played, Bob");
+    await ann.page.click(".chat-form button");
+    await bob.page.locator(".chat-list li", { hasText: "Well played, Bob" }).waitFor();
+  });
+
+  await step("the end shows the final scoring broken down and a chart over the rounds", async () => {
+    for (const p of table) {
+      const final = p.page.locator(".final table.scores");
+      await final.waitFor();
+      const head = await final.locator("thead").textContent();
+      for (const column of ["Aristocrat bonus", "Money points", "Hand penalty", "Total"]) {
+        check(head.includes(column), `no ${column} column`);
+      }
+      await p.page.locator(".history-chart svg polyline").first().waitFor();
+      check(await p.page.locator(".history-chart svg.chart").count() === 2, "not two charts (points, rubles)");
+      await noHorizontalOverflow(p);
+    }
+    await shot(ann, "09-final-desktop");
+    await shot(bob, "10-final-phone");
+  });
+
+  await step("the replay viewer steps and slides through the moves of the finished game", async () => {
+    const page = ann.page;
+    await page.goto(`${server.url}/#/replay/${tableId}`);
+    await page.locator(".replay-counter", { hasText: "Move 0 of" }).waitFor();
+    await page.locator(".replay-stage .board").waitFor();
+    await page.getByRole("button", { name: "Next move" }).click();
+    await page.locator(".replay-counter", { hasText: "Move 1 of" }).waitFor();
+    check(/bought|passed|took/.test(await page.locator(".replay-move").textContent()), "the first move is not described");
+    const total = Number((await page.locator(".replay-counter").textContent()).match(/of (\d+)/)[1]);
+    await page.locator(".replay-controls input[type=range]").fill(String(Math.floor(total / 2)));
+    await page.locator(".replay-counter", { hasText: `Move ${Math.floor(total / 2)} of` }).waitFor();
+    await page.locator(".replay-stage .status .move", { hasText: `Move ${Math.floor(total / 2)}` }).waitFor();
+    await shot(ann, "11-replay");
+  });
+
+  await step("no script errors on any page", async () => {
+    for (const p of players) check(p.errors.length === 0, `${p.name}: ${p.errors.join("; ")}`);
+  });
+  console.log(`${moves} moves played`);
+} catch {
+  // The failing step has reported itself.
+} finally {
+  await browser.close().catch(() => {});
+  server.stop();
+}
+if (failures) {
+  console.log(`server log:\n${server.log().slice(-4000)}`);
+  process.exit(1);
+}
+console.log(`all steps passed; screenshots in ${screenshotDir}`);
