@@ -51,12 +51,16 @@ async function startServer() {
     child.stderr.on("data", read);
     child.on("exit", (code) => reject(new Error(`spb serve exited (${code}):\n${log}`)));
   });
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
   return {
     url: `http://127.0.0.1:${port}`,
     log: () => log,
-    stop: () => {
+    // Stops the server and says how it ended (a sanitizer's report at exit fails it).
+    stop: async () => {
       child.kill("SIGTERM");
+      const end = await exited;
       rmSync(dir, { recursive: true, force: true });
+      return end;
     },
   };
 }
@@ -293,11 +297,14 @@ try {
     await ann.page.locator(`#my-tables .table-item[data-table="${tableId}"] >> text=Play`).or(
       ann.page.locator(`#my-tables .table-item[data-table="${tableId}"] >> text=Open`)).waitFor();
     await bob.page.click("button.refresh");
+    await bob.page.locator(`#my-tables .table-item[data-table="${tableId}"] >> text=Play`).or(
+      bob.page.locator(`#my-tables .table-item[data-table="${tableId}"] >> text=Open`)).waitFor();
     for (const p of [ann, bob]) {
-      const firstAwaiting = await p.page.locator("#my-tables .table-item").first().getAttribute("class");
-      const count = await p.page.locator("#awaiting-count").textContent();
-      const awaiting = firstAwaiting.includes("awaiting");
-      check(awaiting === /^[1-9]/.test(count), `${p.name}: the count "${count}" does not match the first table`);
+      const { first, count } = await p.page.evaluate(() => ({
+        first: document.querySelector("#my-tables .table-item").className,
+        count: document.querySelector("#awaiting-count").textContent,
+      }));
+      check(first.includes("awaiting") === /^[1-9]/.test(count), `${p.name}: the count "${count}" does not match the first table`);
     }
     const counts = await Promise.all([ann, bob].map((p) => p.page.locator("#awaiting-count").textContent()));
     check(counts.some((c) => c.startsWith("1 awaiting")), `nobody is awaited: ${counts}`);
@@ -503,15 +510,63 @@ try {
     await shot(ann, "11-replay");
   });
 
+  await step("with both expansions, every kind of action the server offers is playable through the page", async () => {
+    await ann.page.goto(`${server.url}/#/`);
+    await ann.page.fill("input[name=name]", "Banquet night");
+    await ann.page.check("input[name=banquet]");
+    await ann.page.check("input[name=new_society]");
+    await ann.page.click(".create button[type=submit]");
+    const item = ann.page.locator("#my-tables .table-item", { hasText: "Banquet night" });
+    await item.waitFor();
+    check((await item.textContent()).includes("The Banquet + The New Society"), "the table does not show its expansions");
+    const id = Number(await item.getAttribute("data-table"));
+    await bob.page.goto(`${server.url}/#/`);
+    await bob.page.locator(`#open-tables .table-item[data-table="${id}"]`).getByRole("button", { name: "Join" }).click();
+    await ann.page.click("button.refresh");
+    await item.getByRole("button", { name: "Start the game" }).click();
+    for (const p of table) {
+      await p.page.goto(`${server.url}/#/table/${id}`);
+      await p.page.locator(".status .move").waitFor();
+    }
+    // A random walk over the offered actions (a fixed sequence of choices).
+    let seed = 7;
+    const random = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const kinds = new Set();
+    for (let n = 0; n < 200 && Date.now() < DEADLINE; n++) {
+      const turn = await whoseTurn(table);
+      if (!turn) break;
+      const action = turn.actions[random(turn.actions.length)];
+      kinds.add(action.text.replace(/ .*/, ""));
+      const before = await moveNumber(turn.player);
+      if (action.classes.includes("choose")) {
+        await turn.player.page.locator(".actions .act:not([disabled])").nth(action.index).click();
+        const options = turn.player.page.locator(".choice .act.option");
+        await options.nth(random(await options.count())).click();
+      } else {
+        await turn.player.page.locator(".actions .act:not([disabled])").nth(action.index).click();
+      }
+      for (const p of table) await waitForMove(p, before + 1);
+      const refusal = await turn.player.page.locator(".actions .refusal").textContent();
+      check(!refusal, `an offered action was refused: ${refusal}`);
+    }
+    console.log(`  action kinds played: ${[...kinds].sort().join(", ")}`);
+    check(kinds.size >= 4, `too few kinds of action were played: ${[...kinds]}`);
+  });
+
   await step("no script errors on any page", async () => {
     for (const p of players) check(p.errors.length === 0, `${p.name}: ${p.errors.join("; ")}`);
   });
   console.log(`${moves} moves played`);
+  await browser.close();
+  await step("the server shuts down cleanly after it all", async () => {
+    const end = await server.stop();
+    check(end.code === 0, `spb serve ended with ${end.signal || `exit code ${end.code}`}`);
+  });
 } catch {
   // The failing step has reported itself.
 } finally {
   await browser.close().catch(() => {});
-  server.stop();
+  await server.stop();
 }
 if (failures) {
   console.log(`server log:\n${server.log().slice(-4000)}`);
