@@ -222,7 +222,8 @@ def a_table_whose_log_does_not_replay_stops_the_restore():
     forged = os.path.join(WORK, "forged.sqlite")
     shutil.copyfile(LOADED.backups[1][0], forged)
     db = sqlite3.connect(forged)
-    table, move = db.execute("SELECT table_id, max(move_number) FROM moves GROUP BY table_id LIMIT 1").fetchone()
+    # A move in the middle of the log: the replay must notice it there.
+    table, move = db.execute("SELECT table_id, 5 FROM moves GROUP BY table_id HAVING count(*) > 10 LIMIT 1").fetchone()
     db.execute("UPDATE moves SET state_hash = 'forged' WHERE table_id = ? AND move_number = ?", (table, move))
     db.commit()
     db.close()
