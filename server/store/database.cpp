@@ -26,20 +26,9 @@ Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
   }
 }
 
-Statement::~Statement() {
-  if (in_use_ == nullptr) {
-    sqlite3_finalize(stmt_);
-    return;
-  }
-  sqlite3_reset(stmt_);
-  sqlite3_clear_bindings(stmt_);
-  *in_use_ = false;
-}
+Statement::~Statement() { sqlite3_finalize(stmt_); }
 
-Statement::Statement(Statement&& other) noexcept : db_(other.db_), stmt_(other.stmt_), in_use_(other.in_use_) {
-  other.stmt_ = nullptr;
-  other.in_use_ = nullptr;
-}
+Statement::Statement(Statement&& other) noexcept : db_(other.db_), stmt_(other.stmt_) { other.stmt_ = nullptr; }
 
 Statement& Statement::bind(int index, std::int64_t value) {
   if (sqlite3_bind_int64(stmt_, index, value) != SQLITE_OK) fail(db_, "bind");
@@ -114,10 +103,7 @@ Database::Database(const std::string& path, DatabaseOptions options) {
   exec("PRAGMA foreign_keys = ON");
 }
 
-Database::~Database() {
-  for (auto& [sql, cached] : cache_) sqlite3_finalize(cached->stmt);
-  sqlite3_close(db_);
-}
+Database::~Database() { sqlite3_close(db_); }
 
 void Database::exec(std::string_view sql) {
   char* error = nullptr;
@@ -128,23 +114,7 @@ void Database::exec(std::string_view sql) {
   }
 }
 
-Statement Database::prepare(std::string_view sql) {
-  const auto it = cache_.find(std::string(sql));
-  if (it != cache_.end()) {
-    if (it->second->in_use) return Statement(db_, sql);
-    it->second->in_use = true;
-    return Statement(db_, it->second->stmt, &it->second->in_use);
-  }
-  if (cache_.size() >= kMaxCached) return Statement(db_, sql);
-  auto cached = std::make_unique<CachedStatement>();
-  if (sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &cached->stmt,
-                         nullptr) != SQLITE_OK) {
-    fail(db_, "prepare");
-  }
-  cached->in_use = true;
-  auto& slot = cache_.emplace(std::string(sql), std::move(cached)).first->second;
-  return Statement(db_, slot->stmt, &slot->in_use);
-}
+Statement Database::prepare(std::string_view sql) { return Statement(db_, sql); }
 
 std::int64_t Database::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
 

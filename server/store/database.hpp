@@ -13,7 +13,6 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -25,9 +24,6 @@ class DatabaseError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// A prepared statement. Statements from Database::prepare come from the
-// connection's cache: when one goes away it is reset and returned to the
-// cache rather than finalized, so the server's hot queries are parsed once.
 class Statement {
  public:
   Statement(sqlite3* db, std::string_view sql);
@@ -54,12 +50,8 @@ class Statement {
   bool column_is_null(int index) const;
 
  private:
-  friend class Database;
-  Statement(sqlite3* db, sqlite3_stmt* cached, bool* in_use) : db_(db), stmt_(cached), in_use_(in_use) {}
-
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;
-  bool* in_use_ = nullptr;  // set for a cached statement: its slot's flag
 };
 
 struct DatabaseOptions {
@@ -76,8 +68,6 @@ class Database {
   Database& operator=(const Database&) = delete;
 
   void exec(std::string_view sql);
-  // A statement from the cache (prepared on first use). A second statement of
-  // the same SQL while the first is alive is prepared apart and finalized after.
   Statement prepare(std::string_view sql);
   std::int64_t last_insert_id() const;
   int changes() const;
@@ -91,16 +81,7 @@ class Database {
   sqlite3* handle() { return db_; }
 
  private:
-  struct CachedStatement {
-    sqlite3_stmt* stmt = nullptr;
-    bool in_use = false;
-  };
-  // Queries built with varying text would fill the cache: past this many,
-  // statements are prepared apart.
-  static constexpr std::size_t kMaxCached = 256;
-
   sqlite3* db_ = nullptr;
-  std::unordered_map<std::string, std::unique_ptr<CachedStatement>> cache_;
 };
 
 // BEGIN IMMEDIATE ... COMMIT, rolled back if not committed.
