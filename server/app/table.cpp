@@ -133,22 +133,22 @@ void Table::commit_move(Move move, engine::Transition next) {
   MoveRecord record{number, move.seat.value, protocol::encode_action(move.action).dump(),
                     engine::state_hash_hex(next.state), now, std::string(to_string(move.actor))};
   const std::string status = next.state.is_finished() ? "finished" : "playing";
-  // Shared by the job and its completion (their order of construction is unspecified).
-  auto aftermath = std::make_shared<const Aftermath>(aftermath_of_move(move, next.state));
-  auto written = std::make_shared<AftermathWritten>();
   std::optional<SnapshotRecord> snapshot;
   if (number % kSnapshotEvery == 0 || next.state.is_finished()) {
     snapshot = SnapshotRecord{number, encode_snapshot(next.state)};
   }
+  // Shared by the job and its completion (their order of construction is unspecified).
+  auto aftermath = std::make_shared<const Aftermath>(aftermath_of_move(move, next.state));
+  auto written = std::make_shared<AftermathWritten>();
   writing_ = true;
   store_.submit(
       [table = id_, record, status, snapshot = std::move(snapshot), aftermath, written, now,
        move_seconds = record_.move_seconds](Database& db) {
         append_move(db, table, record, status);
+        if (snapshot) replace_snapshot(db, table, *snapshot);
         *written = write_aftermath(db, table, move_seconds, *aftermath, now);
       },
       [self = shared_from_this(), move = std::move(move), next = std::move(next), aftermath,
-        if (snapshot) replace_snapshot(db, table, *snapshot);
        written](std::exception_ptr error) mutable {
         boost::asio::post(self->strand_, [self, move = std::move(move), next = std::move(next), aftermath, written,
                                           error]() mutable {

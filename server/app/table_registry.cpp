@@ -46,16 +46,19 @@ void apply_stored(const TableRecord& record, const std::vector<MoveRecord>& move
   }
 }
 
-LoadedGame decoded_log(const TableRecord& record, const std::vector<MoveRecord>& moves, engine::GameState start) {
-  if (const std::string mismatch = version_mismatch(record); !mismatch.empty()) throw std::runtime_error(mismatch);
-  // The table's row is written with each move: a log shorter than it says, or
-  // ending on another state, lost moves at its end.
+// The table's row is written with each move: a log that replays but is
+// shorter than the row says, or ends on another state, lost moves at its end.
+void check_log_complete(const TableRecord& record, const std::vector<MoveRecord>& moves) {
   if (record.move_count != static_cast<std::int64_t>(moves.size()) ||
       (!moves.empty() && record.state_hash != moves.back().state_hash)) {
     throw std::runtime_error("table " + std::to_string(record.id) + ": the table records " +
                              std::to_string(record.move_count) + " moves but its log ends at move " +
                              std::to_string(moves.size()) + " or on another state");
   }
+}
+
+LoadedGame decoded_log(const TableRecord& record, const std::vector<MoveRecord>& moves, engine::GameState start) {
+  if (const std::string mismatch = version_mismatch(record); !mismatch.empty()) throw std::runtime_error(mismatch);
   LoadedGame game{std::move(start), {}};
   game.log.reserve(moves.size());
   for (const MoveRecord& move : moves) game.log.push_back(decode_move(record, move, game.log.size() + 1));
@@ -73,6 +76,7 @@ engine::GameState initial_state(const TableRecord& record) {
 LoadedGame replay_stored(const TableRecord& record, const std::vector<MoveRecord>& moves) {
   LoadedGame game = decoded_log(record, moves, initial_state(record));
   apply_stored(record, moves, 0, game);
+  check_log_complete(record, moves);
   return game;
 }
 
@@ -84,6 +88,7 @@ LoadedGame load_stored(const TableRecord& record, const std::vector<MoveRecord>&
         state && engine::state_hash_hex(*state) == moves[taken_after - 1].state_hash) {
       LoadedGame game = decoded_log(record, moves, *state);
       apply_stored(record, moves, taken_after, game);
+      check_log_complete(record, moves);
       return game;
     }
   }
