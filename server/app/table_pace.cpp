@@ -3,6 +3,8 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "engine/legal_actions.hpp"
 #include "engine/rules.hpp"
 #include "server/app/correspondence_json.hpp"
@@ -94,8 +96,12 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
   }
   after.deadline = record_.move_seconds ? Aftermath::Deadline::kFresh : Aftermath::Deadline::kKeep;
   after.fresh_user = waiting.user_id;
-  // Told once per turn: not again while the same person goes on deciding.
-  if (waiting.seat != move.seat.value || move.actor != Actor::kPlayer) {
+  // Told once per turn: not again while the same person goes on deciding, and
+  // not while the seat's player has the table open (its update says it all).
+  const bool watching = std::any_of(watchers_.begin(), watchers_.end(), [&](const Watcher& w) {
+    return w.seat && w.seat->value == waiting.seat && !w.subscriber.expired();
+  });
+  if (!watching && (waiting.seat != move.seat.value || move.actor != Actor::kPlayer)) {
     after.notes.push_back(NotificationDraft{waiting.user_id, "your_turn", id_,
                                             "It is your turn at " + record_.name + ".",
                                             json{{"move_number", static_cast<std::int64_t>(log_.size()) + 2}}});

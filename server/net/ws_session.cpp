@@ -151,8 +151,11 @@ void WsSession::queue(std::shared_ptr<const std::string> frame) {
   if (closing_ && !close_after_write_) return;
   if (outbound_.size() >= services_.config.max_outbound_frames) {
     // The client does not read what it is sent: close rather than buffer without end.
+    // The front frame is being written: its buffer must live until the write
+    // completes (on_write clears the rest when it fails on the closed socket).
     closing_ = true;
-    outbound_.clear();
+    close_after_write_.reset();
+    outbound_.erase(outbound_.begin() + 1, outbound_.end());
     beast::get_lowest_layer(ws_).close();
     return;
   }
