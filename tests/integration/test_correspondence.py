@@ -101,7 +101,7 @@ async def table_state(client, table):
     return data["table"], data["moves"]
 
 
-async def wait_for(predicate, what, timeout=20):
+async def wait_for(predicate, what, timeout=60):  # generous: CI shares two cores with a sanitizer build
     deadline = time.time() + timeout
     while time.time() < deadline:
         result = await predicate()
@@ -140,7 +140,7 @@ async def a_robots_only_table_finishes_with_every_expansion_set(server):
         async def finished():
             summary, moves = await table_state(watcher, table["id"])
             return (summary, moves) if summary["status"] == "finished" else None
-        summary, moves = await wait_for(finished, f"the robots' game with {expansions}", timeout=60)
+        summary, moves = await wait_for(finished, f"the robots' game with {expansions}", timeout=150)
         assert moves and all(m["actor"] == "robot" for m in moves), {m["actor"] for m in moves}
         assert len(stored_moves(server, table["id"])) == len(moves)
 
@@ -217,7 +217,9 @@ async def timeouts_pass_then_a_robot_takes_the_seat_and_its_player_takes_it_back
     summary, moves = await table_state(boris, table)
     assert summary["seats"][absent]["controller"] == "robot", summary
     assert summary["seats"][absent]["timeouts"] == 2, summary
-    assert [m["actor"] for m in moves if m["seat"] == absent] == ["timeout", "timeout"], moves
+    # The robot may already have moved for the seat; before it, two timeouts.
+    actors = [m["actor"] for m in moves if m["seat"] == absent]
+    assert actors[:2] == ["timeout", "timeout"] and set(actors[2:]) <= {"robot"}, moves
     await boris.call("legal_actions", table=table)  # lets pushes arrive
     control = [p for p in boris.pushes if p["type"] == "seat_control"]
     assert control and control[0]["seat"] == absent and control[0]["controller"] == "robot", control
