@@ -85,26 +85,19 @@ struct Totals {
 // and, whenever the table waits for its seat, sends a random legal action.
 class Player : public std::enable_shared_from_this<Player> {
  public:
-  Player(net::io_context& ioc, const LoadOptions& o, Totals& totals, std::string token, std::int64_t table,
-         std::uint64_t seed, bool idle)
-      : resolver_(net::make_strand(ioc)), ws_(resolver_.get_executor()), think_(resolver_.get_executor()),
-        options_(o), totals_(totals),
+  Player(net::io_context& ioc, const LoadOptions& o, const tcp::endpoint& server, Totals& totals, std::string token,
+         std::int64_t table, std::uint64_t seed, bool idle)
+      : ws_(net::make_strand(ioc)), think_(ws_.get_executor()), server_(server), options_(o), totals_(totals),
         token_(std::move(token)), table_(table), rng_(seed), idle_(idle) {}
 
   void start() {
-    resolver_.async_resolve(options_.host, options_.port,
-                            [self = shared_from_this()](beast::error_code ec, tcp::resolver::results_type results) {
-                              if (ec) return self->fail("resolve");
-                              beast::get_lowest_layer(self->ws_).async_connect(
-                                                 results, [self](beast::error_code ec2, const tcp::endpoint&) {
-                                                   if (ec2) return self->fail("connect");
-                                                   self->ws_.async_handshake(self->options_.host, "/ws",
-                                                                             [self](beast::error_code ec3) {
-                                                                               if (ec3) return self->fail("handshake");
-                                                                               self->on_open();
-                                                                             });
-                                                 });
-                            });
+    beast::get_lowest_layer(ws_).async_connect(server_, [self = shared_from_this()](beast::error_code ec) {
+      if (ec) return self->fail("connect");
+      self->ws_.async_handshake(self->options_.host, "/ws", [self](beast::error_code ec2) {
+        if (ec2) return self->fail("handshake");
+        self->on_open();
+      });
+    });
   }
 
   void close() {
@@ -208,9 +201,9 @@ class Player : public std::enable_shared_from_this<Player> {
     });
   }
 
-  tcp::resolver resolver_;
   websocket::stream<beast::tcp_stream> ws_;
   net::steady_timer think_;  // paces this table's moves under --rate
+  const tcp::endpoint server_;
   const LoadOptions& options_;
   Totals& totals_;
   const std::string token_;
@@ -242,9 +235,11 @@ int run(const LoadOptions& o) {
   std::vector<std::shared_ptr<Player>> players;
   const long rss_before = resident_kib(o.server_pid);
 
+  // Resolved once: every connection goes to the same server address.
+  const tcp::endpoint server = tcp::resolver(ioc).resolve(o.host, o.port).begin()->endpoint();
   if (o.idle > 0) {
     for (int i = 0; i < o.idle; ++i) {
-      players.push_back(std::make_shared<Player>(ioc, o, totals, "", 0, 0, true));
+      players.push_back(std::make_shared<Player>(ioc, o, server, totals, "", 0, 0, true));
       players.back()->start();
     }
   } else {
@@ -266,7 +261,7 @@ int run(const LoadOptions& o) {
       for (int p = 1; p < o.players; ++p) seats[static_cast<std::size_t>(p)]->call({{"type", "join_table"}, {"table", table}});
       seats[0]->call({{"type", "start_table"}, {"table", table}});
       for (int p = 0; p < o.players; ++p) {
-        players.push_back(std::make_shared<Player>(ioc, o, totals, tokens[static_cast<std::size_t>(p)], table,
+        players.push_back(std::make_shared<Player>(ioc, o, server, totals, tokens[static_cast<std::size_t>(p)], table,
                                                    o.seed * 1000003 + static_cast<std::uint64_t>(t * 8 + p), false));
       }
     }
