@@ -90,7 +90,13 @@ class Player : public std::enable_shared_from_this<Player> {
       : ws_(net::make_strand(ioc)), think_(ws_.get_executor()), server_(server), options_(o), totals_(totals),
         token_(std::move(token)), table_(table), rng_(seed), idle_(idle) {}
 
+  // Called from any thread: the connection is started on its own strand.
   void start() {
+    net::post(ws_.get_executor(), [self = shared_from_this()] { self->connect(); });
+  }
+
+ private:
+  void connect() {
     beast::get_lowest_layer(ws_).async_connect(server_, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return self->fail("connect");
       self->ws_.async_handshake(self->options_.host, "/ws", [self](beast::error_code ec2) {
@@ -100,6 +106,7 @@ class Player : public std::enable_shared_from_this<Player> {
     });
   }
 
+ public:
   void close() {
     net::post(ws_.get_executor(), [self = shared_from_this()] {
       self->closed_ = true;
