@@ -47,11 +47,12 @@ struct Loop {
   boost::asio::io_context ioc;
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard{ioc.get_executor()};
   std::thread thread{[this] { ioc.run(); }};
-  ~Loop() {
+  void stop() {
     guard.reset();
     ioc.stop();
-    thread.join();
+    if (thread.joinable()) thread.join();
   }
+  ~Loop() { stop(); }
 };
 
 }  // namespace
@@ -182,7 +183,13 @@ struct Services {
   Notifier notifier{store, clock, channels, webhooks};
   Correspondence correspondence{clock, &clock, scheduler, notifier, 21};
   TableRegistry registry{loop.ioc.get_executor(), store, metrics, correspondence};
-  ~Services() { scheduler.stop(); }
+  ~Services() {
+    scheduler.stop();
+    loop.stop();
+    // Moves still in the store hold their tables (and the tables' strands):
+    // they finish while the io_context still exists.
+    store.run_sync([](Database&) {});
+  }
 };
 
 // A started table of `players` seats: robots at the last `robots`, people

@@ -72,6 +72,9 @@ struct Server {
     guard.reset();
     ioc.stop();
     thread.join();
+    // Moves still in the store hold their tables (and the tables' strands):
+    // they finish while the io_context still exists.
+    store.run_sync([](Database&) {});
   }
 };
 
