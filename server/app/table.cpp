@@ -161,9 +161,12 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
                          std::exception_ptr error) {
   writing_ = false;
   if (error) {
-    // The move may or may not be on disk: stop here rather than guess.
+    // The move may or may not be on disk: stop here rather than guess. The
+    // table is marked stopped before the reply, so whoever reads the reply
+    // also sees the table stopped.
+    fault("the move could not be stored");
     if (move.reply) move.reply(Reply::error("internal_error", "The move could not be stored; the table is stopped."));
-    return fault("the move could not be stored");
+    return;
   }
   state_ = std::move(next.state);
   const engine::LoggedAction logged{move.seat, move.action};
