@@ -179,10 +179,13 @@ void WebhookSender::send_batch(std::vector<DeliveryRecord> batch) {
   };
   auto progress = std::make_shared<Progress>(Progress{std::move(batch), 0});
   progress->waiting = progress->outcomes.size();
+  // Backoff counts from the attempt, not from when its answer came: a slow
+  // receiver does not push its next try further out.
+  const std::int64_t attempted_at = clock_.now();
   for (std::size_t i = 0; i < progress->outcomes.size(); ++i) {
     const DeliveryRecord& d = progress->outcomes[i];
-    auto settle = [this, progress, i](std::string error) {
-      net::post(strand_, [this, progress, i, error = std::move(error)] {
+    auto settle = [this, progress, i, attempted_at](std::string error) {
+      net::post(strand_, [this, progress, i, attempted_at, error = std::move(error)] {
         DeliveryRecord& outcome = progress->outcomes[i];
         outcome.attempts += 1;
         outcome.last_error = error;
@@ -192,7 +195,7 @@ void WebhookSender::send_batch(std::vector<DeliveryRecord> batch) {
           outcome.status = "given_up";
           spdlog::warn("webhook delivery {} given up after {} attempts: {}", outcome.id, outcome.attempts, error);
         } else {
-          outcome.next_attempt_at = clock_.now() + webhook_retry_delay(outcome.attempts, policy_);
+          outcome.next_attempt_at = attempted_at + webhook_retry_delay(outcome.attempts, policy_);
         }
         if (--progress->waiting == 0) finish_batch(std::move(progress->outcomes));
       });

@@ -376,6 +376,10 @@ def outbox(server):
         db.close()
 
 
+async def outbox_is(server, rows):
+    return outbox(server) == rows
+
+
 async def receiver_got(receiver, count):
     async def got():
         return len(receiver.bodies) >= count
@@ -395,10 +399,14 @@ async def a_failing_webhook_is_retried_with_backoff_until_delivered(server):
         await boris.ok("invite", table=table["id"], name="ann_w")
         await receiver_got(receiver, 1)
         assert b'"kind":"invited"' in receiver.bodies[0], receiver.bodies[0]
+        # The receiver has the body before the server has its answer: wait
+        # until the failure is recorded before moving the clock.
+        await wait_for(lambda: outbox_is(server, [("pending", 1)]), "the first failure to be recorded")
         await asyncio.sleep(0.3)
-        assert len(receiver.bodies) == 1 and outbox(server) == [("pending", 1)], outbox(server)
+        assert len(receiver.bodies) == 1
         await advance(ann, 30)  # the first retry waits 30 s
         await receiver_got(receiver, 2)
+        await wait_for(lambda: outbox_is(server, [("pending", 2)]), "the second failure to be recorded")
         await advance(ann, 59)  # the second waits 60 s: not yet
         await asyncio.sleep(0.3)
         assert len(receiver.bodies) == 2
@@ -420,8 +428,9 @@ async def a_webhook_that_always_fails_is_given_up_without_harm_to_the_game(serve
         # Boris does not have the table open (a player watching it is not told of his turn).
         await boris.ok("unsubscribe", table=table)
         await play_any(ann, table)  # Boris's turn: a webhook
-        await receiver_got(receiver, 1)
-        for delay in (30, 60):
+        for attempts, delay in ((1, 30), (2, 60)):
+            await receiver_got(receiver, attempts)
+            await wait_for(lambda: outbox_is(server, [("pending", attempts)]), "the failure to be recorded")
             await advance(ann, delay)
         await receiver_got(receiver, 3)
         await wait_for(lambda: settled(server), "the delivery to be given up")
