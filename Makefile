@@ -10,7 +10,7 @@ SUDO           := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build needs (bookworm).
 PACKAGES := cmake g++ make pkg-config libboost1.81-dev nlohmann-json3-dev \
-            libsqlite3-dev sqlite3 libspdlog-dev doctest-dev libsodium-dev \
+            libsqlite3-dev sqlite3 libspdlog-dev doctest-dev libsodium-dev libjemalloc-dev \
             python3 python3-jsonschema python3-websockets python3-yaml chromium
 
 .PHONY: run test build deps bench clean
