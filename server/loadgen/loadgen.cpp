@@ -81,14 +81,35 @@ struct Totals {
   std::vector<double> latencies;  // seconds; guarded by mutex
 };
 
+// The pace of one table under --rate, shared by its seats' connections: the
+// gaps run from one planned move of the table to the next, whoever's turn it
+// is, so the server's latency does not lower the rate offered.
+class TablePace {
+ public:
+  // When the table's next move is due, `gap` seconds after the previous one
+  // was (or now, for the table's first move). A move whose time has passed is
+  // due at once.
+  Clock::time_point next(double gap) {
+    const auto now = Clock::now();
+    std::lock_guard lock(mutex_);
+    if (planned_ == Clock::time_point{}) planned_ = now;
+    planned_ += std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(gap));
+    return std::max(planned_, now);
+  }
+
+ private:
+  std::mutex mutex_;
+  Clock::time_point planned_;
+};
+
 // One player connection: resumes its user's session, subscribes to its table
 // and, whenever the table waits for its seat, sends a random legal action.
 class Player : public std::enable_shared_from_this<Player> {
  public:
   Player(net::io_context& ioc, const LoadOptions& o, const tcp::endpoint& server, Totals& totals, std::string token,
-         std::int64_t table, std::uint64_t seed, bool idle)
+         std::int64_t table, std::shared_ptr<TablePace> pace, std::uint64_t seed, bool idle)
       : ws_(net::make_strand(ioc)), think_(ws_.get_executor()), server_(server), options_(o), totals_(totals),
-        token_(std::move(token)), table_(table), rng_(seed), idle_(idle) {}
+        token_(std::move(token)), table_(table), pace_(std::move(pace)), rng_(seed), idle_(idle) {}
 
   // Called from any thread: the connection is started on its own strand.
   void start() {
@@ -199,8 +220,7 @@ class Player : public std::enable_shared_from_this<Player> {
     // Each table moves every tables/rate seconds on average (exponential gaps,
     // as independent players would), so all tables together offer `rate`.
     const double mean = static_cast<double>(options_.tables) / options_.rate;
-    const double gap = std::exponential_distribution<double>(1.0 / mean)(rng_);
-    think_.expires_after(std::chrono::microseconds(static_cast<std::int64_t>(gap * 1e6)));
+    think_.expires_at(pace_->next(std::exponential_distribution<double>(1.0 / mean)(rng_)));
     think_.async_wait([self = shared_from_this(), request = std::move(request)](beast::error_code ec) mutable {
       if (ec || self->closed_) return;
       self->sent_at_ = Clock::now();
@@ -215,6 +235,7 @@ class Player : public std::enable_shared_from_this<Player> {
   Totals& totals_;
   const std::string token_;
   const std::int64_t table_;
+  const std::shared_ptr<TablePace> pace_;
   std::mt19937_64 rng_;
   const bool idle_;
   beast::flat_buffer buffer_;
@@ -246,7 +267,7 @@ int run(const LoadOptions& o) {
   const tcp::endpoint server = tcp::resolver(ioc).resolve(o.host, o.port).begin()->endpoint();
   if (o.idle > 0) {
     for (int i = 0; i < o.idle; ++i) {
-      players.push_back(std::make_shared<Player>(ioc, o, server, totals, "", 0, 0, true));
+      players.push_back(std::make_shared<Player>(ioc, o, server, totals, "", 0, nullptr, 0, true));
       players.back()->start();
     }
   } else {
@@ -267,9 +288,10 @@ int run(const LoadOptions& o) {
       const auto table = seats[0]->call({{"type", "create_table"}, {"players", o.players}})["table"]["id"].get<std::int64_t>();
       for (int p = 1; p < o.players; ++p) seats[static_cast<std::size_t>(p)]->call({{"type", "join_table"}, {"table", table}});
       seats[0]->call({{"type", "start_table"}, {"table", table}});
+      const auto pace = std::make_shared<TablePace>();
       for (int p = 0; p < o.players; ++p) {
         players.push_back(std::make_shared<Player>(ioc, o, server, totals, tokens[static_cast<std::size_t>(p)], table,
-                                                   o.seed * 1000003 + static_cast<std::uint64_t>(t * 8 + p), false));
+                                                   pace, o.seed * 1000003 + static_cast<std::uint64_t>(t * 8 + p), false));
       }
     }
     std::printf("set up %d tables of %d players in %.1f s\n", o.tables, o.players,
