@@ -280,7 +280,7 @@ json encode_options(const engine::TableOptions& o) {
   json expansions = json::array();
   if (o.expansions.banquet) expansions.push_back("banquet");
   if (o.expansions.new_society) expansions.push_back("new_society");
-  return json{{"expansions", expansions},
+  return json{{"expansions", std::move(expansions)},
               {"public_money", o.public_money},
               {"public_hands", o.public_hands},
               {"stack_peek", o.stack_peek},
@@ -309,10 +309,10 @@ json encode_view(const engine::TableView& v, std::span<const std::string> names)
                 {"points", p.points},
                 {"hand", p.hand ? card_list(*p.hand) : json(nullptr)},
                 {"hand_size", p.hand_size},
-                {"tableau", tableau},
-                {"face_down", face_down},
-                {"attached", attached},
-                {"starting_markers", markers},
+                {"tableau", std::move(tableau)},
+                {"face_down", std::move(face_down)},
+                {"attached", std::move(attached)},
+                {"starting_markers", std::move(markers)},
                 {"disc", p.disc},
                 {"passed_until_phase_end", p.passed_until_phase_end},
                 {"pub_used", p.pub_used},
@@ -332,27 +332,27 @@ json encode_view(const engine::TableView& v, std::span<const std::string> names)
     if (s.contents) {
       json counts = json::object();
       for (const engine::CardCount& c : *s.contents) counts[card_name(c.card)] = c.count;
-      contents[deck] = counts;
+      contents[deck] = std::move(counts);
     }
     if (s.order) order[deck] = card_list(*s.order);
   }
   json out{{"round", v.round},
            {"phase", engine::to_string(v.phase)},
            {"step", to_string(v.step)},
-           {"to_act", to_act},
+           {"to_act", std::move(to_act)},
            {"move_number", v.move_number},
            {"last_round", v.last_round},
-           {"players", players},
+           {"players", std::move(players)},
            {"board", {{"upper", card_list(v.upper)}, {"lower", card_list(v.lower)}}},
-           {"stacks", stacks},
+           {"stacks", std::move(stacks)},
            {"discard", card_list(v.discard)},
            {"card_drawn", v.card_drawn},
            {"drawn", v.drawn ? json(card_name(*v.drawn)) : json(nullptr)},
            {"disc", v.disc ? json(v.disc->value) : json(nullptr)},
            {"options", encode_options(v.options)},
            {"final", nullptr}};
-  if (!contents.empty()) out["stack_contents"] = contents;
-  if (!order.empty()) out["stack_order"] = order;
+  if (!contents.empty()) out["stack_contents"] = std::move(contents);
+  if (!order.empty()) out["stack_order"] = std::move(order);
   if (v.ranking) {
     json ranking = json::array();
     for (engine::Seat seat : *v.ranking) ranking.push_back(seat.value);
@@ -367,7 +367,7 @@ json encode_view(const engine::TableView& v, std::span<const std::string> names)
                         {"total", f.total},
                         {"place", f.place}});
     }
-    out["final"] = {{"ranking", ranking}, {"players", finals}};
+    out["final"] = {{"ranking", std::move(ranking)}, {"players", std::move(finals)}};
   }
   return out;
 }
@@ -430,7 +430,7 @@ json encode_event(const engine::Event& event) {
               const engine::Gain& g = e.gains[static_cast<std::size_t>(seat)];
               gains.push_back({{"rubles", g.rubles}, {"points", g.points}});
             }
-            return json{{"type", "phase_scored"}, {"phase", engine::to_string(e.phase)}, {"gains", gains}};
+            return json{{"type", "phase_scored"}, {"phase", engine::to_string(e.phase)}, {"gains", std::move(gains)}};
           },
           [](const engine::DiscScored& e) {
             return json{{"type", "disc_scored"}, {"seat", e.seat.value}, {"points", e.points}};
