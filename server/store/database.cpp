@@ -20,15 +20,27 @@ struct Migration {
 
 }  // namespace
 
-Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
+Statement::Statement(StatementCache& cache, sqlite3* db, std::string_view sql)
+    : cache_(&cache), db_(db), sql_(sql), stmt_(cache.take(sql_)) {
+  if (stmt_ != nullptr) return;
   if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) != SQLITE_OK) {
     fail(db, "prepare");
   }
 }
 
-Statement::~Statement() { sqlite3_finalize(stmt_); }
+Statement::~Statement() {
+  if (stmt_ == nullptr) return;
+  // A reset statement holds no read cursor (which would keep the WAL from
+  // being checkpointed) and no parameters of its last use.
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
+  cache_->give_back(sql_, stmt_);
+}
 
-Statement::Statement(Statement&& other) noexcept : db_(other.db_), stmt_(other.stmt_) { other.stmt_ = nullptr; }
+Statement::Statement(Statement&& other) noexcept
+    : cache_(other.cache_), db_(other.db_), sql_(std::move(other.sql_)), stmt_(other.stmt_) {
+  other.stmt_ = nullptr;
+}
 
 Statement& Statement::bind(int index, std::int64_t value) {
   if (sqlite3_bind_int64(stmt_, index, value) != SQLITE_OK) fail(db_, "bind");
@@ -89,6 +101,29 @@ std::string Statement::column_blob(int index) const {
 
 bool Statement::column_is_null(int index) const { return sqlite3_column_type(stmt_, index) == SQLITE_NULL; }
 
+StatementCache::~StatementCache() { clear(); }
+
+sqlite3_stmt* StatementCache::take(const std::string& sql) {
+  const auto it = idle_.find(sql);
+  if (it == idle_.end()) return nullptr;
+  sqlite3_stmt* stmt = it->second;
+  idle_.erase(it);
+  return stmt;
+}
+
+void StatementCache::give_back(const std::string& sql, sqlite3_stmt* stmt) {
+  if (idle_.size() >= kMaxIdle) {
+    sqlite3_finalize(stmt);
+    return;
+  }
+  idle_.emplace(sql, stmt);
+}
+
+void StatementCache::clear() {
+  for (auto& [sql, stmt] : idle_) sqlite3_finalize(stmt);
+  idle_.clear();
+}
+
 Database::Database(const std::string& path, DatabaseOptions options) {
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                       nullptr) != SQLITE_OK) {
@@ -103,7 +138,10 @@ Database::Database(const std::string& path, DatabaseOptions options) {
   exec("PRAGMA foreign_keys = ON");
 }
 
-Database::~Database() { sqlite3_close(db_); }
+Database::~Database() {
+  statements_.clear();
+  sqlite3_close(db_);
+}
 
 void Database::exec(std::string_view sql) {
   char* error = nullptr;
@@ -114,7 +152,7 @@ void Database::exec(std::string_view sql) {
   }
 }
 
-Statement Database::prepare(std::string_view sql) { return Statement(db_, sql); }
+Statement Database::prepare(std::string_view sql) { return Statement(statements_, db_, sql); }
 
 std::int64_t Database::last_insert_id() const { return sqlite3_last_insert_rowid(db_); }
 
@@ -144,7 +182,7 @@ int Database::migrate() {
   return latest;
 }
 
-Transaction::Transaction(Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+Transaction::Transaction(Database& db) : db_(db) { db_.prepare("BEGIN IMMEDIATE").run(); }
 
 Transaction::~Transaction() {
   if (!done_) {
@@ -157,7 +195,7 @@ Transaction::~Transaction() {
 }
 
 void Transaction::commit() {
-  db_.exec("COMMIT");
+  db_.prepare("COMMIT").run();
   done_ = true;
 }
 

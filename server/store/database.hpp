@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -24,9 +25,14 @@ class DatabaseError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+class StatementCache;
+
+// A prepared statement on loan from its connection's cache: it goes back,
+// reset and with its bindings cleared, when the Statement is destroyed, so a
+// statement the writer runs for every move is compiled once.
 class Statement {
  public:
-  Statement(sqlite3* db, std::string_view sql);
+  Statement(StatementCache& cache, sqlite3* db, std::string_view sql);
   ~Statement();
   Statement(Statement&& other) noexcept;
   Statement& operator=(Statement&&) = delete;
@@ -50,8 +56,31 @@ class Statement {
   bool column_is_null(int index) const;
 
  private:
+  StatementCache* cache_;
   sqlite3* db_;
+  std::string sql_;
   sqlite3_stmt* stmt_ = nullptr;
+};
+
+// The idle prepared statements of one connection, by SQL text. A statement in
+// use is not in the cache: a second use of the same SQL meanwhile (a query
+// run inside another's loop) gets a statement of its own.
+class StatementCache {
+ public:
+  StatementCache() = default;
+  ~StatementCache();
+  StatementCache(const StatementCache&) = delete;
+  StatementCache& operator=(const StatementCache&) = delete;
+
+  // An idle statement for `sql`, or nullptr.
+  sqlite3_stmt* take(const std::string& sql);
+  // Takes back a statement already reset; finalizes it when the cache is full.
+  void give_back(const std::string& sql, sqlite3_stmt* stmt);
+  void clear();
+
+ private:
+  static constexpr std::size_t kMaxIdle = 128;
+  std::unordered_multimap<std::string, sqlite3_stmt*> idle_;
 };
 
 struct DatabaseOptions {
@@ -82,6 +111,7 @@ class Database {
 
  private:
   sqlite3* db_ = nullptr;
+  StatementCache statements_;  // emptied before the connection closes
 };
 
 // BEGIN IMMEDIATE ... COMMIT, rolled back if not committed.

@@ -72,15 +72,15 @@ void Store::write_batch(std::deque<Job>& batch) {
   try {
     Transaction tx(db_);
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      db_.exec("SAVEPOINT job");
+      db_.prepare("SAVEPOINT job").run();
       try {
         batch[i].work(db_);
-        db_.exec("RELEASE job");
+        db_.prepare("RELEASE job").run();
       } catch (...) {
         errors[i] = std::current_exception();
         ++failed;
-        db_.exec("ROLLBACK TO job");
-        db_.exec("RELEASE job");
+        db_.prepare("ROLLBACK TO job").run();
+        db_.prepare("RELEASE job").run();
       }
     }
     tx.commit();
