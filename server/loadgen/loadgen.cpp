@@ -271,27 +271,35 @@ int run(const LoadOptions& o) {
       players.back()->start();
     }
   } else {
+    // Players are grouped as on a real site: each group of accounts (one
+    // per seat) plays tables_per_account tables together. A notice to an
+    // account goes to each of its connections, so sharing a few accounts
+    // among all tables would multiply every notice by the number of tables.
     Control control(ioc, o);
-    std::vector<std::string> tokens;
     const std::string prefix = "lg" + std::to_string(o.seed) + "x" + std::to_string(::getpid() % 100000) + "_";
-    for (int p = 0; p < o.players; ++p) {
-      tokens.push_back(control.call({{"type", "register"}, {"name", prefix + std::to_string(p)},
-                                     {"password", "load generator"}})["token"]);
-    }
-    std::vector<std::unique_ptr<Control>> seats;
-    for (int p = 0; p < o.players; ++p) {
-      seats.push_back(std::make_unique<Control>(ioc, o));
-      seats.back()->call({{"type", "resume_session"}, {"token", tokens[static_cast<std::size_t>(p)]}});
-    }
     const auto setup_start = Clock::now();
-    for (int t = 0; t < o.tables; ++t) {
-      const auto table = seats[0]->call({{"type", "create_table"}, {"players", o.players}})["table"]["id"].get<std::int64_t>();
-      for (int p = 1; p < o.players; ++p) seats[static_cast<std::size_t>(p)]->call({{"type", "join_table"}, {"table", table}});
-      seats[0]->call({{"type", "start_table"}, {"table", table}});
-      const auto pace = std::make_shared<TablePace>();
+    for (int first = 0; first < o.tables; first += o.tables_per_account) {
+      std::vector<std::string> tokens;
+      std::vector<std::unique_ptr<Control>> seats;
       for (int p = 0; p < o.players; ++p) {
-        players.push_back(std::make_shared<Player>(ioc, o, server, totals, tokens[static_cast<std::size_t>(p)], table,
-                                                   pace, o.seed * 1000003 + static_cast<std::uint64_t>(t * 8 + p), false));
+        const std::string name = prefix + std::to_string(first / o.tables_per_account) + "_" + std::to_string(p);
+        tokens.push_back(control.call({{"type", "register"}, {"name", name}, {"password", "load generator"}})["token"]);
+        seats.push_back(std::make_unique<Control>(ioc, o));
+        seats.back()->call({{"type", "resume_session"}, {"token", tokens.back()}});
+      }
+      for (int t = first; t < std::min(o.tables, first + o.tables_per_account); ++t) {
+        const auto table =
+            seats[0]->call({{"type", "create_table"}, {"players", o.players}})["table"]["id"].get<std::int64_t>();
+        for (int p = 1; p < o.players; ++p) {
+          seats[static_cast<std::size_t>(p)]->call({{"type", "join_table"}, {"table", table}});
+        }
+        seats[0]->call({{"type", "start_table"}, {"table", table}});
+        const auto pace = std::make_shared<TablePace>();
+        for (int p = 0; p < o.players; ++p) {
+          players.push_back(std::make_shared<Player>(ioc, o, server, totals, tokens[static_cast<std::size_t>(p)],
+                                                     table, pace,
+                                                     o.seed * 1000003 + static_cast<std::uint64_t>(t * 8 + p), false));
+        }
       }
     }
     std::printf("set up %d tables of %d players in %.1f s\n", o.tables, o.players,

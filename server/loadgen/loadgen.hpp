@@ -21,6 +21,7 @@ struct LoadOptions {
   std::uint64_t seed = 1;
   int server_pid = 0;      // > 0: report that process's resident memory
   int rate = 0;            // > 0: offered actions/s in all, by pacing each table's moves
+  int tables_per_account = 25;  // tables each group of accounts (one per seat) plays
 };
 
 // Returns the process exit status; prints the report on standard output.
