@@ -20,7 +20,9 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -80,6 +82,15 @@ struct Totals {
   std::mutex mutex;
   std::vector<double> latencies;  // seconds; guarded by mutex
 };
+
+// A random player reads only the phase, whose turn it is, the move number and
+// the legal actions: the rest of a view is not built (it is still read).
+bool keep_what_a_move_needs(int, json::parse_event_t event, json& parsed) {
+  if (event != json::parse_event_t::key) return true;
+  static const std::set<std::string, std::less<>> kUnread{"players", "board",   "stacks", "stack_contents",
+                                                         "discard", "options", "final",  "moves"};
+  return !kUnread.contains(parsed.get_ref<const std::string&>());
+}
 
 // The pace of one table under --rate, shared by its seats' connections: the
 // gaps run from one planned move of the table to the next, whoever's turn it
@@ -176,7 +187,7 @@ class Player : public std::enable_shared_from_this<Player> {
       const bool nothing_to_do = text.rfind("{\"type\":\"table_update\"", 0) == 0 &&
                                  text.ends_with(",\"legal_actions\":[]}") &&
                                  text.find("\"phase\":\"finished\"") == std::string::npos;
-      if (!nothing_to_do) self->on_message(json::parse(text, nullptr, false));
+      if (!nothing_to_do) self->on_message(json::parse(text, keep_what_a_move_needs, false));
       self->do_read();
     });
   }
@@ -316,6 +327,9 @@ int run(const LoadOptions& o) {
   for (int i = 0; i < o.threads; ++i) threads.emplace_back([&ioc] { ioc.run(); });
 
   std::uint64_t last_acked = 0;
+  // The first seconds open every connection: the steady rate leaves them out.
+  constexpr double kWarmUp = 2.0;
+  std::optional<std::pair<double, std::uint64_t>> warm;  // elapsed seconds, acked
   auto last = Clock::now();
   while (!done) {
     std::this_thread::sleep_for(std::chrono::seconds(1));
@@ -328,6 +342,7 @@ int run(const LoadOptions& o) {
                 resident_kib(o.server_pid));
     std::fflush(stdout);
     last_acked = acked;
+    if (!warm && elapsed >= kWarmUp) warm = std::pair{elapsed, acked};
     last = Clock::now();
     if (elapsed >= o.seconds || (o.idle == 0 && totals.games_finished.load() >= o.tables)) done = true;
   }
@@ -350,6 +365,10 @@ int run(const LoadOptions& o) {
     std::printf("acknowledged actions: %llu  actions/s: %.0f  games finished: %d  errors: %llu\n",
                 static_cast<unsigned long long>(totals.acked.load()), static_cast<double>(totals.acked.load()) / seconds,
                 totals.games_finished.load(), static_cast<unsigned long long>(totals.errors.load()));
+    if (warm && seconds > warm->first) {
+      std::printf("steady actions/s (after the first %.0f s): %.0f\n", warm->first,
+                  static_cast<double>(totals.acked.load() - warm->second) / (seconds - warm->first));
+    }
     std::printf("ack latency ms: p50 %.2f  p99 %.2f  max %.2f\n", 1000 * percentile(sorted, 0.50),
                 1000 * percentile(sorted, 0.99), 1000 * max);
   }
