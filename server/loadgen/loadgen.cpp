@@ -131,6 +131,10 @@ class Player : public std::enable_shared_from_this<Player> {
   void connect() {
     beast::get_lowest_layer(ws_).async_connect(server_, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return self->fail("connect");
+      // As the server does: a move goes out at once, not held back to be
+      // merged with later bytes.
+      beast::error_code ignored;
+      beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true), ignored);
       self->ws_.async_handshake(self->options_.host, "/ws", [self](beast::error_code ec2) {
         if (ec2) return self->fail("handshake");
         self->on_open();
