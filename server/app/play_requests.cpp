@@ -55,6 +55,32 @@ void on_chat(const Request& r) {
   with_requested_table(r, [r, user, text = *text](std::shared_ptr<Table> table) { table->chat(user, text, replier(r)); });
 }
 
+constexpr int kChatPageDefault = 50;
+constexpr int kChatPageMax = 100;
+
+json chat_page_json(std::int64_t table, const ChatPage& page) {
+  json messages = json::array();
+  for (const ChatLine& line : page.lines) {
+    messages.push_back(json{{"id", line.id}, {"from", line.from}, {"text", line.text}, {"at", line.at}});
+  }
+  return json{{"table", table}, {"messages", messages}, {"more", page.more}};
+}
+
+// Whoever may watch a table may read its chat back: the table is looked up as
+// subscribe does it, then the lines are read on the store's thread.
+void on_chat_history(const Request& r) {
+  const auto before = int_field(r, "before", 1, INT64_MAX, /*required=*/false);
+  if (!before && r.body().contains("before") && !r.body().at("before").is_null()) return;
+  const auto limit = int_field(r, "limit", 1, kChatPageMax, /*required=*/false);
+  if (!limit && r.body().contains("limit") && !r.body().at("limit").is_null()) return;
+  with_requested_table(r, [r, before, limit = static_cast<int>(limit.value_or(kChatPageDefault))](
+                              std::shared_ptr<Table> table) {
+    store_job(r, [id = table->id(), before, limit](Database& db) {
+      return Reply::result(chat_page_json(id, chat_page(db, id, before, limit)));
+    });
+  });
+}
+
 }  // namespace
 
 void add_play_requests(HandlerTable& table) {
@@ -64,6 +90,7 @@ void add_play_requests(HandlerTable& table) {
       {"act", on_act},
       {"legal_actions", on_legal_actions},
       {"chat", on_chat},
+      {"chat_history", on_chat_history},
   });
 }
 

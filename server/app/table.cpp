@@ -300,14 +300,18 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
     if (!seat) return reply(Reply::error("not_seated", "Only the table's players may write in its chat."));
     const std::string from = self->names_[seat->value];
     const std::int64_t now = self->correspondence_.clock.now();
-    self->store_.submit([table = self->id_, user_id, text, now](Database& db) { insert_chat(db, table, user_id, text, now); },
-                        [self, reply = std::move(reply), from, text, now](std::exception_ptr error) {
+    // The line's id goes out with it, so a client can page back (chat_history) from what it saw.
+    auto chat_id = std::make_shared<std::int64_t>(0);
+    self->store_.submit([table = self->id_, user_id, text, now, chat_id](Database& db) {
+                          *chat_id = insert_chat(db, table, user_id, text, now);
+                        },
+                        [self, reply = std::move(reply), from, text, now, chat_id](std::exception_ptr error) {
                           if (error) return reply(Reply::error("internal_error", "The message could not be stored."));
                           reply(Reply::result(json::object()));
-                          boost::asio::post(self->strand_, [self, from, text, now] {
+                          boost::asio::post(self->strand_, [self, from, text, now, chat_id = *chat_id] {
                             const auto frame = std::make_shared<const std::string>(
-                                json{{"type", "chat_message"}, {"table", self->id_}, {"from", from}, {"text", text},
-                                     {"at", now}}
+                                json{{"type", "chat_message"}, {"table", self->id_}, {"chat_id", chat_id},
+                                     {"from", from}, {"text", text}, {"at", now}}
                                     .dump());
                             for (const Watcher& w : self->watchers_) {
                               if (auto s = w.subscriber.lock()) s->send(frame);

@@ -246,4 +246,20 @@ std::int64_t insert_chat(Database& db, std::int64_t table_id, std::int64_t user_
   return db.last_insert_id();
 }
 
+ChatPage chat_page(Database& db, std::int64_t table_id, std::optional<std::int64_t> before, int limit) {
+  // Newest first through chat_by_table, one line more than asked: its presence
+  // is what `more` reports.
+  auto s = db.prepare(
+      "SELECT c.id, u.name, c.text, c.created_at FROM chat c JOIN users u ON u.id = c.user_id "
+      "WHERE c.table_id = ? AND c.id < ? ORDER BY c.id DESC LIMIT ?");
+  s.bind(1, table_id).bind(2, before.value_or(INT64_MAX)).bind(3, std::int64_t{limit} + 1);
+  std::vector<ChatLine> newest;
+  while (s.step()) newest.push_back(ChatLine{s.column_int(0), s.column_text(1), s.column_text(2), s.column_int(3)});
+  ChatPage page;
+  page.more = static_cast<int>(newest.size()) > limit;
+  if (page.more) newest.pop_back();
+  page.lines.assign(newest.rbegin(), newest.rend());
+  return page;
+}
+
 }  // namespace sp::server

@@ -97,4 +97,19 @@ std::optional<SnapshotRecord> load_latest_snapshot(Database& db, std::int64_t ta
 std::int64_t insert_chat(Database& db, std::int64_t table_id, std::int64_t user_id, const std::string& text,
                          std::int64_t now);
 
+// A table's chat read back a page at a time, for players who come back days
+// later: the newest `limit` lines before the line `before` (or the newest of
+// all), oldest first; `more` says whether older lines remain to be read.
+struct ChatLine {
+  std::int64_t id = 0;
+  std::string from;  // the speaker's name
+  std::string text;
+  std::int64_t at = 0;
+};
+struct ChatPage {
+  std::vector<ChatLine> lines;
+  bool more = false;
+};
+ChatPage chat_page(Database& db, std::int64_t table_id, std::optional<std::int64_t> before, int limit);
+
 }  // namespace sp::server

@@ -479,6 +479,13 @@ try {
     await bob.page.locator(".chat-list li", { hasText: "Well played, Bob" }).waitFor();
   });
 
+  await step("a table opened later shows what was said before, once", async () => {
+    await bob.page.reload();
+    const line = bob.page.locator(".chat-list li", { hasText: "Well played, Bob" });
+    await line.waitFor();
+    check(await line.count() === 1, "the chat line shows more than once");
+  });
+
   await step("the end shows the final scoring broken down and a chart over the rounds", async () => {
     for (const p of table) {
       const final = p.page.locator(".final table.scores");

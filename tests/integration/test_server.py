@@ -255,6 +255,58 @@ async def chat_reaches_the_table(server):
     assert messages and messages[0]["text"] == "good luck", seats[1].pushes
 
 
+async def say_lines(table, seats, count):
+    """Seats 0 and 1 take turns saying "line 1" ... "line <count>"; returns the
+    chat_message seat 1 was pushed for the last line."""
+    for i in range(1, count + 1):
+        await seats[(i - 1) % 2].ok("chat", table=table, text=f"line {i}")
+    for _ in range(20):
+        last = [p for p in seats[1].pushes if p["type"] == "chat_message" and p["text"] == f"line {count}"]
+        if last:
+            return last[0]
+        await seats[1].call("list_tables")
+    raise AssertionError(f"no chat_message for line {count}: {seats[1].pushes}")
+
+
+@test
+async def chat_history_pages_back_through_what_was_said(server):
+    table, seats = await seated_table(server, players=2)
+    names = {s["seat"]: s["name"] for s in (await seats[0].ok("subscribe", table=table))["table"]["seats"]}
+    pushed = await say_lines(table, seats, 5)
+    spectator = await Client.connect(server, SCHEMAS)  # not logged in, as subscribe allows
+    newest = await spectator.ok("chat_history", table=table, limit=2)
+    assert newest["table"] == table and newest["more"] is True, newest
+    assert [m["text"] for m in newest["messages"]] == ["line 4", "line 5"], newest
+    assert [m["from"] for m in newest["messages"]] == [names[1], names[0]], newest
+    assert newest["messages"][-1]["id"] == pushed["chat_id"], (newest, pushed)
+    older = await spectator.ok("chat_history", table=table, before=newest["messages"][0]["id"], limit=2)
+    assert [m["text"] for m in older["messages"]] == ["line 2", "line 3"] and older["more"] is True, older
+    oldest = await spectator.ok("chat_history", table=table, before=older["messages"][0]["id"], limit=2)
+    assert [m["text"] for m in oldest["messages"]] == ["line 1"] and oldest["more"] is False, oldest
+    everything = await spectator.ok("chat_history", table=table)
+    assert [m["text"] for m in everything["messages"]] == [f"line {i}" for i in range(1, 6)], everything
+    assert everything["more"] is False, everything
+
+
+@test
+async def chat_history_refuses_a_bad_limit_or_before_with_a_reason(server):
+    table, seats = await seated_table(server, players=2)
+    for fields in ({"limit": 0}, {"limit": 101}, {"limit": "ten"}, {"before": 0}, {"before": 1.5}):
+        reply = await seats[0].call("chat_history", check=False, table=table, **fields)
+        assert reply["type"] == "error" and reply["code"] == "bad_request", (fields, reply)
+        assert reply["message"].startswith(next(iter(fields)) + ": "), (fields, reply)
+
+
+@test
+async def chat_history_is_refused_where_subscribe_is(server):
+    player, _ = await register(server, "lonely")
+    unstarted = (await player.ok("create_table", players=2))["table"]["id"]
+    for table, code in ((unstarted, "table_not_playing"), (999, "no_such_table")):
+        watched = await player.call("subscribe", table=table)
+        read = await player.call("chat_history", table=table)
+        assert watched["code"] == read["code"] == code, (watched, read)
+
+
 @test
 async def a_flood_is_rate_limited(server):
     client = await Client.connect(server, SCHEMAS)

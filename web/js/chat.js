@@ -1,10 +1,14 @@
-// The table chat: messages pushed by the server while the page watches the
-// table, and a form to write one (players of the table only).
+// The table chat: what was said before the page opened (read back with
+// chat_history), messages pushed by the server while the page watches the
+// table, and a form to write one (players of the table only). Lines are kept
+// in the order of their ids, each once: the history read after a reconnection
+// overlaps what was pushed before it.
 import { h } from "./dom.js";
 
 export class Chat {
-  constructor(send) {
+  constructor(send, history) {
     this.send = send; // async (text) => void
+    this.history = history; // async () => chat_history's data
     this.list = h("ol", { class: "chat-list", "aria-live": "polite", "aria-label": "Chat messages" });
     this.input = h("input", { type: "text", maxlength: "500", required: true, "aria-label": "Message", placeholder: "Say something" });
     this.error = h("p", { class: "refusal", role: "alert" });
@@ -14,9 +18,27 @@ export class Chat {
       h("h2", { id: "chat-title" }, "Chat"), this.list, this.error, form);
   }
 
+  // The newest lines said at the table.
+  async load() {
+    try {
+      const data = await this.history();
+      for (const line of data.messages) this.show(line.id, line);
+      this.error.textContent = "";
+    } catch (error) {
+      this.error.textContent = `Earlier messages are not available: ${error.message}`;
+    }
+  }
+
   receive(message) {
-    const time = new Date(message.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    this.list.append(h("li", {}, h("time", {}, time), " ", h("strong", {}, message.from), ": ", message.text));
+    this.show(message.chat_id, message);
+  }
+
+  show(id, line) {
+    const items = [...this.list.children];
+    if (items.some((li) => Number(li.dataset.id) === id)) return;
+    const time = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    const item = h("li", { dataset: { id } }, h("time", {}, time), " ", h("strong", {}, line.from), ": ", line.text);
+    this.list.insertBefore(item, items.find((li) => Number(li.dataset.id) > id) ?? null);
     this.list.scrollTop = this.list.scrollHeight;
   }
 

@@ -19,7 +19,8 @@ export class TablePage {
     this.lastMove = 0;
     this.actions = new ActionPanel((action) => this.act(action));
     this.log = new MoveLog();
-    this.chat = new Chat((text) => connection.request("chat", { table: tableId, text }));
+    this.chat = new Chat((text) => connection.request("chat", { table: tableId, text }),
+      () => connection.request("chat_history", { table: tableId }));
     this.title = h("h1", {}, `Table ${tableId}`);
     this.links = h("p", { class: "table-links" });
     this.status = h("div");
@@ -40,10 +41,16 @@ export class TablePage {
     this.connection.addEventListener("table_update", this.onUpdate);
     this.connection.addEventListener("chat_message", this.onChat);
     // A refusal here (the table went away) must not stop the reconnection.
-    this.stopResume = this.connection.onResume(() => this.subscribe(true).catch((error) => {
-      if (error.code === "disconnected") throw error;
-    }));
+    // The chat is read once the connection is ready: a resume step that waited
+    // for it would wait for itself.
+    this.stopResume = this.connection.onResume(() => {
+      this.chat.load();
+      return this.subscribe(true).catch((error) => {
+        if (error.code === "disconnected") throw error;
+      });
+    });
     await this.subscribe(false);
+    this.chat.load();
   }
 
   stop() {
