@@ -27,6 +27,10 @@ constexpr Setting kSettings[] = {
     {"vacation-days", "SPB_VACATION_DAYS", "vacation days each player may take per calendar year (default 21)"},
     {"webhook-attempts", "SPB_WEBHOOK_ATTEMPTS", "attempts to deliver a webhook before giving up (default 8)"},
     {"webhook-retry", "SPB_WEBHOOK_RETRY", "seconds before a webhook's first retry, doubled after each (default 30)"},
+    {"keep-notifications-days", "SPB_KEEP_NOTIFICATIONS_DAYS",
+     "days a read notification is kept, then deleted (default 90; 0: forever)"},
+    {"keep-webhooks-days", "SPB_KEEP_WEBHOOKS_DAYS",
+     "days a delivered or given-up webhook delivery is kept, then deleted (default 30; 0: forever)"},
     {"test-clock", "SPB_TEST_CLOCK",
      "FOR TESTS ONLY: a clock that starts at these unix seconds and moves only by debug_advance_clock; needs "
      "--admin-token"},
@@ -39,6 +43,12 @@ template <typename T>
 bool parse_number(const std::string& text, T& out) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
   return ec == std::errc() && end == text.data() + text.size();
+}
+
+// Days to keep a kind of row: 0 (forever) to ten years; longer is forever in
+// all but name.
+bool parse_keep_days(const std::string& text, int& days) {
+  return parse_number(text, days) && days >= 0 && days <= 3650;
 }
 
 bool apply(ServerConfig& config, const std::string& name, const std::string& value, std::string& error) {
@@ -92,6 +102,10 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
     if (!parse_number(value, config.webhook_first_retry_seconds) || config.webhook_first_retry_seconds < 1) {
       return bad("at least 1");
     }
+  } else if (name == "keep-notifications-days") {
+    if (!parse_keep_days(value, config.keep_notifications_days)) return bad("0 (forever) to 3650");
+  } else if (name == "keep-webhooks-days") {
+    if (!parse_keep_days(value, config.keep_webhooks_days)) return bad("0 (forever) to 3650");
   } else if (name == "test-clock") {
     std::int64_t start = 0;
     if (!parse_number(value, start) || start < 0) return bad("unix seconds");

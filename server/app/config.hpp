@@ -30,6 +30,9 @@ struct ServerConfig {
   int vacation_days_per_year = 21;
   int webhook_attempts = 8;
   int webhook_first_retry_seconds = 30;
+  // Retention (docs/operations.md): days kept after being read or settled; 0: forever.
+  int keep_notifications_days = 90;
+  int keep_webhooks_days = 30;
   std::uint64_t password_ops = 2;                 // Argon2id passes
   std::size_t password_memory = 19 * 1024 * 1024; // Argon2id memory, bytes
 };

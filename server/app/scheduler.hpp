@@ -1,5 +1,6 @@
 // Scheduler: calls things back at a time of the server's clock (a table's move
-// deadline, the end of a vacation, the next webhook retry).
+// deadline, the end of a vacation, the next webhook retry, the daily deletion
+// of old notifications).
 //
 // Each entry has a key; setting a key again replaces its time and callback, so
 // a table re-arms its one deadline after each move. One asio steady timer waits
@@ -29,7 +30,7 @@
 
 namespace sp::server {
 
-enum class Due : std::uint8_t { kMoveDeadline, kVacationEnd, kWebhookRetry };
+enum class Due : std::uint8_t { kMoveDeadline, kVacationEnd, kWebhookRetry, kRetentionSweep };
 
 class Scheduler {
  public:

@@ -19,6 +19,7 @@
 #include "server/app/logging.hpp"
 #include "server/app/metrics.hpp"
 #include "server/app/requests.hpp"
+#include "server/app/retention.hpp"
 #include "server/app/table_registry.hpp"
 #include "server/app/vacations.hpp"
 #include "server/net/file_limit.hpp"
@@ -128,6 +129,8 @@ int run_server(const ServerConfig& config) {
       ioc->get_executor(), *store, clock, *scheduler,
       WebhookPolicy{config.webhook_attempts, config.webhook_first_retry_seconds, 6 * 3600, 10});
   Notifier notifier(*store, clock, channels, *webhooks);
+  Retention retention(ioc->get_executor(), *store, clock, *scheduler,
+                      RetentionPolicy{config.keep_notifications_days, config.keep_webhooks_days});
   Correspondence correspondence{clock, test_clock.get(), *scheduler, notifier, config.vacation_days_per_year};
   auto tables = std::make_unique<TableRegistry>(ioc->get_executor(), *store, metrics, correspondence);
   std::size_t failed = 0;
@@ -144,6 +147,7 @@ int run_server(const ServerConfig& config) {
   Services services{config, *store, *tables, metrics, slow_work, correspondence};
   schedule_open_vacations(services);
   webhooks->wake();
+  retention.start();
   const auto address = net::ip::make_address(config.address);
   auto listener = std::make_shared<Listener>(*ioc, tcp::endpoint{address, config.port}, services, sessions);
   listener->run();

@@ -39,6 +39,28 @@ DeliveryRecord read_delivery(const Statement& s) {
                         s.column_int(6),  s.column_text(7)};
 }
 
+int prune_deliveries(Database& db, std::int64_t settled_before, int limit) {
+  // The status term is the partial index's own (schema/0004_retention.sql).
+  db.prepare(
+        "DELETE FROM webhook_outbox WHERE id IN (SELECT id FROM webhook_outbox "
+        "WHERE status IN ('delivered', 'given_up') AND updated_at < ? LIMIT ?)")
+      .bind(1, settled_before)
+      .bind(2, static_cast<std::int64_t>(limit))
+      .run();
+  return db.changes();
+}
+
+int prune_notifications(Database& db, std::int64_t read_before, int limit) {
+  // A delivery still refers to its notification (a foreign key) until it goes.
+  db.prepare(
+        "DELETE FROM notifications WHERE id IN (SELECT n.id FROM notifications n WHERE n.read_at < ? AND "
+        "NOT EXISTS (SELECT 1 FROM webhook_outbox w WHERE w.notification_id = n.id) LIMIT ?)")
+      .bind(1, read_before)
+      .bind(2, static_cast<std::int64_t>(limit))
+      .run();
+  return db.changes();
+}
+
 }  // namespace
 
 std::int64_t robot_user(Database& db, int index) {
@@ -241,6 +263,17 @@ std::optional<DeliveryRecord> load_delivery(Database& db, std::int64_t id) {
   s.bind(1, id);
   if (!s.step()) return std::nullopt;
   return read_delivery(s);
+}
+
+PrunedRows prune_settled(Database& db, std::int64_t now, std::int64_t keep_notifications_seconds,
+                         std::int64_t keep_webhooks_seconds, int limit) {
+  PrunedRows pruned;
+  // Deliveries first: a notification whose last delivery goes now may go too.
+  if (keep_webhooks_seconds > 0) pruned.deliveries = prune_deliveries(db, now - keep_webhooks_seconds, limit);
+  if (keep_notifications_seconds > 0) {
+    pruned.notifications = prune_notifications(db, now - keep_notifications_seconds, limit);
+  }
+  return pruned;
 }
 
 }  // namespace sp::server

@@ -1,7 +1,8 @@
 // Rows and queries of correspondence play (schema/0002_correspondence.sql):
 // seat controllers and timeouts, a table's pace and deadline, robot users,
-// vacations, notifications and the webhook outbox. Like records.hpp, every
-// function runs on the store's writer thread; failures throw DatabaseError.
+// vacations, notifications and the webhook outbox, and their retention. Like
+// records.hpp, every function runs on the store's writer thread; failures
+// throw DatabaseError.
 #pragma once
 
 #include <cstdint>
@@ -88,5 +89,20 @@ std::vector<DeliveryRecord> due_deliveries(Database& db, std::int64_t now, int l
 std::optional<std::int64_t> next_delivery_at(Database& db);
 void update_delivery(Database& db, const DeliveryRecord& d, std::int64_t now);
 std::optional<DeliveryRecord> load_delivery(Database& db, std::int64_t id);
+
+// Retention ------------------------------------------------------------------
+
+struct PrunedRows {
+  int deliveries = 0;
+  int notifications = 0;
+};
+
+// Deletes at most `limit` webhook deliveries settled (delivered or given up)
+// more than `keep_webhooks_seconds` before `now`, then at most `limit`
+// notifications read more than `keep_notifications_seconds` before `now` that
+// no delivery refers to any more. A period of 0 keeps those rows forever.
+// Pending deliveries and unread notifications are never deleted.
+PrunedRows prune_settled(Database& db, std::int64_t now, std::int64_t keep_notifications_seconds,
+                         std::int64_t keep_webhooks_seconds, int limit);
 
 }  // namespace sp::server

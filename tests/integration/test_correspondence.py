@@ -1,7 +1,8 @@
 """Integration tests of correspondence play (issue 7, docs/correspondence.md)
 against the real `spb serve`: robots, move deadlines and timeouts across a
-restart, vacations, notifications and webhooks. Time is the server's test
-clock (--test-clock), moved by debug_advance_clock.
+restart, vacations, notifications and webhooks, and how long the server keeps
+the last two. Time is the server's test clock (--test-clock), moved by
+debug_advance_clock.
 
 usage: test_correspondence.py SPB_BINARY PROJECT_ROOT"""
 
@@ -445,6 +446,100 @@ async def a_webhook_that_always_fails_is_given_up_without_harm_to_the_game(serve
 
 async def settled(server):
     return all(status != "pending" for status, _ in outbox(server))
+
+
+# --- retention ------------------------------------------------------------------
+
+def notifications_by_name(server):
+    """Every stored notification as (user name, kind, read)."""
+    db = sqlite3.connect(server.db_path)
+    try:
+        return db.execute("SELECT u.name, n.kind, n.read_at IS NOT NULL FROM notifications n "
+                          "JOIN users u ON u.id = n.user_id ORDER BY n.id").fetchall()
+    finally:
+        db.close()
+
+
+async def notifications_are(server, rows):
+    return notifications_by_name(server) == rows
+
+
+async def logged(server, text):
+    return text in server.log_text()
+
+
+@test
+async def retention_deletes_deliveries_settled_30_days_ago_and_notifications_read_90_days_ago(server):
+    receiver = Receiver(failures=0)
+    try:
+        ann = await register(server, "ann_keep")
+        await ann.ok("set_webhook", url=receiver.url())
+        boris = await register(server, "boris_keep")
+        table = (await boris.ok("create_table", players=2))["table"]
+        await boris.ok("invite", table=table["id"], name="ann_keep")
+        await wait_for(lambda: outbox_is(server, [("delivered", 1)]), "the delivery to be recorded")
+        await ann.ok("mark_notifications_read")
+        # Settled 31 days ago: the delivery goes; read 31 days ago: the notification stays.
+        await advance(ann, 31 * DAY)
+        await wait_for(lambda: outbox_is(server, []), "the delivery to be deleted")
+        assert notifications_by_name(server) == [("ann_keep", "invited", 1)], notifications_by_name(server)
+        # The next sweep is a day after that one; 91 days after its reading the notification goes.
+        await advance(ann, 60 * DAY)
+        await wait_for(lambda: notifications_are(server, []), "the notification to be deleted")
+        # Each sweep logs what it deleted, after its commit.
+        await wait_for(lambda: logged(server, "retention: deleted 1 rows of webhook_outbox and 0 of notifications"),
+                       "the first sweep's log line")
+        await wait_for(lambda: logged(server, "retention: deleted 0 rows of webhook_outbox and 1 of notifications"),
+                       "the second sweep's log line")
+    finally:
+        receiver.close()
+
+
+@test
+async def retention_keeps_unread_notifications_and_pending_deliveries(server):
+    failing = Receiver(failures=10**6)
+    try:
+        carol = await register(server, "carol_keep")  # never reads hers
+        dave = await register(server, "dave_keep")    # reads his; his webhook keeps failing
+        await dave.ok("set_webhook", url=failing.url())
+        fay = await register(server, "fay_keep")      # reads hers: its deletion shows the sweep ran
+        erin = await register(server, "erin_keep")
+        table = (await erin.ok("create_table", players=4))["table"]
+        for name in ("carol_keep", "dave_keep", "fay_keep"):
+            await erin.ok("invite", table=table["id"], name=name)
+        await wait_for(lambda: outbox_is(server, [("pending", 1)]), "the first failure to be recorded")
+        await dave.ok("mark_notifications_read")
+        await fay.ok("mark_notifications_read")
+        await advance(carol, 100 * DAY)
+        await wait_for(lambda: notifications_are(server, [("carol_keep", "invited", 0), ("dave_keep", "invited", 1)]),
+                       "Fay's read notification to be deleted")
+        assert [status for status, _ in outbox(server)] == ["pending"], outbox(server)
+    finally:
+        failing.close()
+
+
+@test
+async def retention_clears_a_backlog_larger_than_a_batch_in_one_sweep(server):
+    await register(server, "ann_backlog")
+    assert server.stop() == 0
+    # Years of read notifications, as on a server upgraded to a release with retention.
+    backlog = 25_000  # two and a half batches
+    db = sqlite3.connect(server.db_path)
+    try:
+        (user,) = db.execute("SELECT id FROM users WHERE name = 'ann_backlog'").fetchone()
+        old = START - 100 * DAY
+        db.executemany("INSERT INTO notifications (user_id, kind, body_json, created_at, read_at) "
+                       "VALUES (?, 'your_turn', '{}', ?, ?)", [(user, old, old)] * backlog)
+        db.commit()
+    finally:
+        db.close()
+    server.start()
+    ann = await login(server, "ann_backlog")
+    await advance(ann, 60)  # the first sweep, a minute after the start
+    await wait_for(lambda: logged(server, "retention:"), "the sweep's log line", timeout=120)
+    lines = [line for line in server.log_text().splitlines() if "retention:" in line]
+    assert len(lines) == 1 and lines[0].endswith(f"deleted 0 rows of webhook_outbox and {backlog} of notifications"), lines
+    assert notifications_by_name(server) == []
 
 
 async def main():

@@ -1,0 +1,162 @@
+// Retention on a real SQLite file: prune_settled deletes settled webhook
+// deliveries and read notifications past their days, and nothing else.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "server/store/correspondence_records.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace {
+
+using namespace sp::server;
+
+constexpr std::int64_t kDay = 24 * 3600;
+constexpr std::int64_t kNow = 1'800'000'000;
+constexpr std::int64_t kKeepNotifications = 90 * kDay;
+constexpr std::int64_t kKeepWebhooks = 30 * kDay;
+constexpr int kLimit = 1000;
+
+// One player's notifications and webhook deliveries in a migrated database.
+struct Mailbox {
+  sp::test::TempDir dir;
+  Database db{dir.file("spb.sqlite")};
+  std::int64_t user = 0;
+
+  Mailbox() {
+    db.migrate();
+    db.prepare("INSERT INTO users (name, password_hash, created_at) VALUES ('ann', 'x', 0)").run();
+    user = db.last_insert_id();
+  }
+
+  std::int64_t notification(std::int64_t created_at) {
+    return insert_notification(db, NotificationRecord{0, user, "your_turn", std::nullopt, "{}", created_at, false});
+  }
+
+  // Marks every notification so far read at `at`.
+  void read_all(std::int64_t at) { mark_notifications_read(db, user, std::numeric_limits<std::int64_t>::max(), at); }
+
+  std::int64_t pending_delivery(std::int64_t notification_id, std::int64_t at) {
+    return insert_delivery(db, notification_id, "http://example.org/hook", "{}", at);
+  }
+
+  std::int64_t settled_delivery(std::int64_t notification_id, const std::string& status, std::int64_t at) {
+    const std::int64_t id = pending_delivery(notification_id, at);
+    update_delivery(db, DeliveryRecord{id, notification_id, "http://example.org/hook", "{}", status, 1, at, ""}, at);
+    return id;
+  }
+
+  bool has_notification(std::int64_t id) { return has_row("notifications", id); }
+  bool has_delivery(std::int64_t id) { return load_delivery(db, id).has_value(); }
+
+  PrunedRows prune(std::int64_t keep_notifications = kKeepNotifications, std::int64_t keep_webhooks = kKeepWebhooks,
+                   int limit = kLimit) {
+    return prune_settled(db, kNow, keep_notifications, keep_webhooks, limit);
+  }
+
+ private:
+  bool has_row(const std::string& table, std::int64_t id) {
+    auto s = db.prepare("SELECT 1 FROM " + table + " WHERE id = ?");
+    s.bind(1, id);
+    return s.step();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a notification read past its days goes, with its delivery settled past theirs") {
+  Mailbox box;
+  const std::int64_t old = kNow - 100 * kDay;
+  const std::int64_t notification = box.notification(old);
+  const std::int64_t delivery = box.settled_delivery(notification, "delivered", old);
+  box.read_all(old);
+  const PrunedRows pruned = box.prune();
+  CHECK(pruned.deliveries == 1);
+  CHECK(pruned.notifications == 1);
+  CHECK_FALSE(box.has_delivery(delivery));
+  CHECK_FALSE(box.has_notification(notification));
+}
+
+TEST_CASE("a delivery given up goes like a delivered one") {
+  Mailbox box;
+  const std::int64_t old = kNow - 31 * kDay;
+  const std::int64_t delivery = box.settled_delivery(box.notification(old), "given_up", old);
+  CHECK(box.prune().deliveries == 1);
+  CHECK_FALSE(box.has_delivery(delivery));
+}
+
+TEST_CASE("an unread notification stays however old") {
+  Mailbox box;
+  const std::int64_t notification = box.notification(kNow - 1000 * kDay);
+  CHECK(box.prune().notifications == 0);
+  CHECK(box.has_notification(notification));
+}
+
+TEST_CASE("a pending delivery stays however old, and keeps its read notification") {
+  Mailbox box;
+  const std::int64_t old = kNow - 1000 * kDay;
+  const std::int64_t notification = box.notification(old);
+  const std::int64_t delivery = box.pending_delivery(notification, old);
+  box.read_all(old);
+  const PrunedRows pruned = box.prune();
+  CHECK(pruned.deliveries == 0);
+  CHECK(pruned.notifications == 0);
+  CHECK(box.has_delivery(delivery));
+  CHECK(box.has_notification(notification));
+}
+
+TEST_CASE("a settled delivery kept within its days keeps its notification read long ago") {
+  Mailbox box;
+  const std::int64_t notification = box.notification(kNow - 100 * kDay);
+  box.read_all(kNow - 100 * kDay);
+  const std::int64_t delivery = box.settled_delivery(notification, "delivered", kNow - 29 * kDay);
+  CHECK(box.prune().notifications == 0);
+  CHECK(box.has_delivery(delivery));
+  CHECK(box.has_notification(notification));
+}
+
+TEST_CASE("rows read or settled no longer ago than their days stay") {
+  Mailbox box;
+  const std::int64_t read_90_days_ago = box.notification(kNow - 200 * kDay);
+  box.read_all(kNow - kKeepNotifications);
+  const std::int64_t settled_30_days_ago =
+      box.settled_delivery(box.notification(kNow), "delivered", kNow - kKeepWebhooks);
+  const PrunedRows pruned = box.prune();
+  CHECK(pruned.deliveries == 0);
+  CHECK(pruned.notifications == 0);
+  CHECK(box.has_notification(read_90_days_ago));
+  CHECK(box.has_delivery(settled_30_days_ago));
+}
+
+TEST_CASE("0 days keeps rows forever") {
+  Mailbox box;
+  const std::int64_t old = kNow - 1000 * kDay;
+  const std::int64_t notification = box.notification(old);
+  box.read_all(old);
+  const std::int64_t delivery = box.settled_delivery(box.notification(old), "delivered", old);
+  const PrunedRows pruned = box.prune(0, 0);
+  CHECK(pruned.deliveries == 0);
+  CHECK(pruned.notifications == 0);
+  CHECK(box.has_notification(notification));
+  CHECK(box.has_delivery(delivery));
+}
+
+TEST_CASE("one call deletes at most its limit of each table") {
+  Mailbox box;
+  const std::int64_t old = kNow - 100 * kDay;
+  for (int i = 0; i < 5; ++i) box.settled_delivery(box.notification(old), "delivered", old);
+  for (int i = 0; i < 5; ++i) box.notification(old);
+  box.read_all(old);
+  const PrunedRows first = box.prune(kKeepNotifications, kKeepWebhooks, 3);
+  CHECK(first.deliveries == 3);
+  CHECK(first.notifications == 3);
+  const PrunedRows second = box.prune(kKeepNotifications, kKeepWebhooks, 3);
+  CHECK(second.deliveries == 2);
+  CHECK(second.notifications == 3);
+  const PrunedRows third = box.prune(kKeepNotifications, kKeepWebhooks, 3);
+  CHECK(third.deliveries == 0);
+  CHECK(third.notifications == 3);
+  CHECK(box.prune(kKeepNotifications, kKeepWebhooks, 3).notifications == 1);
+}
