@@ -141,7 +141,7 @@ void on_admin_replay(const Request& r) {
   const auto move = int_field(r, "move_number", 0, INT64_MAX);
   if (!move) return;
   const auto seat = int_field(r, "seat", 0, engine::kMaxSeats - 1, /*required=*/false);
-  if (!seat && r.body().contains("seat") && !r.body().at("seat").is_null()) return;
+  if (!seat && field_given(r, "seat")) return;
   with_stored_game(
       r, *table,
       [move = *move, seat](const TableRecord& t, const std::vector<MoveRecord>& moves) {
@@ -209,9 +209,9 @@ void on_admin_remove_player(const Request& r) {
 void on_admin_log(const Request& r) {
   if (!require_administrator(r)) return;
   const auto table = int_field(r, "table", 1, INT64_MAX, /*required=*/false);
-  if (!table && r.body().contains("table") && !r.body().at("table").is_null()) return;
+  if (!table && field_given(r, "table")) return;
   const auto limit = int_field(r, "limit", 1, 1000, /*required=*/false);
-  if (!limit && r.body().contains("limit") && !r.body().at("limit").is_null()) return;
+  if (!limit && field_given(r, "limit")) return;
   auto outcome = std::make_shared<Reply>();
   r.services.store.submit(
       [table, limit = limit.value_or(100), outcome](Database& db) {

@@ -34,9 +34,9 @@ json vacation_json(const std::optional<VacationRecord>& v) {
 void on_notifications(const Request& r) {
   if (!require_login(r)) return;
   const auto after = int_field(r, "after", 0, INT64_MAX, false);
-  if (!after && r.body().contains("after")) return;
+  if (!after && field_given(r, "after")) return;
   const auto limit = int_field(r, "limit", 1, 200, false);
-  if (!limit && r.body().contains("limit")) return;
+  if (!limit && field_given(r, "limit")) return;
   store_job(r, [user = *r.state().user_id, after = after.value_or(0), limit = limit.value_or(50)](Database& db) {
     json list = json::array();
     for (const NotificationRecord& n : notifications_of(db, user, after, static_cast<int>(limit))) {
@@ -49,7 +49,7 @@ void on_notifications(const Request& r) {
 void on_mark_notifications_read(const Request& r) {
   if (!require_login(r)) return;
   const auto up_to = int_field(r, "up_to", 0, INT64_MAX, false);
-  if (!up_to && r.body().contains("up_to")) return;
+  if (!up_to && field_given(r, "up_to")) return;
   store_job(r, [user = *r.state().user_id, up_to = up_to.value_or(INT64_MAX),
                 now = r.services.correspondence.clock.now()](Database& db) {
     mark_notifications_read(db, user, up_to, now);
@@ -169,7 +169,7 @@ void on_debug_advance_clock(const Request& r) {
 std::optional<TablePace> pace_fields(const Request& r, int players) {
   TablePace pace;
   const auto hours = int_field(r, "move_deadline_hours", 1, kMaxDeadlineHours, false);
-  if (!hours && r.body().contains("move_deadline_hours") && !r.body().at("move_deadline_hours").is_null()) {
+  if (!hours && field_given(r, "move_deadline_hours")) {
     return std::nullopt;
   }
   if (hours) {
@@ -200,7 +200,7 @@ std::optional<TablePace> pace_fields(const Request& r, int players) {
     }
   }
   const auto robots = int_field(r, "robots", 0, players, false);
-  if (!robots && r.body().contains("robots")) return std::nullopt;
+  if (!robots && field_given(r, "robots")) return std::nullopt;
   pace.robots = static_cast<int>(robots.value_or(0));
   return pace;
 }

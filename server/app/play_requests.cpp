@@ -70,9 +70,9 @@ json chat_page_json(std::int64_t table, const ChatPage& page) {
 // subscribe does it, then the lines are read on the store's thread.
 void on_chat_history(const Request& r) {
   const auto before = int_field(r, "before", 1, INT64_MAX, /*required=*/false);
-  if (!before && r.body().contains("before") && !r.body().at("before").is_null()) return;
+  if (!before && field_given(r, "before")) return;
   const auto limit = int_field(r, "limit", 1, kChatPageMax, /*required=*/false);
-  if (!limit && r.body().contains("limit") && !r.body().at("limit").is_null()) return;
+  if (!limit && field_given(r, "limit")) return;
   with_requested_table(r, [r, before, limit = static_cast<int>(limit.value_or(kChatPageDefault))](
                               std::shared_ptr<Table> table) {
     store_job(r, [id = table->id(), before, limit](Database& db) {

@@ -37,6 +37,11 @@ std::optional<std::string> text_field(const Request& r, const char* name, std::s
   return text;
 }
 
+bool field_given(const Request& r, const char* name) {
+  const auto it = r.body().find(name);
+  return it != r.body().end() && !it->is_null();
+}
+
 std::optional<std::int64_t> int_field(const Request& r, const char* name, std::int64_t min, std::int64_t max,
                                       bool required) {
   const auto it = r.body().find(name);

@@ -52,6 +52,10 @@ void add_record_requests(HandlerTable& table);
 
 // Field readers: they reply with bad_request and return nothing on a bad field.
 std::optional<std::string> text_field(const Request& r, const char* name, std::size_t min, std::size_t max);
+// Whether the request carries `name` with a value (null counts as left out,
+// as int_field takes it): an optional field that is given but failed to read
+// has already been answered with an error.
+bool field_given(const Request& r, const char* name);
 std::optional<std::int64_t> int_field(const Request& r, const char* name, std::int64_t min, std::int64_t max,
                                       bool required = true);
 

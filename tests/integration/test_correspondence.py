@@ -96,6 +96,17 @@ async def only_an_administrator_moves_the_test_clock(server):
     assert (await ann.ok("debug_advance_clock", seconds=60))["now"] == START + 60
 
 
+@test
+async def optional_fields_sent_as_null_are_left_out_and_answered(server):
+    ann = await register(server, "ann_null")
+    listed = await ann.call("notifications", check=False, after=None, limit=None)
+    assert listed["type"] == "result", listed
+    marked = await ann.call("mark_notifications_read", check=False, up_to=None)
+    assert marked["type"] == "result", marked
+    # The connection still answers.
+    assert "unread" in await ann.ok("notifications")
+
+
 async def table_state(client, table):
     """The table's summary and every move (with its actor)."""
     data = await client.ok("subscribe", table=table, since_move=0)
