@@ -35,6 +35,32 @@ LogReplay::LogReplay(const TableRecord& record) {
   state_ = std::move(*state);
 }
 
+LogReplay::LogReplay(const TableRecord& record, engine::GameState state, std::int64_t moves) : LogReplay(record) {
+  if (divergence_) return;
+  state_ = std::move(state);
+  moves_ = moves;
+}
+
+Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, std::int64_t move_number, int seat,
+                                                     const nlohmann::json& action, int player_count) {
+  if (move_number != expected) {
+    return unexpected(Divergence{expected, "the log has a gap: move " + std::to_string(expected) +
+                                               " is missing (the next move stored is " + std::to_string(move_number) + ")"});
+  }
+  if (seat < 0 || seat >= player_count) {
+    return unexpected(Divergence{move_number, "seat " + std::to_string(seat) + " does not exist at this table"});
+  }
+  const auto decoded = protocol::decode_action(action);
+  if (!decoded) return unexpected(Divergence{move_number, "the action does not read: " + decoded.error().message});
+  return engine::LoggedAction{engine::Seat{static_cast<std::uint8_t>(seat)}, *decoded};
+}
+
+Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, const MoveRecord& move, int player_count) {
+  const auto action = nlohmann::json::parse(move.action_json, nullptr, false);
+  if (action.is_discarded()) return unexpected(Divergence{move.move_number, "the stored action is not JSON"});
+  return read_move(expected, move.move_number, move.seat, action, player_count);
+}
+
 bool LogReplay::diverge(std::int64_t move_number, std::string reason) {
   divergence_ = Divergence{move_number, std::move(reason)};
   return false;
@@ -43,25 +69,21 @@ bool LogReplay::diverge(std::int64_t move_number, std::string reason) {
 bool LogReplay::apply(std::int64_t move_number, int seat, const nlohmann::json& action, std::string_view state_hash,
                       engine::Events* events) {
   if (divergence_) return false;
-  if (move_number != moves_ + 1) {
-    return diverge(moves_ + 1, "the log has a gap: move " + std::to_string(moves_ + 1) + " is missing (the next move stored is " +
-                                   std::to_string(move_number) + ")");
+  const auto read = read_move(moves_ + 1, move_number, seat, action, setup_.player_count);
+  if (!read) {
+    divergence_ = read.error();
+    return false;
   }
-  if (seat < 0 || seat >= setup_.player_count) {
-    return diverge(move_number, "seat " + std::to_string(seat) + " does not exist at this table");
-  }
-  const auto decoded = protocol::decode_action(action);
-  if (!decoded) return diverge(move_number, "the action does not read: " + decoded.error().message);
-  const engine::Seat who{static_cast<std::uint8_t>(seat)};
+  const engine::Seat who = read->seat;
   if (events) events->clear();
-  const auto applied = engine::apply_in_place(state_, who, *decoded, events);
+  const auto applied = engine::apply_in_place(state_, who, read->action, events);
   if (!applied) {
     return diverge(move_number, "the engine refuses the action " + action.dump() + " of seat " + std::to_string(seat) +
                                     " (" + std::string(engine::to_string(applied.error().code)) + ": " +
                                     applied.error().message + ")");
   }
   moves_ = move_number;
-  last_ = engine::LoggedAction{who, *decoded};
+  last_ = *read;
   if (!state_hash.empty()) {
     const std::string reached = engine::state_hash_hex(state_);
     if (reached != state_hash) {

@@ -34,10 +34,19 @@ struct Divergence {
 // The setup of a stored table: its player count, options and seed.
 Expected<engine::GameSetup, std::string> stored_setup(const TableRecord& record);
 
+// One stored move read but not applied: it must be move `expected` and name a
+// seat of the table's `player_count`; its action must decode.
+Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, std::int64_t move_number, int seat,
+                                                     const nlohmann::json& action, int player_count);
+Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, const MoveRecord& move, int player_count);
+
 class LogReplay {
  public:
   // Deals the table's game; a table whose setup does not deal diverges at move 0.
   explicit LogReplay(const TableRecord& record);
+  // Resumes the table's game from `state`, the state after move `moves` (a
+  // snapshot): the next move applied is moves + 1.
+  LogReplay(const TableRecord& record, engine::GameState state, std::int64_t moves);
 
   bool ok() const { return !divergence_; }
   const std::optional<Divergence>& divergence() const { return divergence_; }

@@ -1,83 +1,55 @@
 #include "server/app/table_registry.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "engine/rules.hpp"
 #include "engine/state_hash.hpp"
-#include "protocol/engine_json.hpp"
+#include "server/admin/log_replay.hpp"
 #include "server/app/table_versions.hpp"
 #include "server/store/snapshot.hpp"
 
 namespace sp::server {
 
 engine::GameSetup setup_of(const TableRecord& record) {
-  engine::GameSetup setup;
-  setup.player_count = record.player_count;
-  setup.seed = record.seed;
-  const auto options_json = nlohmann::json::parse(record.options_json, nullptr, false);
-  const auto options = protocol::decode_options(options_json);
-  if (!options) throw std::runtime_error("table " + std::to_string(record.id) + ": " + options.error().message);
-  setup.options = *options;
-  return setup;
+  auto setup = stored_setup(record);
+  if (!setup) throw std::runtime_error("table " + std::to_string(record.id) + ": " + setup.error());
+  return std::move(*setup);
 }
 
 namespace {
 
-engine::LoggedAction decode_move(const TableRecord& record, const MoveRecord& move, std::size_t expected_number) {
-  const std::string where = "table " + std::to_string(record.id) + " move " + std::to_string(move.move_number);
-  if (move.move_number != static_cast<std::int64_t>(expected_number)) throw std::runtime_error(where + ": the log has a gap");
-  const auto action = protocol::decode_action(nlohmann::json::parse(move.action_json, nullptr, false));
-  if (!action) throw std::runtime_error(where + ": " + action.error().message);
-  if (move.seat < 0 || move.seat >= record.player_count) throw std::runtime_error(where + ": no such seat");
-  return engine::LoggedAction{engine::Seat{static_cast<std::uint8_t>(move.seat)}, *action};
+[[noreturn]] void refuse(const TableRecord& record, const Divergence& divergence) {
+  throw std::runtime_error("table " + std::to_string(record.id) + ", " + divergence.describe());
 }
 
-// Applies moves[from..] to `game`, checking each stored hash.
-void apply_stored(const TableRecord& record, const std::vector<MoveRecord>& moves, std::size_t from,
-                  LoadedGame& game) {
-  for (std::size_t i = from; i < moves.size(); ++i) {
-    const std::string where = "table " + std::to_string(record.id) + " move " + std::to_string(moves[i].move_number);
-    const engine::LoggedAction& logged = game.log[i];
-    auto applied = engine::apply_in_place(game.state, logged.seat, logged.action, nullptr);
-    if (!applied) throw std::runtime_error(where + " does not replay: " + applied.error().message);
-    if (engine::state_hash_hex(game.state) != moves[i].state_hash) {
-      throw std::runtime_error(where + ": the replay reaches another state than the stored hash");
-    }
-  }
-}
-
-// The table's row is written with each move: a log that replays but is
-// shorter than the row says, or ends on another state, lost moves at its end.
-void check_log_complete(const TableRecord& record, const std::vector<MoveRecord>& moves) {
-  if (record.move_count != static_cast<std::int64_t>(moves.size()) ||
-      (!moves.empty() && record.state_hash != moves.back().state_hash)) {
-    throw std::runtime_error("table " + std::to_string(record.id) + ": the table records " +
-                             std::to_string(record.move_count) + " moves but its log ends at move " +
-                             std::to_string(moves.size()) + " or on another state");
-  }
-}
-
-LoadedGame decoded_log(const TableRecord& record, const std::vector<MoveRecord>& moves, engine::GameState start) {
+// The table's whole log, its moves up to replay.moves() read (a snapshot
+// stands for them), the rest applied with their state hashes checked; then
+// the table's row must agree with the log (a log cut short at its end is
+// caught there).
+LoadedGame replay_log(const TableRecord& record, const std::vector<MoveRecord>& moves, LogReplay replay) {
   if (const std::string mismatch = version_mismatch(record); !mismatch.empty()) throw std::runtime_error(mismatch);
-  LoadedGame game{std::move(start), {}};
-  game.log.reserve(moves.size());
-  for (const MoveRecord& move : moves) game.log.push_back(decode_move(record, move, game.log.size() + 1));
-  return game;
-}
-
-engine::GameState initial_state(const TableRecord& record) {
-  auto state = engine::new_game(setup_of(record));
-  if (!state) throw std::runtime_error("table " + std::to_string(record.id) + ": " + state.error().message);
-  return std::move(*state);
+  if (!replay.ok()) refuse(record, *replay.divergence());
+  std::vector<engine::LoggedAction> log;
+  log.reserve(moves.size());
+  const auto covered = std::min(moves.size(), static_cast<std::size_t>(replay.moves()));
+  for (std::size_t i = 0; i < covered; ++i) {
+    const auto read = read_move(static_cast<std::int64_t>(i) + 1, moves[i], record.player_count);
+    if (!read) refuse(record, read.error());
+    log.push_back(*read);
+  }
+  for (std::size_t i = covered; i < moves.size(); ++i) {
+    if (!replay.apply(moves[i], /*check_hash=*/true, nullptr)) refuse(record, *replay.divergence());
+    log.push_back(replay.last());
+  }
+  if (!replay.finish(record)) refuse(record, *replay.divergence());
+  return LoadedGame{replay.state(), std::move(log)};
 }
 
 }  // namespace
 
 LoadedGame replay_stored(const TableRecord& record, const std::vector<MoveRecord>& moves) {
-  LoadedGame game = decoded_log(record, moves, initial_state(record));
-  apply_stored(record, moves, 0, game);
-  check_log_complete(record, moves);
-  return game;
+  return replay_log(record, moves, LogReplay(record));
 }
 
 LoadedGame load_stored(const TableRecord& record, const std::vector<MoveRecord>& moves,
@@ -86,10 +58,7 @@ LoadedGame load_stored(const TableRecord& record, const std::vector<MoveRecord>&
     const auto taken_after = static_cast<std::size_t>(snapshot->move_number);
     if (auto state = decode_snapshot(snapshot->state);
         state && engine::state_hash_hex(*state) == moves[taken_after - 1].state_hash) {
-      LoadedGame game = decoded_log(record, moves, *state);
-      apply_stored(record, moves, taken_after, game);
-      check_log_complete(record, moves);
-      return game;
+      return replay_log(record, moves, LogReplay(record, std::move(*state), snapshot->move_number));
     }
   }
   return replay_stored(record, moves);

@@ -230,7 +230,7 @@ def a_table_whose_log_does_not_replay_stops_the_restore():
     target = fresh_target("forged")
     result = spb("admin", "restore", "--from", forged, "--db", target)
     assert result.returncode == 1, result.stdout + result.stderr
-    assert re.search(rf"^table {table} .*DIVERGES: table {table} move {move}:", result.stdout, re.MULTILINE), result.stdout
+    assert re.search(rf"^table {table} .*DIVERGES: table {table}, move {move}:", result.stdout, re.MULTILINE), result.stdout
     assert "nothing was changed" in result.stderr, result.stderr
     assert files_beside(target) == []
 
