@@ -1,5 +1,6 @@
 -- Retention (docs/operations.md): once a day the server deletes settled webhook
--- deliveries and read notifications older than its settings. These indexes
+-- deliveries and read notifications older than its settings, and expired
+-- login sessions. These indexes
 -- keep that sweep proportional to what it deletes rather than to the tables.
 
 -- Settled deliveries by age; pending ones are never deleted, so not indexed.
@@ -11,3 +12,5 @@ CREATE INDEX webhook_outbox_settled ON webhook_outbox(updated_at) WHERE status I
 CREATE INDEX webhook_outbox_by_notification ON webhook_outbox(notification_id);
 -- Read notifications by when they were read; unread ones are never deleted.
 CREATE INDEX notifications_read ON notifications(read_at) WHERE read_at IS NOT NULL;
+-- Sessions by expiry: the sweep deletes those that can no longer be resumed.
+CREATE INDEX sessions_by_expiry ON sessions(expires_at);

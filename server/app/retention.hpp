@@ -4,6 +4,7 @@
 // webhook deliveries settled (delivered or given up) longer ago than one
 // setting, and notifications read longer ago than the other that no delivery
 // refers to any more. Pending deliveries and unread notifications stay.
+// Expired login sessions go too (they can no longer be resumed).
 //
 // A sweep is a job on the store's writer thread, in batches so that a first
 // sweep over years of rows never holds the moves' commits up for long: after
@@ -37,7 +38,7 @@ class Retention {
   Retention(boost::asio::any_io_executor executor, Store& store, const Clock& clock, Scheduler& scheduler,
             RetentionPolicy policy);
 
-  // Schedules the first sweep; nothing when both settings keep forever.
+  // Schedules the first sweep.
   void start();
 
  private:

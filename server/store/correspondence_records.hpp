@@ -95,6 +95,7 @@ std::optional<DeliveryRecord> load_delivery(Database& db, std::int64_t id);
 struct PrunedRows {
   int deliveries = 0;
   int notifications = 0;
+  int sessions = 0;  // expired login sessions (delete_expired_sessions)
 };
 
 // Deletes at most `limit` webhook deliveries settled (delivered or given up)

@@ -95,6 +95,16 @@ void delete_session(Database& db, const std::string& token_hash) {
   db.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(1, token_hash).run();
 }
 
+int delete_expired_sessions(Database& db, std::int64_t now, int limit) {
+  db.prepare(
+        "DELETE FROM sessions WHERE token_hash IN "
+        "(SELECT token_hash FROM sessions WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)")
+      .bind(1, now)
+      .bind(2, limit)
+      .run();
+  return db.changes();
+}
+
 std::int64_t insert_table(Database& db, const TableRecord& t, std::int64_t now) {
   db.prepare(
         "INSERT INTO game_tables (name, creator_id, status, player_count, options_json, seed, card_set_version, "

@@ -67,6 +67,9 @@ void insert_session(Database& db, const std::string& token_hash, std::int64_t us
                     std::int64_t expires_at);
 std::optional<UserRecord> find_session_user(Database& db, const std::string& token_hash, std::int64_t now);
 void delete_session(Database& db, const std::string& token_hash);
+// Deletes at most `limit` sessions expired by `now` (they can no longer be
+// resumed); returns how many went.
+int delete_expired_sessions(Database& db, std::int64_t now, int limit);
 
 // Tables and seats.
 std::int64_t insert_table(Database& db, const TableRecord& table, std::int64_t now);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "server/store/correspondence_records.hpp"
+#include "server/store/records.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {
@@ -159,4 +160,15 @@ TEST_CASE("one call deletes at most its limit of each table") {
   CHECK(third.deliveries == 0);
   CHECK(third.notifications == 3);
   CHECK(box.prune(kKeepNotifications, kKeepWebhooks, 3).notifications == 1);
+}
+
+TEST_CASE("an expired session goes; one still valid stays") {
+  Mailbox box;
+  insert_session(box.db, "expired", box.user, kNow - 31 * kDay, kNow - kDay);
+  insert_session(box.db, "just_expired", box.user, kNow - 30 * kDay, kNow);
+  insert_session(box.db, "valid", box.user, kNow, kNow + 30 * kDay);
+  CHECK(delete_expired_sessions(box.db, kNow, kLimit) == 2);
+  CHECK_FALSE(find_session_user(box.db, "expired", kNow - 2 * kDay));
+  CHECK(find_session_user(box.db, "valid", kNow));
+  CHECK(delete_expired_sessions(box.db, kNow, kLimit) == 0);
 }
