@@ -11,10 +11,10 @@ import signal
 import subprocess
 import tempfile
 import time
+import traceback
 
 import websockets
 
-from schema_check import SchemaCheck
 
 
 class Server:
@@ -106,3 +106,30 @@ class Client:
 
     async def close(self):
         await self.ws.close()
+
+
+async def run_tests(tests, schemas, timeout, log_tail=2000):
+    """Runs each (test, start) pair: start() returns a fresh running server, the
+    test gets it, and the server is stopped after it. A test taking longer than
+    `timeout` seconds fails. SPB_TEST_ONLY=TEXT runs only the tests whose
+    names contain TEXT. Returns the process's exit status."""
+    passed = failed = 0
+    only = os.environ.get("SPB_TEST_ONLY")
+    for fn, start in tests:
+        if only and only not in fn.__name__:
+            continue
+        server = start()
+        try:
+            await asyncio.wait_for(fn(server), timeout)
+            print(f"PASS {fn.__name__}")
+            passed += 1
+        except Exception:
+            print(f"FAIL {fn.__name__}")
+            traceback.print_exc()
+            print(server.log_text()[-log_tail:])
+            failed += 1
+        finally:
+            server.stop()
+    print(f"schema checks: {schemas.checked} messages validated" if schemas.enabled() else "schema checks: no schemas")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0

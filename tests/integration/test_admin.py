@@ -13,11 +13,10 @@ import random
 import subprocess
 import sys
 import tempfile
-import traceback
 
 import jsonschema
 
-from harness import Client, Server
+from harness import Client, Server, run_tests
 from schema_check import SchemaCheck
 
 SPB, ROOT = sys.argv[1], sys.argv[2]
@@ -230,24 +229,4 @@ async def a_finished_game_is_public_and_its_record_is_the_exported_one(server):
     assert reply["code"] == "no_such_table", reply
 
 
-async def main():
-    passed = failed = 0
-    for fn, server_args in TESTS:
-        server = fresh_server(*server_args)
-        try:
-            await asyncio.wait_for(fn(server), 180)
-            print(f"PASS {fn.__name__}")
-            passed += 1
-        except Exception:
-            print(f"FAIL {fn.__name__}")
-            traceback.print_exc()
-            print(server.log_text()[-2000:])
-            failed += 1
-        finally:
-            server.stop()
-    print(f"schema checks: {SCHEMAS.checked} messages validated" if SCHEMAS.enabled() else "schema checks: no schemas")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
-
-
-sys.exit(asyncio.run(main()))
+sys.exit(asyncio.run(run_tests([(fn, lambda args=args: fresh_server(*args)) for fn, args in TESTS], SCHEMAS, 180)))

@@ -15,9 +15,8 @@ import sys
 import tempfile
 import threading
 import time
-import traceback
 
-from harness import Client, Server
+from harness import Client, Server, run_tests
 from schema_check import SchemaCheck
 
 SPB, ROOT = sys.argv[1], sys.argv[2]
@@ -553,29 +552,10 @@ async def retention_clears_a_backlog_larger_than_a_batch_in_one_sweep(server):
     assert notifications_by_name(server) == []
 
 
-async def main():
-    passed = failed = 0
-    only = os.environ.get("SPB_TEST_ONLY")
-    for fn in TESTS:
-        if only and only not in fn.__name__:
-            continue
-        extra = ("--webhook-attempts", "3") if "given_up" in fn.__name__ else ()
-        server = fresh_server(*server_args(START, *extra))
-        try:
-            await asyncio.wait_for(fn(server), 180)
-            print(f"PASS {fn.__name__}")
-            passed += 1
-        except Exception:
-            print(f"FAIL {fn.__name__}")
-            traceback.print_exc()
-            print(server.log_text()[-3000:])
-            failed += 1
-        finally:
-            server.stop()
-    print(f"schema checks: {SCHEMAS.checked} messages validated" if SCHEMAS.enabled() else "schema checks: no schemas")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+def server_for(fn):
+    extra = ("--webhook-attempts", "3") if "given_up" in fn.__name__ else ()
+    return lambda: fresh_server(*server_args(START, *extra))
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main()))
+    sys.exit(asyncio.run(run_tests([(fn, server_for(fn)) for fn in TESTS], SCHEMAS, 180, log_tail=3000)))

@@ -11,12 +11,11 @@ import random
 import sqlite3
 import sys
 import tempfile
-import traceback
 import urllib.request
 
 import websockets
 
-from harness import Client, Server
+from harness import Client, Server, run_tests
 from schema_check import SchemaCheck
 
 SPB, ROOT = sys.argv[1], sys.argv[2]
@@ -412,24 +411,4 @@ async def json_logs_are_one_object_per_line(server):
     assert any("listening on" in r["message"] and folder in r["message"] for r in records)
 
 
-async def main():
-    passed = failed = 0
-    for fn, server_args in TESTS:
-        server = fresh_server(*server_args)
-        try:
-            await asyncio.wait_for(fn(server), 120)
-            print(f"PASS {fn.__name__}")
-            passed += 1
-        except Exception:
-            print(f"FAIL {fn.__name__}")
-            traceback.print_exc()
-            print(server.log_text()[-2000:])
-            failed += 1
-        finally:
-            server.stop()
-    print(f"schema checks: {SCHEMAS.checked} messages validated" if SCHEMAS.enabled() else "schema checks: no schemas")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
-
-
-sys.exit(asyncio.run(main()))
+sys.exit(asyncio.run(run_tests([(fn, lambda args=args: fresh_server(*args)) for fn, args in TESTS], SCHEMAS, 120)))
