@@ -16,7 +16,6 @@ import traceback
 import websockets
 
 
-
 class Server:
     def __init__(self, spb, db_path, extra_args=()):
         self.spb = spb
