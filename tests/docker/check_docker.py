@@ -27,8 +27,6 @@ import yaml
 SPB, ROOT = sys.argv[1], sys.argv[2]
 # Present in debian:bookworm-slim: essential packages and their dependencies.
 BASE_IMAGE = {"libc6", "libstdc++6", "libgcc-s1"}
-# The sanitizer build links these; the image is built without sanitizers.
-SANITIZER_RUNTIME = re.compile(r"^(libasan\d+|libubsan\d+|liblsan\d+|libtsan\d+)$")
 # Makefile packages that only the tests use.
 TEST_ONLY = re.compile(r"^(python3-.*|chromium.*|nodejs|npm)$")
 
@@ -107,7 +105,7 @@ def check_runtime_libraries(stages):
         package = package_of(library)
         if package is None:
             fail(f"no Debian package ships {library}")
-        elif not SANITIZER_RUNTIME.match(package):
+        else:
             needed.setdefault(package, []).append(os.path.basename(library))
     for package, libraries in sorted(needed.items()):
         if package not in runtime and package not in BASE_IMAGE:
