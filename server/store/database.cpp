@@ -32,8 +32,7 @@ Statement::~Statement() {
   if (stmt_ == nullptr) return;
   // A reset statement holds no read cursor (which would keep the WAL from
   // being checkpointed) and no parameters of its last use.
-  sqlite3_reset(stmt_);
-  sqlite3_clear_bindings(stmt_);
+  reset();
   cache_->give_back(sql_, stmt_);
 }
 
