@@ -29,6 +29,7 @@ struct Viewer {
 struct CardCount {
   CardId card;
   int count = 0;
+  friend bool operator==(const CardCount&, const CardCount&) = default;
 };
 
 struct StackView {
@@ -51,6 +52,7 @@ struct PlayerView {
   bool trading_house_used = false;
   int guild_hall_rubles = 0;
   std::optional<FinalScore> final_score;
+  friend bool operator==(const PlayerView&, const PlayerView&) = default;
 };
 
 struct TableView {

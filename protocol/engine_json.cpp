@@ -289,51 +289,56 @@ json encode_options(const engine::TableOptions& o) {
               {"auto_pass_forced", o.auto_pass_forced}};
 }
 
-json encode_view(const engine::TableView& v, std::span<const std::string> names) {
-  json players = json::array();
-  for (const engine::PlayerView& p : v.players) {
-    json tableau = json::array();
-    json face_down = json::array();
-    json attached = json::array();
-    for (const engine::TableauCard& t : p.tableau) {
-      tableau.push_back(card_name(t.card));
-      if (t.face_down) face_down.push_back(card_name(t.card));
-      if (t.jester) attached.push_back({{"card", "jester"}, {"target", card_name(t.card)}});
-      if (t.banquet) attached.push_back({{"card", "banquet"}, {"target", card_name(t.card)}});
-    }
-    json markers = json::array();
-    for (engine::Phase phase : p.starting_markers) markers.push_back(engine::to_string(phase));
-    json player{{"seat", p.seat.value},
-                {"name", p.seat.value < names.size() ? names[p.seat.value] : std::string()},
-                {"rubles", p.rubles ? json(*p.rubles) : json(nullptr)},
-                {"points", p.points},
-                {"hand", p.hand ? card_list(*p.hand) : json(nullptr)},
-                {"hand_size", p.hand_size},
-                {"tableau", std::move(tableau)},
-                {"face_down", std::move(face_down)},
-                {"attached", std::move(attached)},
-                {"starting_markers", std::move(markers)},
-                {"disc", p.disc},
-                {"passed_until_phase_end", p.passed_until_phase_end},
-                {"pub_used", p.pub_used},
-                {"trading_house_used", p.trading_house_used},
-                {"guild_hall", {{"rubles", p.guild_hall_rubles}, {"points", 4 - p.guild_hall_rubles}}}};
-    players.push_back(std::move(player));
+json encode_player(const engine::PlayerView& p, std::span<const std::string> names) {
+  json tableau = json::array();
+  json face_down = json::array();
+  json attached = json::array();
+  for (const engine::TableauCard& t : p.tableau) {
+    tableau.push_back(card_name(t.card));
+    if (t.face_down) face_down.push_back(card_name(t.card));
+    if (t.jester) attached.push_back({{"card", "jester"}, {"target", card_name(t.card)}});
+    if (t.banquet) attached.push_back({{"card", "banquet"}, {"target", card_name(t.card)}});
   }
+  json markers = json::array();
+  for (engine::Phase phase : p.starting_markers) markers.push_back(engine::to_string(phase));
+  return json{{"seat", p.seat.value},
+              {"name", p.seat.value < names.size() ? names[p.seat.value] : std::string()},
+              {"rubles", p.rubles ? json(*p.rubles) : json(nullptr)},
+              {"points", p.points},
+              {"hand", p.hand ? card_list(*p.hand) : json(nullptr)},
+              {"hand_size", p.hand_size},
+              {"tableau", std::move(tableau)},
+              {"face_down", std::move(face_down)},
+              {"attached", std::move(attached)},
+              {"starting_markers", std::move(markers)},
+              {"disc", p.disc},
+              {"passed_until_phase_end", p.passed_until_phase_end},
+              {"pub_used", p.pub_used},
+              {"trading_house_used", p.trading_house_used},
+              {"guild_hall", {{"rubles", p.guild_hall_rubles}, {"points", 4 - p.guild_hall_rubles}}}};
+}
+
+json encode_stack_contents(const std::array<engine::StackView, engine::kDeckCount>& stacks) {
+  json contents = json::object();
+  for (int d = 0; d < engine::kDeckCount; ++d) {
+    const engine::StackView& s = stacks[d];
+    if (!s.contents) continue;
+    json counts = json::object();
+    for (const engine::CardCount& c : *s.contents) counts[card_name(c.card)] = c.count;
+    contents[std::string(engine::to_string(static_cast<engine::Deck>(d)))] = std::move(counts);
+  }
+  return contents;
+}
+
+json encode_view_rest(const engine::TableView& v) {
   json to_act = json::array();
   for (engine::Seat seat : v.to_act) to_act.push_back(seat.value);
   json stacks = json::object();
-  json contents = json::object();
   json order = json::object();
   for (int d = 0; d < engine::kDeckCount; ++d) {
     const std::string deck(engine::to_string(static_cast<engine::Deck>(d)));
     const engine::StackView& s = v.stacks[d];
     stacks[deck] = s.size;
-    if (s.contents) {
-      json counts = json::object();
-      for (const engine::CardCount& c : *s.contents) counts[card_name(c.card)] = c.count;
-      contents[deck] = std::move(counts);
-    }
     if (s.order) order[deck] = card_list(*s.order);
   }
   json out{{"round", v.round},
@@ -342,16 +347,13 @@ json encode_view(const engine::TableView& v, std::span<const std::string> names)
            {"to_act", std::move(to_act)},
            {"move_number", v.move_number},
            {"last_round", v.last_round},
-           {"players", std::move(players)},
            {"board", {{"upper", card_list(v.upper)}, {"lower", card_list(v.lower)}}},
            {"stacks", std::move(stacks)},
            {"discard", card_list(v.discard)},
            {"card_drawn", v.card_drawn},
            {"drawn", v.drawn ? json(card_name(*v.drawn)) : json(nullptr)},
            {"disc", v.disc ? json(v.disc->value) : json(nullptr)},
-           {"options", encode_options(v.options)},
            {"final", nullptr}};
-  if (!contents.empty()) out["stack_contents"] = std::move(contents);
   if (!order.empty()) out["stack_order"] = std::move(order);
   if (v.ranking) {
     json ranking = json::array();
@@ -369,6 +371,17 @@ json encode_view(const engine::TableView& v, std::span<const std::string> names)
     }
     out["final"] = {{"ranking", std::move(ranking)}, {"players", std::move(finals)}};
   }
+  return out;
+}
+
+json encode_view(const engine::TableView& v, std::span<const std::string> names) {
+  json out = encode_view_rest(v);
+  json players = json::array();
+  for (const engine::PlayerView& p : v.players) players.push_back(encode_player(p, names));
+  out["players"] = std::move(players);
+  out["options"] = encode_options(v.options);
+  json contents = encode_stack_contents(v.stacks);
+  if (!contents.empty()) out["stack_contents"] = std::move(contents);
   return out;
 }
 

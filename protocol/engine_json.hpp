@@ -37,6 +37,11 @@ struct DecodeError {
 json encode_action(const engine::Action& action);
 json encode_options(const engine::TableOptions& options);
 json encode_view(const engine::TableView& view, std::span<const std::string> names);
+// The view's parts, for ViewText: encode_view is encode_view_rest with
+// "players", "options" and, when not empty, "stack_contents" added.
+json encode_player(const engine::PlayerView& player, std::span<const std::string> names);
+json encode_stack_contents(const std::array<engine::StackView, engine::kDeckCount>& stacks);
+json encode_view_rest(const engine::TableView& view);
 json encode_event(const engine::Event& event);
 // An event as a given viewer may see it: with hidden hands, the card an
 // Observatory drew (and took into the hand) is shown only to its drawer and the

@@ -4,7 +4,6 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
-#include <map>
 
 #include "engine/legal_actions.hpp"
 #include "engine/rules.hpp"
@@ -208,14 +207,15 @@ void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const eng
     const int key = shared || !seat ? -1 : seat->value;
     auto it = encoded.find(key);
     if (it != encoded.end()) return it->second;
-    const auto viewer = shared ? std::optional<engine::Seat>{} : seat;
+    const engine::Viewer viewer = key < 0 ? engine::Viewer::spectator() : engine::Viewer::of_seat(*seat);
     json moves = json::array();
     json list = json::array();
-    for (const engine::Event& e : events) list.push_back(protocol::encode_event_for(e, setup_.options, viewer_for(viewer)));
+    for (const engine::Event& e : events) list.push_back(protocol::encode_event_for(e, setup_.options, viewer));
     moves.push_back(json{{"move_number", record_.move_count}, {"seat", logged.seat.value},
                          {"actor", to_string(actor)}, {"action", protocol::encode_action(logged.action)},
                          {"events", std::move(list)}});
-    std::string body = "\"view\":" + view_json(viewer).dump() + ",\"moves\":" + moves.dump();
+    std::string body = "\"view\":" + view_texts_[key].encode(engine::view_for(state_, viewer), names_) +
+                       ",\"moves\":" + moves.dump();
     return encoded.emplace(key, std::move(body)).first->second;
   };
   const std::string head = "{\"type\":\"table_update\",\"table\":" + std::to_string(id_) +

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -34,6 +35,7 @@
 #include "engine/rules.hpp"
 #include "engine/setup.hpp"
 #include "engine/state.hpp"
+#include "protocol/view_text.hpp"
 #include "server/app/correspondence.hpp"
 #include "server/app/metrics.hpp"
 #include "server/app/seat_control.hpp"
@@ -162,6 +164,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<engine::LoggedAction> log_;
   std::vector<Actor> actors_;  // who chose each move of log_
   std::vector<Watcher> watchers_;
+  // The view's text from one update to the next, by viewer class (see broadcast).
+  std::map<int, protocol::ViewText> view_texts_;
   std::deque<std::function<void()>> pending_;
   bool writing_ = false;
   bool faulted_ = false;

@@ -3,9 +3,12 @@
 //
 // After every accepted move the server encodes the table's view and its
 // events once (money and hands are public), and the legal actions of the
-// seat to act, then writes them as JSON text. This program does the same for
+// seat to act, then writes them as JSON text; the view's unchanged parts keep
+// their text from the move before (ViewText). This program does the same for
 // every move of recorded random games, 4 players with both expansions, and
-// reports microseconds per move (median of --runs, one thread).
+// reports microseconds per move (median of --runs, one thread). With
+// --whole it encodes the whole view afresh each move instead, as the server
+// did before ViewText.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -20,6 +23,7 @@
 #include "engine/setup.hpp"
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
+#include "protocol/view_text.hpp"
 
 using namespace sp::engine;
 using nlohmann::json;
@@ -56,12 +60,13 @@ struct Sizes {
 };
 
 // Microseconds per move to encode what the server pushes after it.
-double encode_cost(const std::vector<RecordedGame>& games, Sizes& sizes) {
+double encode_cost(const std::vector<RecordedGame>& games, bool whole, Sizes& sizes) {
   const std::vector<std::string> names{"ann", "boris", "clara", "dmitri"};
   sizes = {};
   const auto begin = Clock::now();
   for (const RecordedGame& game : games) {
     GameState state = game.start;
+    sp::protocol::ViewText view_text;
     for (const LoggedAction& logged : game.log) {
       Events events;
       if (!apply_in_place(state, logged.seat, logged.action, &events)) std::abort();
@@ -70,7 +75,7 @@ double encode_cost(const std::vector<RecordedGame>& games, Sizes& sizes) {
         list.push_back(sp::protocol::encode_event_for(e, state.options, Viewer::spectator()));
       }
       const TableView view = view_for(state, Viewer::spectator());
-      std::string text = sp::protocol::encode_view(view, names).dump();
+      std::string text = whole ? sp::protocol::encode_view(view, names).dump() : view_text.encode(view, names);
       text += list.dump();
       if (!view.to_act.empty()) {
         json legal = json::array();
@@ -92,18 +97,21 @@ double encode_cost(const std::vector<RecordedGame>& games, Sizes& sizes) {
 int main(int argc, char** argv) {
   int runs = 5;
   int games = 200;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  bool whole = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--whole") == 0) whole = true;
+    if (i + 1 == argc) break;
     if (std::strcmp(argv[i], "--runs") == 0) runs = std::max(1, std::atoi(argv[i + 1]));
     if (std::strcmp(argv[i], "--games") == 0) games = std::max(1, std::atoi(argv[i + 1]));
   }
   const auto recorded = record_games(games);
   std::vector<double> costs;
   Sizes sizes;
-  for (int r = 0; r < runs; ++r) costs.push_back(encode_cost(recorded, sizes));
+  for (int r = 0; r < runs; ++r) costs.push_back(encode_cost(recorded, whole, sizes));
   std::sort(costs.begin(), costs.end());
   std::printf("4 players, both expansions, %d games, %zu moves: median of %d runs %.1f us per move "
-              "(view, events and legal actions encoded; %.0f bytes a move)\n",
-              games, sizes.moves, runs, costs[costs.size() / 2],
+              "(view%s, events and legal actions encoded; %.0f bytes a move)\n",
+              games, sizes.moves, runs, costs[costs.size() / 2], whole ? " encoded whole" : " text kept",
               static_cast<double>(sizes.bytes) / static_cast<double>(sizes.moves));
   return 0;
 }

@@ -1,0 +1,67 @@
+#include "protocol/view_text.hpp"
+
+#include <doctest/doctest.h>
+
+#include "engine/random_game.hpp"
+#include "engine/rules.hpp"
+#include "engine/setup.hpp"
+#include "protocol/engine_json.hpp"
+
+using namespace sp;
+using nlohmann::json;
+
+namespace {
+
+// Plays a random game and checks, after every move, that the kept text of
+// the viewer's view parses to what encode_view gives.
+void check_every_move(engine::GameSetup setup, engine::Viewer viewer, std::uint64_t seed) {
+  auto state = engine::new_game(setup);
+  REQUIRE(state.has_value());
+  const engine::GameState start = *state;
+  std::vector<engine::LoggedAction> log;
+  engine::RandomPlayer player(seed);
+  engine::RandomGameStats stats;
+  REQUIRE(engine::play_randomly(*state, player, stats, &log));
+
+  const std::vector<std::string> names{"Ann", "Bob", "Cyril", "Dasha", "Egor"};
+  protocol::ViewText kept;
+  engine::GameState replay = start;
+  for (const engine::LoggedAction& move : log) {
+    REQUIRE(engine::apply_in_place(replay, move.seat, move.action, nullptr));
+    const engine::TableView view = engine::view_for(replay, viewer);
+    const json expected = protocol::encode_view(view, names);
+    const json text = json::parse(kept.encode(view, names));
+    REQUIRE_MESSAGE(text == expected, "move ", view.move_number, ": ", text.dump(), " != ", expected.dump());
+  }
+  CHECK(replay.is_finished());
+}
+
+}  // namespace
+
+TEST_CASE("a view's kept text always reads as the whole view encoded afresh") {
+  engine::GameSetup setup;
+  setup.options.expansions = engine::Expansions{true, true};
+  for (int players = 2; players <= 5; ++players) {
+    setup.player_count = players;
+    setup.seed = static_cast<std::uint64_t>(players) * 17;
+    check_every_move(setup, engine::Viewer::spectator(), setup.seed + 1);
+  }
+}
+
+TEST_CASE("a seat's kept view text hides the others' money and hands as the whole view does") {
+  engine::GameSetup setup;
+  setup.player_count = 3;
+  setup.seed = 5;
+  setup.options.public_money = false;
+  setup.options.public_hands = false;
+  setup.options.auto_pass_forced = false;
+  check_every_move(setup, engine::Viewer::of_seat(engine::Seat{1}), 6);
+}
+
+TEST_CASE("the administrator's kept view text keeps the stacks' order and drops stack contents when peeking is off") {
+  engine::GameSetup setup;
+  setup.player_count = 4;
+  setup.seed = 9;
+  setup.options.stack_peek = false;
+  check_every_move(setup, engine::Viewer::administrator(), 10);
+}
