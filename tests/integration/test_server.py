@@ -411,4 +411,18 @@ async def json_logs_are_one_object_per_line(server):
     assert any("listening on" in r["message"] and folder in r["message"] for r in records)
 
 
+@test
+async def the_load_generator_plays_complete_games_on_a_server_with_its_default_limits(server):
+    load = await asyncio.create_subprocess_exec(
+        SPB, "loadgen", "--port", str(server.port), "--tables", "3", "--players", "3", "--seconds", "90",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    output = (await load.communicate())[0].decode()
+    assert load.returncode == 0, output
+    assert "opened 9 connections (9 ready)" in output, output
+    assert "games finished: 3  errors: 0" in output, output
+    finished = sqlite3.connect(server.db_path).execute(
+        "SELECT COUNT(*) FROM game_tables WHERE status = 'finished'").fetchone()[0]
+    assert finished == 3, output
+
+
 sys.exit(asyncio.run(run_tests([(fn, lambda args=args: fresh_server(*args)) for fn, args in TESTS], SCHEMAS, 120)))
