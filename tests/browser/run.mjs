@@ -486,6 +486,31 @@ try {
     check(await line.count() === 1, "the chat line shows more than once");
   });
 
+  await step("older chat lines are read back a page at a time", async () => {
+    // 55 more lines through the form, under the server's rate limit (20 a second).
+    await ann.page.evaluate(async () => {
+      const form = document.querySelector(".chat-form");
+      const input = form.querySelector("input");
+      for (let i = 1; i <= 55; i++) {
+        input.value = `line ${i}`;
+        form.requestSubmit();
+        await new Promise((resolve) => setTimeout(resolve, 70));
+      }
+    });
+    await ann.page.locator(".chat-list li", { hasText: "line 55" }).waitFor();
+    await bob.page.reload();
+    await bob.page.locator(".chat-list li", { hasText: "line 55" }).waitFor();
+    const lines = bob.page.locator(".chat-list li");
+    check(await lines.count() === 50, `the newest page holds ${await lines.count()} lines, not 50`);
+    const older = bob.page.locator(".chat-older");
+    await older.waitFor();
+    await older.click();
+    await bob.page.locator(".chat-list li", { hasText: "Well played, Bob" }).waitFor();
+    check(await lines.count() === 56, `after the older page ${await lines.count()} lines, not 56`);
+    check((await lines.first().textContent()).includes("Well played, Bob"), "the oldest line is not first");
+    await older.waitFor({ state: "hidden" });
+  });
+
   await step("the end shows the final scoring broken down and a chart over the rounds", async () => {
     for (const p of table) {
       const final = p.page.locator(".final table.scores");

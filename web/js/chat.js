@@ -1,28 +1,50 @@
 // The table chat: what was said before the page opened (read back with
-// chat_history), messages pushed by the server while the page watches the
-// table, and a form to write one (players of the table only). Lines are kept
-// in the order of their ids, each once: the history read after a reconnection
-// overlaps what was pushed before it.
+// chat_history, the newest page first and older pages on request), messages
+// pushed by the server while the page watches the table, and a form to write
+// one (players of the table only). Lines are kept in the order of their ids,
+// each once: the history read after a reconnection overlaps what was pushed
+// before it.
 import { h } from "./dom.js";
 
 export class Chat {
   constructor(send, history) {
     this.send = send; // async (text) => void
-    this.history = history; // async () => chat_history's data
+    this.history = history; // async (before) => chat_history's data: the page of lines before that id, or the newest
+    this.paged = false; // whether the first page was read
     this.list = h("ol", { class: "chat-list", "aria-live": "polite", "aria-label": "Chat messages" });
+    this.older = h("button", { type: "button", class: "chat-older", hidden: true, onclick: () => this.loadOlder() },
+      "Older messages");
     this.input = h("input", { type: "text", maxlength: "500", required: true, "aria-label": "Message", placeholder: "Say something" });
     this.error = h("p", { class: "refusal", role: "alert" });
     const form = h("form", { class: "chat-form", onsubmit: (e) => this.submit(e) },
       this.input, h("button", { type: "submit" }, "Send"));
     this.element = h("section", { class: "panel chat", "aria-labelledby": "chat-title" },
-      h("h2", { id: "chat-title" }, "Chat"), this.list, this.error, form);
+      h("h2", { id: "chat-title" }, "Chat"), this.older, this.list, this.error, form);
   }
 
-  // The newest lines said at the table.
+  // The newest lines said at the table. Whether older ones remain is known
+  // from the first page read; a reload after a reconnection leaves the button
+  // as it is.
   async load() {
+    await this.read(undefined);
+  }
+
+  // The page of lines said before the oldest one shown.
+  async loadOlder() {
+    const first = this.list.firstElementChild;
+    if (first) await this.read(Number(first.dataset.id));
+  }
+
+  async read(before) {
     try {
-      const data = await this.history();
-      for (const line of data.messages) this.show(line.id, line);
+      const data = await this.history(before);
+      const older = before !== undefined;
+      // Lines put above keep the ones in sight where they are.
+      const height = this.list.scrollHeight;
+      for (const line of data.messages) this.show(line.id, line, !older);
+      if (older) this.list.scrollTop += this.list.scrollHeight - height;
+      if (older || !this.paged) this.older.hidden = !data.more;
+      this.paged = true;
       this.error.textContent = "";
     } catch (error) {
       this.error.textContent = `Earlier messages are not available: ${error.message}`;
@@ -33,13 +55,13 @@ export class Chat {
     this.show(message.chat_id, message);
   }
 
-  show(id, line) {
+  show(id, line, scroll = true) {
     const items = [...this.list.children];
     if (items.some((li) => Number(li.dataset.id) === id)) return;
     const time = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     const item = h("li", { dataset: { id } }, h("time", {}, time), " ", h("strong", {}, line.from), ": ", line.text);
     this.list.insertBefore(item, items.find((li) => Number(li.dataset.id) > id) ?? null);
-    this.list.scrollTop = this.list.scrollHeight;
+    if (scroll) this.list.scrollTop = this.list.scrollHeight;
   }
 
   async submit(event) {

@@ -20,7 +20,7 @@ export class TablePage {
     this.actions = new ActionPanel((action) => this.act(action));
     this.log = new MoveLog();
     this.chat = new Chat((text) => connection.request("chat", { table: tableId, text }),
-      () => connection.request("chat_history", { table: tableId }));
+      (before) => connection.request("chat_history", before === undefined ? { table: tableId } : { table: tableId, before }));
     this.title = h("h1", {}, `Table ${tableId}`);
     this.links = h("p", { class: "table-links" });
     this.status = h("div");
