@@ -36,6 +36,7 @@ struct StackView {
   int size = 0;
   std::optional<std::vector<CardCount>> contents;   // stack peek: catalogue order
   std::optional<std::vector<CardId>> order;         // administrator only: top card first
+  friend bool operator==(const StackView&, const StackView&) = default;
 };
 
 struct PlayerView {

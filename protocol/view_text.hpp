@@ -8,7 +8,8 @@
 // ones that changed. Its text parses to exactly what encode_view returns;
 // only the order of the view's members differs, which JSON leaves open.
 //
-// One per table and viewer class; not thread-safe (a table's strand owns it).
+// One per table and viewer class, with the table's seat names; not
+// thread-safe (a table's strand owns it).
 #pragma once
 
 #include <optional>
@@ -22,7 +23,8 @@ namespace sp::protocol {
 
 class ViewText {
  public:
-  std::string encode(const engine::TableView& view, std::span<const std::string> names);
+  explicit ViewText(std::vector<std::string> names) : names_(std::move(names)) {}
+  std::string encode(const engine::TableView& view);
 
  private:
   // A part's text and what it was encoded from.
@@ -31,15 +33,12 @@ class ViewText {
     Source source;
     std::string text;
   };
-  struct Player {
-    engine::PlayerView view;
-    std::string name;
-    friend bool operator==(const Player&, const Player&) = default;
-  };
-  using Contents = std::array<std::optional<std::vector<engine::CardCount>>, engine::kDeckCount>;
 
-  std::vector<std::optional<Kept<Player>>> players_;  // by seat
-  std::optional<Kept<Contents>> contents_;
+  const std::vector<std::string> names_;  // by seat
+  std::vector<std::optional<Kept<engine::PlayerView>>> players_;  // by seat
+  // The whole stacks, though only their contents are written: a stack's size
+  // and order change only with its contents.
+  std::optional<Kept<std::array<engine::StackView, engine::kDeckCount>>> contents_;
   std::optional<Kept<engine::TableOptions>> options_;
 };
 

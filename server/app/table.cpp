@@ -214,8 +214,8 @@ void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const eng
     moves.push_back(json{{"move_number", record_.move_count}, {"seat", logged.seat.value},
                          {"actor", to_string(actor)}, {"action", protocol::encode_action(logged.action)},
                          {"events", std::move(list)}});
-    std::string body = "\"view\":" + view_texts_[key].encode(engine::view_for(state_, viewer), names_) +
-                       ",\"moves\":" + moves.dump();
+    protocol::ViewText& view_text = view_texts_.try_emplace(key, names_).first->second;
+    std::string body = "\"view\":" + view_text.encode(engine::view_for(state_, viewer)) + ",\"moves\":" + moves.dump();
     return encoded.emplace(key, std::move(body)).first->second;
   };
   const std::string head = "{\"type\":\"table_update\",\"table\":" + std::to_string(id_) +

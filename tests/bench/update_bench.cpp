@@ -66,7 +66,7 @@ double encode_cost(const std::vector<RecordedGame>& games, bool whole, Sizes& si
   const auto begin = Clock::now();
   for (const RecordedGame& game : games) {
     GameState state = game.start;
-    sp::protocol::ViewText view_text;
+    sp::protocol::ViewText view_text(names);
     for (const LoggedAction& logged : game.log) {
       Events events;
       if (!apply_in_place(state, logged.seat, logged.action, &events)) std::abort();
@@ -75,7 +75,7 @@ double encode_cost(const std::vector<RecordedGame>& games, bool whole, Sizes& si
         list.push_back(sp::protocol::encode_event_for(e, state.options, Viewer::spectator()));
       }
       const TableView view = view_for(state, Viewer::spectator());
-      std::string text = whole ? sp::protocol::encode_view(view, names).dump() : view_text.encode(view, names);
+      std::string text = whole ? sp::protocol::encode_view(view, names).dump() : view_text.encode(view);
       text += list.dump();
       if (!view.to_act.empty()) {
         json legal = json::array();
