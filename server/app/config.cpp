@@ -4,6 +4,10 @@
 #include <cstdlib>
 #include <thread>
 
+#include <boost/asio/ip/address.hpp>
+
+#include "server/security/address_policy.hpp"
+
 namespace sp::server {
 namespace {
 
@@ -24,6 +28,29 @@ constexpr Setting kSettings[] = {
     {"idle-timeout", "SPB_IDLE_TIMEOUT", "seconds before a silent connection is closed (default 60)"},
     {"rate", "SPB_RATE", "requests a second per connection (default 20)"},
     {"durable", "SPB_DURABLE", "1: commits survive power loss (synchronous=FULL, default); 0: NORMAL"},
+    {"hello-timeout", "SPB_HELLO_TIMEOUT", "seconds a new WebSocket has to say hello before it is closed (default 10)"},
+    {"login-timeout", "SPB_LOGIN_TIMEOUT",
+     "seconds a new WebSocket has to log in or subscribe to a table before it is closed (default 60)"},
+    {"max-connections-per-address", "SPB_MAX_CONNECTIONS_PER_ADDRESS",
+     "WebSockets open at once from one address (default 64; 0: no limit)"},
+    {"trusted-proxies", "SPB_TRUSTED_PROXIES",
+     "comma-separated addresses of reverse proxies whose X-Forwarded-For names the client (default none)"},
+    {"login-failures-per-account", "SPB_LOGIN_FAILURES_PER_ACCOUNT",
+     "failed logins to one account before its logins must wait, 1 s doubling per further failure (default 5; 0: "
+     "no limit)"},
+    {"login-failures-per-address", "SPB_LOGIN_FAILURES_PER_ADDRESS",
+     "failed logins from one address before its logins must wait, 1 s doubling per further failure (default 20; "
+     "0: no limit)"},
+    {"login-lockout-max", "SPB_LOGIN_LOCKOUT_MAX", "longest wait after failed logins, in seconds (default 900)"},
+    {"registrations-per-address-hour", "SPB_REGISTRATIONS_PER_ADDRESS_HOUR",
+     "accounts one address may register per hour (default 10; 0: no limit)"},
+    {"chat-per-account-minute", "SPB_CHAT_PER_ACCOUNT_MINUTE",
+     "chat lines one account may send per minute (default 20; 0: no limit)"},
+    {"chat-per-address-minute", "SPB_CHAT_PER_ADDRESS_MINUTE",
+     "chat lines one address may send per minute (default 60; 0: no limit)"},
+    {"outbound-allow", "SPB_OUTBOUND_ALLOW",
+     "comma-separated networks (CIDR) that webhooks may reach although not public, such as 10.0.0.0/8 (default "
+     "none: only public addresses)"},
     {"vacation-days", "SPB_VACATION_DAYS", "vacation days each player may take per calendar year (default 21)"},
     {"webhook-attempts", "SPB_WEBHOOK_ATTEMPTS", "attempts to deliver a webhook before giving up (default 8)"},
     {"webhook-retry", "SPB_WEBHOOK_RETRY", "seconds before a webhook's first retry, doubled after each (default 30)"},
@@ -49,6 +76,23 @@ bool parse_number(const std::string& text, T& out) {
 // all but name.
 bool parse_keep_days(const std::string& text, int& days) {
   return parse_number(text, days) && days >= 0 && days <= 3650;
+}
+
+// A count limit: 0 (off) to a million.
+bool parse_limit(const std::string& text, int& out) { return parse_number(text, out) && out >= 0 && out <= 1000000; }
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> items;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = std::min(text.find(',', start), text.size());
+    std::string item = text.substr(start, comma - start);
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    if (!item.empty()) items.push_back(std::move(item));
+    start = comma + 1;
+  }
+  return items;
 }
 
 bool apply(ServerConfig& config, const std::string& name, const std::string& value, std::string& error) {
@@ -106,6 +150,39 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
     if (!parse_keep_days(value, config.keep_notifications_days)) return bad("0 (forever) to 3650");
   } else if (name == "keep-webhooks-days") {
     if (!parse_keep_days(value, config.keep_webhooks_days)) return bad("0 (forever) to 3650");
+  } else if (name == "hello-timeout") {
+    if (!parse_number(value, config.hello_timeout_seconds) || config.hello_timeout_seconds < 1) return bad("at least 1");
+  } else if (name == "login-timeout") {
+    if (!parse_number(value, config.login_timeout_seconds) || config.login_timeout_seconds < 1) return bad("at least 1");
+  } else if (name == "max-connections-per-address") {
+    if (!parse_limit(value, config.max_connections_per_address)) return bad("0 (no limit) to 1000000");
+  } else if (name == "trusted-proxies") {
+    config.trusted_proxies = split_list(value);
+    for (const std::string& address : config.trusted_proxies) {
+      boost::system::error_code ec;
+      boost::asio::ip::make_address(address, ec);
+      if (ec) return bad("comma-separated IP addresses");
+    }
+  } else if (name == "login-failures-per-account") {
+    if (!parse_limit(value, config.login_failures_per_account)) return bad("0 (no limit) to 1000000");
+  } else if (name == "login-failures-per-address") {
+    if (!parse_limit(value, config.login_failures_per_address)) return bad("0 (no limit) to 1000000");
+  } else if (name == "login-lockout-max") {
+    if (!parse_number(value, config.login_lockout_max_seconds) || config.login_lockout_max_seconds < 1 ||
+        config.login_lockout_max_seconds > 86400) {
+      return bad("1 to 86400");
+    }
+  } else if (name == "registrations-per-address-hour") {
+    if (!parse_limit(value, config.registrations_per_address_hour)) return bad("0 (no limit) to 1000000");
+  } else if (name == "chat-per-account-minute") {
+    if (!parse_limit(value, config.chat_per_account_minute)) return bad("0 (no limit) to 1000000");
+  } else if (name == "chat-per-address-minute") {
+    if (!parse_limit(value, config.chat_per_address_minute)) return bad("0 (no limit) to 1000000");
+  } else if (name == "outbound-allow") {
+    config.outbound_allow = split_list(value);
+    for (const std::string& network : config.outbound_allow) {
+      if (!parse_network(network)) return bad("comma-separated networks such as 10.0.0.0/8 or ::1/128");
+    }
   } else if (name == "test-clock") {
     std::int64_t start = 0;
     if (!parse_number(value, start) || start < 0) return bad("unix seconds");

@@ -33,6 +33,22 @@ struct ServerConfig {
   // Retention (docs/operations.md): days kept after being read or settled; 0: forever.
   int keep_notifications_days = 90;
   int keep_webhooks_days = 30;
+  // Limits a public site needs (docs/operations.md, "Security"). Counts per
+  // address are by the connection's peer address, or by X-Forwarded-For when
+  // the peer is one of trusted_proxies. 0 turns a limit off.
+  int hello_timeout_seconds = 10;          // after the upgrade, to say hello
+  int login_timeout_seconds = 60;          // after the upgrade, to log in or subscribe
+  int max_connections_per_address = 64;    // open WebSockets at once
+  std::vector<std::string> trusted_proxies;  // peer addresses whose X-Forwarded-For is believed
+  int login_failures_per_account = 5;      // failed logins before the account's logins wait
+  int login_failures_per_address = 20;     // failed logins before the address's logins wait
+  int login_lockout_max_seconds = 900;     // the longest wait, however many failures
+  int registrations_per_address_hour = 10; // accounts registered per address per hour
+  int chat_per_account_minute = 20;        // chat lines per account per minute
+  int chat_per_address_minute = 60;        // chat lines per address per minute
+  // Outbound requests (webhooks) may reach only public addresses, but for these
+  // networks ("127.0.0.1/32", "10.0.0.0/8", "::1/128").
+  std::vector<std::string> outbound_allow;
   std::uint64_t password_ops = 2;                 // Argon2id passes
   std::size_t password_memory = 19 * 1024 * 1024; // Argon2id memory, bytes
 };

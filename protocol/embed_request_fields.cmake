@@ -1,0 +1,25 @@
+# Writes the fields of every request from schema/protocol/*.json (the files
+# whose title ends in " request") as a C++ table, so the server's list of what
+# a request may carry is the schemas' and nothing else.
+#   cmake -DSCHEMA_DIR=... -DOUTPUT=... -P embed_request_fields.cmake
+file(GLOB schemas "${SCHEMA_DIR}/*.json")
+list(SORT schemas)
+set(out "// Generated from schema/protocol/*.json by protocol/embed_request_fields.cmake.\n")
+foreach(path IN LISTS schemas)
+  file(READ "${path}" text)
+  string(JSON title ERROR_VARIABLE no_title GET "${text}" title)
+  if(no_title OR NOT title MATCHES " request$")
+    continue()
+  endif()
+  string(JSON type GET "${text}" properties type const)
+  string(JSON count LENGTH "${text}" properties)
+  set(fields "")
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON field MEMBER "${text}" properties ${i})
+    string(APPEND fields "\"${field}\", ")
+  endforeach()
+  string(APPEND out "{\"${type}\", {${fields}}},\n")
+endforeach()
+file(WRITE "${OUTPUT}.tmp" "${out}")
+file(COPY_FILE "${OUTPUT}.tmp" "${OUTPUT}" ONLY_IF_DIFFERENT)

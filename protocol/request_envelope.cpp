@@ -1,0 +1,72 @@
+#include "protocol/request_envelope.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace sp::protocol {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::size_t kMaxEchoedText = 64;
+
+const std::map<std::string_view, std::vector<std::string_view>, std::less<>>& field_table() {
+  static const std::map<std::string_view, std::vector<std::string_view>, std::less<>> kFields = {
+#include "protocol/request_fields.inc"
+  };
+  return kFields;
+}
+
+Unexpected<EnvelopeError> refuse(std::string code, std::string message, json id = nullptr, std::string type = {}) {
+  return unexpected(EnvelopeError{std::move(code), std::move(message), std::move(id), std::move(type)});
+}
+
+// A field's name as it may be quoted back: bounded, and valid UTF-8 because it
+// came out of a parsed JSON text.
+std::string quoted(const std::string& name) {
+  if (name.size() <= kMaxEchoedText) return name;
+  std::size_t cut = kMaxEchoedText;
+  while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+  return name.substr(0, cut) + "...";
+}
+
+}  // namespace
+
+Expected<RequestEnvelope, EnvelopeError> decode_request(std::string_view frame) {
+  json body = json::parse(frame, nullptr, /*allow_exceptions=*/false);
+  if (body.is_discarded()) return refuse("bad_json", "The message is not valid JSON.");
+  if (!body.is_object()) return refuse("bad_request", "A message is a JSON object with a \"type\".");
+  json id = nullptr;
+  if (const auto it = body.find("id"); it != body.end()) {
+    const bool ok = it->is_number_integer() || (it->is_string() && it->get_ref<const std::string&>().size() <= 64);
+    if (!ok) return refuse("bad_request", "id: a number or a text of at most 64 characters");
+    id = *it;
+  }
+  const auto type_it = body.find("type");
+  if (type_it == body.end() || !type_it->is_string()) {
+    return refuse("bad_request", "type: the request's name is required", id);
+  }
+  std::string type = quoted(type_it->get<std::string>());
+  const auto* fields = request_fields(type_it->get_ref<const std::string&>());
+  if (fields == nullptr) return refuse("unknown_type", "There is no request called \"" + type + "\".", id, type);
+  for (const auto& [name, value] : body.items()) {
+    if (std::find(fields->begin(), fields->end(), name) == fields->end()) {
+      return refuse("unknown_field", "A " + type + " request has no field \"" + quoted(name) + "\".", id, type);
+    }
+  }
+  return RequestEnvelope{std::move(id), std::move(type), std::move(body)};
+}
+
+const std::vector<std::string_view>* request_fields(std::string_view type) {
+  const auto& table = field_table();
+  const auto it = table.find(type);
+  return it == table.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string_view> request_types() {
+  std::vector<std::string_view> types;
+  for (const auto& [type, fields] : field_table()) types.push_back(type);
+  return types;
+}
+
+}  // namespace sp::protocol
