@@ -29,9 +29,9 @@ constexpr int kPagesPerStep = 1024;
 
 // One raw SQLite connection, for the opens the store's Database does not make:
 // read-only, without creating, without switching to WAL.
-class Connection {
+class SqliteFile {
  public:
-  Connection(const std::string& path, int flags, const std::string& what) {
+  SqliteFile(const std::string& path, int flags, const std::string& what) {
     if (sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
       const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : "out of memory";
       sqlite3_close(db_);
@@ -40,9 +40,9 @@ class Connection {
     }
     sqlite3_busy_timeout(db_, 5000);
   }
-  ~Connection() { sqlite3_close(db_); }
-  Connection(const Connection&) = delete;
-  Connection& operator=(const Connection&) = delete;
+  ~SqliteFile() { sqlite3_close(db_); }
+  SqliteFile(const SqliteFile&) = delete;
+  SqliteFile& operator=(const SqliteFile&) = delete;
 
   sqlite3* handle() { return db_; }
 
@@ -177,7 +177,7 @@ void check_file_shape(const std::string& path, const std::string& what) {
 }
 
 // integrity_check's findings (at most a few), or empty when it says ok.
-std::string integrity_problems(Connection& db) {
+std::string integrity_problems(SqliteFile& db) {
   std::vector<std::string> rows;
   try {
     rows = db.column("PRAGMA integrity_check(5)");
@@ -191,7 +191,7 @@ std::string integrity_problems(Connection& db) {
 }
 
 // The schema version of an spb database, refusing one this binary cannot read.
-int checked_schema_version(Connection& db, const std::string& path) {
+int checked_schema_version(SqliteFile& db, const std::string& path) {
   const int version = static_cast<int>(db.number("PRAGMA user_version"));
   const int latest = Database::latest_schema_version();
   if (version == 0) throw BackupError(path + " is not an spb database (it has no schema version)");
@@ -203,7 +203,7 @@ int checked_schema_version(Connection& db, const std::string& path) {
 }
 
 // Copies `from` (whose read transaction, if open, is the snapshot) into `to`.
-void copy_pages(Connection& from, Connection& to) {
+void copy_pages(SqliteFile& from, SqliteFile& to) {
   sqlite3_backup* backup = sqlite3_backup_init(to.handle(), "main", from.handle(), "main");
   if (backup == nullptr) throw BackupError(std::string("backup: ") + sqlite3_errmsg(to.handle()));
   int rc = SQLITE_OK;
@@ -216,12 +216,12 @@ void copy_pages(Connection& from, Connection& to) {
 }
 
 // A self-contained single file: no -wal beside it to lose on the way.
-void make_single_file(Connection& db) {
+void make_single_file(SqliteFile& db) {
   const auto mode = db.column("PRAGMA journal_mode = DELETE");
   if (mode.empty() || mode.front() != "delete") throw BackupError("could not leave WAL mode");
 }
 
-std::int64_t count_rows(Connection& db, const char* table) {
+std::int64_t count_rows(SqliteFile& db, const char* table) {
   return db.number(std::string("SELECT count(*) FROM ") + table);
 }
 
@@ -322,8 +322,8 @@ BackupSummary backup_database(const std::string& database, const std::string& de
   if (fs::absolute(summary.file) == fs::absolute(database)) throw BackupError("the backup would overwrite the database");
   TemporaryFile partial(summary.file + ".partial-" + std::to_string(::getpid()));
 
-  Connection source(database, SQLITE_OPEN_READWRITE, "the database");
-  Connection copy(partial.path(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, "the backup file");
+  SqliteFile source(database, SQLITE_OPEN_READWRITE, "the database");
+  SqliteFile copy(partial.path(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, "the backup file");
   // One read transaction for the whole copy: every step sees the same snapshot.
   try {
     source.exec("BEGIN");
@@ -363,19 +363,19 @@ RestoreOutcome restore_database(const std::string& backup, const std::string& ta
   if (!check_only && fs::path(target).has_parent_path()) fs::create_directories(fs::path(target).parent_path());
   TemporaryFile candidate(candidate_path);
   {
-    Connection source(backup, SQLITE_OPEN_READONLY, "the backup");
+    SqliteFile source(backup, SQLITE_OPEN_READONLY, "the backup");
     if (const std::string problems = integrity_problems(source); !problems.empty()) {
       throw BackupError(backup + " is damaged (integrity_check: " + problems + "). Nothing was changed");
     }
     outcome.schema_version = checked_schema_version(source, backup);
-    Connection copy(candidate.path(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, "the restore's copy");
+    SqliteFile copy(candidate.path(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, "the restore's copy");
     copy_pages(source, copy);
     copy.close();
   }
   outcome.tables = replay_tables(candidate.path(), on_table);
   if (check_only || outcome.diverged() > 0) return outcome;
   {
-    Connection copy(candidate.path(), SQLITE_OPEN_READWRITE, "the restore's copy");
+    SqliteFile copy(candidate.path(), SQLITE_OPEN_READWRITE, "the restore's copy");
     make_single_file(copy);
     copy.close();
   }

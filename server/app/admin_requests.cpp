@@ -12,6 +12,7 @@
 #include "protocol/engine_json.hpp"
 #include "server/admin/admin_log.hpp"
 #include "server/admin/log_replay.hpp"
+#include "server/app/connection_identity.hpp"
 #include "server/app/request.hpp"
 #include "server/app/stored_game_job.hpp"
 
@@ -73,7 +74,16 @@ void on_admin_login(const Request& r) {
     log_act(r, std::nullopt, "administration_disabled");
     return r.fail("administration_disabled", "Administration is disabled on this server (no administrator token).");
   }
+  // Guesses at the administrator token count as failed logins of the address.
+  auto& by_address = r.services.guards.logins_by_address;
+  const auto now = ThrottleClock::now();
+  if (const auto wait = by_address.wait(r.state().client_address, now)) {
+    r.services.metrics.refuse(Refusal::kLoginThrottled);
+    log_act(r, std::nullopt, "login_throttled");
+    return r.fail("login_throttled", "Too many failed logins; try again in " + std::to_string(*wait) + " s.");
+  }
   if (!token_matches(*token, r.services.config.admin_token)) {
+    by_address.failed(r.state().client_address, now);
     log_act(r, std::nullopt, "invalid_admin_token");
     return r.fail("invalid_admin_token", "That is not the administrator token.");
   }
@@ -206,6 +216,25 @@ void on_admin_remove_player(const Request& r) {
   });
 }
 
+// Ends every session of a user, on every connection (a stolen account).
+void on_admin_logout_user(const Request& r) {
+  if (!require_administrator(r)) return;
+  const auto name = text_field(r, "name", 1, 64);
+  if (!name) return;
+  auto user = std::make_shared<std::optional<UserRecord>>();
+  r.services.store.submit(
+      [name = *name, user](Database& db) {
+        *user = find_user_by_name(db, name);
+        if (*user) delete_user_sessions(db, (*user)->id, "");
+      },
+      [r, user, answer = logged(r, std::nullopt)](std::exception_ptr error) {
+        if (error) return answer(Reply::error("internal_error", "The sessions could not be ended; nothing was changed."));
+        if (!*user) return answer(Reply::error("no_such_user", "There is no user of that name."));
+        end_sessions(r.services, (*user)->id, SessionsToEnd{}, nullptr, SessionEnd::kAdministrator);
+        answer(Reply::result(json{{"user", user_json((*user)->id, (*user)->name)}}));
+      });
+}
+
 void on_admin_log(const Request& r) {
   if (!require_administrator(r)) return;
   const auto table = int_field(r, "table", 1, INT64_MAX, /*required=*/false);
@@ -245,6 +274,7 @@ void add_admin_requests(HandlerTable& table) {
       {"admin_abort", on_admin_abort},
       {"admin_remove_player", on_admin_remove_player},
       {"admin_log", on_admin_log},
+      {"admin_logout_user", on_admin_logout_user},
   });
 }
 

@@ -21,14 +21,20 @@
 
 namespace sp::server {
 
+// Who a connection speaks for. user_id, user_name, token_hash, epoch and
+// subscriptions change together, only through change_identity
+// (connection_identity.hpp).
 struct ConnectionState {
   bool greeted = false;
   std::optional<std::int64_t> user_id;
   std::string user_name;
   std::string token_hash;
+  IdentityEpoch epoch = 0;
   std::set<std::int64_t> subscriptions;
   bool administrator = false;   // admin_login gave the administrator token
+  bool settled = false;         // has logged in or subscribed: the login deadline is met
   std::string remote_address;   // "address:port", for the administrators' log
+  std::string client_address;   // the client's address, for the limits per address
 };
 
 class Connection : public Subscriber, public std::enable_shared_from_this<Connection> {

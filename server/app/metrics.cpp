@@ -30,6 +30,21 @@ std::string Histogram::render(const std::string& name, const std::string& help) 
   return out;
 }
 
+const char* to_string(Refusal refusal) {
+  switch (refusal) {
+    case Refusal::kConnectionsPerAddress: return "connections_per_address";
+    case Refusal::kHelloTimeout: return "hello_timeout";
+    case Refusal::kLoginTimeout: return "login_timeout";
+    case Refusal::kLoginThrottled: return "login_throttled";
+    case Refusal::kRegistrationsThrottled: return "registrations_throttled";
+    case Refusal::kChatThrottled: return "chat_throttled";
+    case Refusal::kRateLimited: return "rate_limited";
+    case Refusal::kUnknownField: return "unknown_field";
+    case Refusal::kCount: break;
+  }
+  return "unknown";
+}
+
 std::string Metrics::render() const {
   std::string out;
   auto gauge = [&out](const char* name, const char* help, std::int64_t value) {
@@ -48,6 +63,13 @@ std::string Metrics::render() const {
   counter("spb_requests_total", "Protocol requests received.", requests.load());
   counter("spb_requests_rejected_total", "Protocol requests answered with an error.", requests_rejected.load());
   counter("spb_tables_faulted_total", "Tables stopped by a storage failure or a bug.", tables_faulted.load());
+  gauge("spb_tables_stopped", "Tables in memory that refuse moves since a failed write or a bug.",
+        tables_stopped.load());
+  out += "# HELP spb_refused_total Clients refused by the server's guards, by reason.\n# TYPE spb_refused_total counter\n";
+  for (std::size_t i = 0; i < refused.size(); ++i) {
+    out += std::string("spb_refused_total{reason=\"") + to_string(static_cast<Refusal>(i)) + "\"} " +
+           std::to_string(refused[i].load()) + "\n";
+  }
   out += action_latency.render("spb_action_latency_seconds", "From an act request to its acknowledgement.");
   out += commit_latency.render("spb_db_commit_seconds", "One database transaction (group commit).");
   return out;

@@ -22,6 +22,20 @@ class Histogram {
   std::atomic<std::uint64_t> total_micros_{0};
 };
 
+// Why the server's guards refused a client (spb_refused_total's reason label).
+enum class Refusal {
+  kConnectionsPerAddress,   // over --max-connections-per-address
+  kHelloTimeout,            // no hello within --hello-timeout
+  kLoginTimeout,            // neither logged in nor subscribed within --login-timeout
+  kLoginThrottled,          // a login while failed logins make the account or address wait
+  kRegistrationsThrottled,  // over --registrations-per-address-hour
+  kChatThrottled,           // over --chat-per-account-minute or --chat-per-address-minute
+  kRateLimited,             // over the per-connection request rate
+  kUnknownField,            // a request with a field its schema does not have
+  kCount
+};
+const char* to_string(Refusal refusal);
+
 struct Metrics {
   std::atomic<std::int64_t> connections{0};
   std::atomic<std::uint64_t> connections_total{0};
@@ -31,9 +45,12 @@ struct Metrics {
   std::atomic<std::uint64_t> requests{0};
   std::atomic<std::uint64_t> requests_rejected{0};
   std::atomic<std::uint64_t> tables_faulted{0};
+  std::atomic<std::int64_t> tables_stopped{0};  // in memory, refusing moves since a failed write or a bug
+  std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(Refusal::kCount)> refused{};
   Histogram action_latency;  // from request to acknowledgement, storage included
   Histogram commit_latency;  // one database transaction
 
+  void refuse(Refusal why) { refused[static_cast<std::size_t>(why)].fetch_add(1, std::memory_order_relaxed); }
   std::string render() const;
 };
 

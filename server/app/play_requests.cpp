@@ -14,9 +14,14 @@ void on_subscribe(const Request& r) {
   }
   const std::int64_t user = r.state().user_id.value_or(0);
   with_requested_table(r, [r, since, user](std::shared_ptr<Table> table) {
-    r.connection->post([r, table] { r.state().subscriptions.insert(table->id()); });
-    table->subscribe(std::weak_ptr<Subscriber>(std::static_pointer_cast<Subscriber>(r.connection)), user, since,
-                     replier(r));
+    r.connection->post([r, table] {
+      // A subscription made for a former identity is left by that change (connection_identity.hpp).
+      if (r.state().epoch != r.epoch) return;
+      r.state().subscriptions.insert(table->id());
+      r.state().settled = true;
+    });
+    table->subscribe(std::weak_ptr<Subscriber>(std::static_pointer_cast<Subscriber>(r.connection)), r.epoch, user,
+                     since, replier(r));
   });
 }
 
@@ -52,6 +57,14 @@ void on_chat(const Request& r) {
   const auto text = text_field(r, "text", 1, 500);
   if (!text) return;
   const std::int64_t user = *r.state().user_id;
+  Guards& guards = r.services.guards;
+  const auto now = ThrottleClock::now();
+  int retry_after = 0;
+  if (!guards.chat_by_account.take(std::to_string(user), now, retry_after) ||
+      !guards.chat_by_address.take(r.state().client_address, now, retry_after)) {
+    r.services.metrics.refuse(Refusal::kChatThrottled);
+    return r.fail("chat_throttled", "Too many chat messages; wait " + std::to_string(retry_after) + " s.");
+  }
   with_requested_table(r, [r, user, text = *text](std::shared_ptr<Table> table) { table->chat(user, text, replier(r)); });
 }
 

@@ -7,9 +7,26 @@ namespace sp::server {
 
 using nlohmann::json;
 
-void Request::reply(Reply r) const {
+namespace {
+
+// The requests that change who the connection speaks for: their own change is
+// expected between the request and its reply.
+bool changes_identity(const std::string& type) {
+  return type == "login" || type == "register" || type == "resume_session" || type == "logout" ||
+         type == "logout_everywhere";
+}
+
+}  // namespace
+
+void Request::reply(Reply reply) const {
   if (replied->exchange(true)) return;
-  connection->post([connection = connection, id = id, type = type, r = std::move(r), &metrics = services.metrics] {
+  connection->post([connection = connection, id = id, type = type, r = std::move(reply), epoch = epoch,
+                    &metrics = services.metrics]() mutable {
+    // The session ended elsewhere while this request was handled: what it
+    // found was for the former user, who is no longer here to see it.
+    if (r.ok && connection->state().epoch != epoch && !changes_identity(type)) {
+      r = Reply::error("session_ended", "Your session ended before this reply could be given; log in again.");
+    }
     json frame;
     if (r.ok) {
       frame = json{{"type", "result"}, {"id", id}, {"request", type}, {"data", r.data}};

@@ -30,6 +30,8 @@ struct Request {
   nlohmann::json id;
   std::string type;
   std::shared_ptr<const nlohmann::json> body_ptr;
+  // The connection's identity when the request began (subscriber.hpp).
+  IdentityEpoch epoch = 0;
   // Every request gets exactly one reply, even if a bug tried to answer twice.
   std::shared_ptr<std::atomic<bool>> replied = std::make_shared<std::atomic<bool>>(false);
 

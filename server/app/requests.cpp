@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "protocol/request_envelope.hpp"
 #include "server/app/request.hpp"
 
 namespace sp::server {
@@ -27,23 +28,21 @@ const HandlerTable& handlers() {
 
 void handle_frame(Services& services, const std::shared_ptr<Connection>& connection, const std::string& frame) {
   services.metrics.requests.fetch_add(1, std::memory_order_relaxed);
-  auto body_ptr = std::make_shared<json>(json::parse(frame, nullptr, /*allow_exceptions=*/false));
-  const json& body = *body_ptr;
-  Request r{services, connection, nullptr, "", std::move(body_ptr)};
-  if (body.is_discarded()) return r.fail("bad_json", "The message is not valid JSON.");
-  if (!body.is_object()) return r.fail("bad_request", "A message is a JSON object with a \"type\".");
-  if (const auto id = body.find("id"); id != body.end()) {
-    const bool ok = id->is_number_integer() || (id->is_string() && id->get_ref<const std::string&>().size() <= 64);
-    if (!ok) return r.fail("bad_request", "id: a number or a text of at most 64 characters");
-    r.id = *id;
+  auto envelope = protocol::decode_request(frame);
+  if (!envelope) {
+    const protocol::EnvelopeError& e = envelope.error();
+    if (e.code == "unknown_field") services.metrics.refuse(Refusal::kUnknownField);
+    Request r{services, connection, e.id, e.type, std::make_shared<json>()};
+    r.epoch = connection->state().epoch;
+    return r.fail(e.code, e.message);
   }
-  const auto type = body.find("type");
-  if (type == body.end() || !type->is_string()) return r.fail("bad_request", "type: the request's name is required");
-  r.type = type->get<std::string>();
+  Request r{services, connection, std::move(envelope->id), std::move(envelope->type),
+            std::make_shared<json>(std::move(envelope->body))};
+  r.epoch = connection->state().epoch;
   const auto& table = handlers();
   const auto handler = table.find(r.type);
   if (handler == table.end()) {
-    r.type.resize(std::min<std::size_t>(r.type.size(), 64));
+    // A request of the schemas that this server does not serve: a bug, caught by handlers_match_schemas.
     return r.fail("unknown_type", "There is no request called \"" + r.type + "\".");
   }
   if (!connection->state().greeted && r.type != "hello") {
@@ -54,6 +53,12 @@ void handle_frame(Services& services, const std::shared_ptr<Connection>& connect
   } catch (const std::exception& e) {
     r.fail("internal_error", "Something went wrong on the server; nothing was changed.");
   }
+}
+
+std::vector<std::string> served_request_types() {
+  std::vector<std::string> types;
+  for (const auto& [type, handler] : handlers()) types.push_back(type);
+  return types;
 }
 
 void forget_connection(Services& services, const std::shared_ptr<Connection>& connection) {

@@ -6,12 +6,14 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/app/config.hpp"
 #include "server/app/correspondence.hpp"
 #include "server/app/connection.hpp"
 #include "server/app/metrics.hpp"
 #include "server/app/table_registry.hpp"
+#include "server/security/guards.hpp"
 #include "server/store/store.hpp"
 
 namespace sp::server {
@@ -25,10 +27,15 @@ struct Services {
   Metrics& metrics;
   boost::asio::thread_pool& slow_work;  // password hashing
   Correspondence& correspondence;
+  Guards& guards;
 };
 
 // Handles one text frame from `connection`; called on its strand. Never throws.
 void handle_frame(Services& services, const std::shared_ptr<Connection>& connection, const std::string& frame);
+
+// The request types this server has a handler for, in alphabetical order:
+// exactly the schemas' (protocol::request_types), as a test checks.
+std::vector<std::string> served_request_types();
 
 // When a connection closes: leaves its tables' subscriber lists.
 void forget_connection(Services& services, const std::shared_ptr<Connection>& connection);

@@ -55,6 +55,10 @@ Table::Table(boost::asio::any_io_executor executor, Store& store, Metrics& metri
   actors_.resize(log_.size(), Actor::kPlayer);
 }
 
+Table::~Table() {
+  if (faulted_) metrics_.tables_stopped.fetch_sub(1, std::memory_order_relaxed);
+}
+
 std::optional<engine::Seat> Table::seat_of(std::int64_t user_id) const {
   for (const SeatRecord& seat : record_.seats) {
     if (seat.user_id == user_id) return engine::Seat{static_cast<std::uint8_t>(seat.seat)};
@@ -163,7 +167,7 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
     // The move may or may not be on disk: stop here rather than guess. The
     // table is marked stopped before the reply, so whoever reads the reply
     // also sees the table stopped.
-    fault("the move could not be stored");
+    fault("move " + std::to_string(log_.size() + 1) + " could not be stored: " + failure_reason(error));
     if (move.reply) move.reply(Reply::error("internal_error", "The move could not be stored; the table is stopped."));
     return;
   }
@@ -185,6 +189,7 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
 }
 
 void Table::fault(std::string why) {
+  if (!faulted_) metrics_.tables_stopped.fetch_add(1, std::memory_order_relaxed);
   faulted_ = true;
   metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
   spdlog::error("table {} stopped: {}", id_, why);
@@ -225,7 +230,8 @@ void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const eng
     auto subscriber = w.subscriber.lock();
     if (!subscriber) continue;
     subscriber->send(std::make_shared<const std::string>(head + body_for(w.seat) + ",\"legal_actions\":" +
-                                                         legal_json(w.seat).dump() + "}"));
+                                                         legal_json(w.seat).dump() + "}"),
+                     w.epoch);
   }
 }
 
@@ -263,14 +269,14 @@ json Table::moves_since(std::int64_t since, std::optional<engine::Seat> seat) co
   return out;
 }
 
-void Table::subscribe(std::weak_ptr<Subscriber> subscriber, std::int64_t user_id, std::optional<std::int64_t> since,
-                      ReplyFn reply) {
-  boost::asio::post(strand_, [self = shared_from_this(), subscriber = std::move(subscriber), user_id, since,
+void Table::subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch, std::int64_t user_id,
+                      std::optional<std::int64_t> since, ReplyFn reply) {
+  boost::asio::post(strand_, [self = shared_from_this(), subscriber = std::move(subscriber), epoch, user_id, since,
                               reply = std::move(reply)] {
     const auto seat = self->seat_of(user_id);
     const Subscriber* key = subscriber.lock().get();
     std::erase_if(self->watchers_, [key](const Watcher& w) { return w.key == key || w.subscriber.expired(); });
-    self->watchers_.push_back(Watcher{subscriber, key, seat});
+    self->watchers_.push_back(Watcher{subscriber, key, epoch, seat});
     const std::int64_t from = std::clamp<std::int64_t>(since.value_or(self->record_.move_count), 0,
                                                        self->record_.move_count);
     reply(Reply::result(json{{"table", self->summary_json()},
@@ -314,7 +320,7 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
                                      {"from", from}, {"text", text}, {"at", now}}
                                     .dump());
                             for (const Watcher& w : self->watchers_) {
-                              if (auto s = w.subscriber.lock()) s->send(frame);
+                              if (auto s = w.subscriber.lock()) s->send(frame, w.epoch);
                             }
                           });
                         });
@@ -347,7 +353,7 @@ json Table::summary_json() const {
 void Table::announce(const json& message) {
   const auto frame = std::make_shared<const std::string>(message.dump());
   for (const Watcher& w : watchers_) {
-    if (auto s = w.subscriber.lock()) s->send(frame);
+    if (auto s = w.subscriber.lock()) s->send(frame, w.epoch);
   }
 }
 

@@ -67,6 +67,7 @@ class Table : public std::enable_shared_from_this<Table> {
   Table(boost::asio::any_io_executor executor, Store& store, Metrics& metrics, Correspondence& correspondence,
         TableRecord record, engine::GameSetup setup, engine::GameState state, std::vector<engine::LoggedAction> log,
         std::vector<Actor> actors);
+  ~Table();
 
   std::int64_t id() const { return id_; }
 
@@ -83,8 +84,9 @@ class Table : public std::enable_shared_from_this<Table> {
   void reclaim_seat(std::int64_t user_id, ReplyFn done);
 
   void act(std::int64_t user_id, std::int64_t move_number, nlohmann::json action, ReplyFn reply);
-  void subscribe(std::weak_ptr<Subscriber> subscriber, std::int64_t user_id, std::optional<std::int64_t> since,
-                 ReplyFn reply);
+  // `epoch` is the subscriber's identity when it asked: every push is made for it.
+  void subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch, std::int64_t user_id,
+                 std::optional<std::int64_t> since, ReplyFn reply);
   void unsubscribe(const Subscriber* subscriber);
   void legal_actions(std::int64_t user_id, ReplyFn reply);
   void chat(std::int64_t user_id, std::string text, ReplyFn reply);
@@ -107,6 +109,7 @@ class Table : public std::enable_shared_from_this<Table> {
   struct Watcher {
     std::weak_ptr<Subscriber> subscriber;
     const Subscriber* key;
+    IdentityEpoch epoch;
     std::optional<engine::Seat> seat;
   };
 

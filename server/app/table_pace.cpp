@@ -123,7 +123,7 @@ void Table::change(Aftermath aftermath, std::function<void(bool ok)> done) {
           self->writing_ = false;
           if (error) {
             done(false);
-            return self->fault("a change of seat control or deadline could not be stored");
+            return self->fault("a change of seat control or deadline could not be stored: " + failure_reason(error));
           }
           if (const auto announcement = self->apply_aftermath(aftermath, *written)) self->announce(*announcement);
           done(true);

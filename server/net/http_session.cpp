@@ -10,8 +10,9 @@ namespace sp::server {
 namespace beast = boost::beast;
 namespace http = beast::http;
 
-HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions)
-    : stream_(std::move(socket)), services_(services), sessions_(sessions) {}
+HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions,
+                         ConnectionSlot slot)
+    : stream_(std::move(socket)), services_(services), sessions_(sessions), slot_(std::move(slot)) {}
 
 void HttpSession::run() {
   boost::asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
@@ -33,7 +34,30 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (ec) return;
   auto request = parser_->release();
   if (beast::websocket::is_upgrade(request) && request.target() == "/ws") {
-    std::make_shared<WsSession>(stream_.release_socket(), services_, sessions_)->run(std::move(request));
+    if (!slot_.held()) {
+      // From a trusted proxy: the client is the one X-Forwarded-For names.
+      boost::system::error_code ignored;
+      const std::string peer = stream_.socket().remote_endpoint(ignored).address().to_string();
+      const auto forwarded = request["X-Forwarded-For"];
+      slot_ = services_.guards.connections->acquire(
+          services_.guards.trusted_proxies.client_of(peer, std::string_view(forwarded.data(), forwarded.size())));
+      if (!slot_.held()) {
+        services_.metrics.refuse(Refusal::kConnectionsPerAddress);
+        auto response = std::make_shared<http::response<http::string_body>>(http::status::too_many_requests,
+                                                                            request.version());
+        response->set(http::field::server, "spb");
+        response->set(http::field::content_type, "text/plain");
+        response->keep_alive(false);
+        response->body() = "Too many connections from your address.\n";
+        response->prepare_payload();
+        http::async_write(stream_, *response, [self = shared_from_this(), response](beast::error_code write_ec, std::size_t n) {
+          self->on_write(false, write_ec, n);
+        });
+        return;
+      }
+    }
+    std::make_shared<WsSession>(stream_.release_socket(), services_, sessions_, std::move(slot_))
+        ->run(std::move(request));
     return;
   }
   auto response = std::make_shared<http::response<http::string_body>>(respond(request));

@@ -1,5 +1,9 @@
 // HttpSession: plain HTTP on the server's port: /healthz, /metrics, the
 // browser client's static files, and the upgrade of /ws to a WebSocket.
+//
+// It holds its client's ConnectionSlot from the accept on, and hands it to the
+// WebSocket. A connection from a trusted proxy gets its slot at the upgrade,
+// by the client address X-Forwarded-For names (client_address.hpp).
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
@@ -16,7 +20,8 @@ namespace sp::server {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions);
+  // `slot` is empty for a connection from a trusted proxy.
+  HttpSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions, ConnectionSlot slot);
   void run();
 
  private:
@@ -31,6 +36,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   Services& services_;
   SessionList& sessions_;
+  ConnectionSlot slot_;
 };
 
 }  // namespace sp::server

@@ -25,6 +25,7 @@
 #include "server/net/file_limit.hpp"
 #include "server/net/http_session.hpp"
 #include "server/net/ws_session.hpp"
+#include "server/security/guards.hpp"
 #include "server/store/store.hpp"
 
 namespace sp::server {
@@ -36,7 +37,8 @@ using tcp = net::ip::tcp;
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
   Listener(net::io_context& ioc, tcp::endpoint endpoint, Services& services, SessionList& sessions)
-      : ioc_(ioc), acceptor_(net::make_strand(ioc)), services_(services), sessions_(sessions) {
+      : ioc_(ioc), acceptor_(net::make_strand(ioc)), retry_(acceptor_.get_executor()), services_(services),
+        sessions_(sessions) {
     acceptor_.open(endpoint.protocol());
     acceptor_.set_option(net::socket_base::reuse_address(true));
     acceptor_.bind(endpoint);
@@ -57,18 +59,43 @@ class Listener : public std::enable_shared_from_this<Listener> {
     acceptor_.async_accept(net::make_strand(ioc_), [self = shared_from_this()](boost::system::error_code ec,
                                                                                tcp::socket socket) {
       if (!ec) {
-        boost::system::error_code ignored;
-        socket.set_option(tcp::no_delay(true), ignored);
-        std::make_shared<HttpSession>(std::move(socket), self->services_, self->sessions_)->run();
+        self->admit(std::move(socket));
       } else if (ec == net::error::no_descriptors) {
-        spdlog::warn("out of file descriptors; accepting again shortly");
+        // Accepting at once would fail at once, in a loop: wait for descriptors to free up.
+        spdlog::warn("out of file descriptors; accepting again in 100 ms");
+        self->retry_.expires_after(std::chrono::milliseconds(100));
+        self->retry_.async_wait([self](boost::system::error_code) {
+          if (self->acceptor_.is_open()) self->do_accept();
+        });
+        return;
       }
       if (self->acceptor_.is_open()) self->do_accept();
     });
   }
 
+  // A connection from an address that holds its share is closed at once; one
+  // from a trusted proxy is counted at the upgrade, by the client it forwards.
+  void admit(tcp::socket socket) {
+    boost::system::error_code ec;
+    const auto peer = socket.remote_endpoint(ec);
+    if (ec) return;
+    socket.set_option(tcp::no_delay(true), ec);
+    const std::string address = peer.address().to_string();
+    ConnectionSlot slot;
+    if (!services_.guards.trusted_proxies.contains(address)) {
+      slot = services_.guards.connections->acquire(address);
+      if (!slot.held()) {
+        services_.metrics.refuse(Refusal::kConnectionsPerAddress);
+        socket.close(ec);
+        return;
+      }
+    }
+    std::make_shared<HttpSession>(std::move(socket), services_, sessions_, std::move(slot))->run();
+  }
+
   net::io_context& ioc_;
   tcp::acceptor acceptor_;
+  net::steady_timer retry_;
   Services& services_;
   SessionList& sessions_;
 };
@@ -144,7 +171,8 @@ int run_server(const ServerConfig& config) {
     spdlog::info("start-up check: every started table replayed from its seed; {} diverged", failed);
   }
 
-  Services services{config, *store, *tables, metrics, slow_work, correspondence};
+  Guards guards(config);
+  Services services{config, *store, *tables, metrics, slow_work, correspondence, guards};
   schedule_open_vacations(services);
   webhooks->wake();
   retention.start();

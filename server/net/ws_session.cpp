@@ -17,15 +17,20 @@ constexpr std::size_t kMaxQueuedRequests = 256;
 
 }  // namespace
 
-WsSession::WsSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions)
+WsSession::WsSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions,
+                     ConnectionSlot slot)
     : ws_(std::move(socket)),
       services_(services),
       sessions_(sessions),
+      slot_(std::move(slot)),
+      deadline_(ws_.get_executor()),
       tokens_(services.config.request_burst),
-      refilled_(std::chrono::steady_clock::now()) {
+      refilled_(std::chrono::steady_clock::now()),
+      opened_(refilled_) {
   boost::system::error_code ignored;
   const auto peer = ws_.next_layer().socket().remote_endpoint(ignored);
   if (!ignored) state_.remote_address = peer.address().to_string() + ":" + std::to_string(peer.port());
+  state_.client_address = slot_.address();
 }
 
 WsSession::~WsSession() {
@@ -52,10 +57,38 @@ void WsSession::run(beast::http::request<beast::http::string_body> request) {
 void WsSession::on_accept(beast::error_code ec) {
   if (ec) return;
   counted_ = true;
+  opened_ = std::chrono::steady_clock::now();
   services_.metrics.connections.fetch_add(1, std::memory_order_relaxed);
   services_.metrics.connections_total.fetch_add(1, std::memory_order_relaxed);
   sessions_.add(std::static_pointer_cast<WsSession>(shared_from_this()));
+  arm_deadline(std::min(services_.config.hello_timeout_seconds, services_.config.login_timeout_seconds));
   do_read();
+}
+
+void WsSession::arm_deadline(int seconds) {
+  deadline_.expires_after(std::chrono::seconds(seconds));
+  deadline_.async_wait([self = std::static_pointer_cast<WsSession>(shared_from_this())](beast::error_code ec) {
+    if (!ec) self->on_deadline();
+  });
+}
+
+void WsSession::on_deadline() {
+  const auto& config = services_.config;
+  if (!state_.greeted) {
+    services_.metrics.refuse(Refusal::kHelloTimeout);
+    return close_when_written(websocket::close_reason(
+        websocket::close_code::policy_error, "say hello within " + std::to_string(config.hello_timeout_seconds) + " s"));
+  }
+  if (state_.settled) return;
+  const auto open_for = std::chrono::steady_clock::now() - opened_;
+  const auto left = std::chrono::seconds(config.login_timeout_seconds) - open_for;
+  if (left > std::chrono::milliseconds(0)) {
+    return arm_deadline(static_cast<int>(std::chrono::ceil<std::chrono::seconds>(left).count()));
+  }
+  services_.metrics.refuse(Refusal::kLoginTimeout);
+  close_when_written(websocket::close_reason(
+      websocket::close_code::policy_error,
+      "log in or subscribe within " + std::to_string(config.login_timeout_seconds) + " s"));
 }
 
 void WsSession::do_read() {
@@ -76,6 +109,7 @@ bool WsSession::take_token() {
 void WsSession::on_read(beast::error_code ec, std::size_t) {
   if (ec) {
     // Closed, timed out, or a frame over the limit (Beast then closes with 1009).
+    deadline_.cancel();
     forget_connection(services_, shared_from_this());
     return;
   }
@@ -107,6 +141,7 @@ void WsSession::handle_next() {
     }
     if (!take_token()) {
       services_.metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
+      services_.metrics.refuse(Refusal::kRateLimited);
       // Echo the request's id and type so the client can match the refusal.
       const auto request = nlohmann::json::parse(frame, nullptr, false);
       nlohmann::json refusal{{"type", "error"}, {"request", ""}, {"code", "rate_limited"},
@@ -138,9 +173,13 @@ void WsSession::handle_next() {
   }
 }
 
-void WsSession::send(std::shared_ptr<const std::string> frame) {
+void WsSession::send(std::shared_ptr<const std::string> frame, IdentityEpoch epoch) {
   boost::asio::post(ws_.get_executor(), [self = std::static_pointer_cast<WsSession>(shared_from_this()),
-                                         frame = std::move(frame)]() mutable { self->queue(std::move(frame)); });
+                                         frame = std::move(frame), epoch]() mutable {
+    // Made for an identity this connection no longer has: it must not be sent.
+    if (epoch != self->state_.epoch) return;
+    self->queue(std::move(frame));
+  });
 }
 
 void WsSession::post(std::function<void()> fn) { boost::asio::post(ws_.get_executor(), std::move(fn)); }
@@ -186,6 +225,7 @@ void WsSession::on_write(beast::error_code ec, std::size_t) {
 void WsSession::close_when_written(websocket::close_reason reason) {
   if (closing_) return;
   closing_ = true;
+  deadline_.cancel();
   if (outbound_.empty()) {
     ws_.async_close(reason, [self = shared_from_this()](beast::error_code) {});
   } else {

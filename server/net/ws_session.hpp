@@ -4,13 +4,17 @@
 // per-connection rate limit (a token bucket); it writes frames from a bounded
 // queue, and closes a connection whose queue overflows (a client that does not
 // read). Beast's timeouts close half-open connections: a handshake timeout, and
-// pings after a quiet spell with a close when nothing answers.
+// pings after a quiet spell with a close when nothing answers. A connection
+// that does not say hello in time, or neither logs in nor subscribes in time,
+// is closed (--hello-timeout, --login-timeout): an idle socket holds a file
+// descriptor. It holds its client address's ConnectionSlot while it is open.
 //
 // Thread-safety: send() and post() are safe from any thread; everything else
 // runs on the session's strand.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -22,6 +26,7 @@
 
 #include "server/app/connection.hpp"
 #include "server/app/requests.hpp"
+#include "server/security/connection_slots.hpp"
 
 namespace sp::server {
 
@@ -29,11 +34,11 @@ class SessionList;
 
 class WsSession : public Connection {
  public:
-  WsSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions);
+  WsSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions, ConnectionSlot slot);
   ~WsSession() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
-  void send(std::shared_ptr<const std::string> frame) override;
+  void send(std::shared_ptr<const std::string> frame, IdentityEpoch epoch) override;
   void post(std::function<void()> fn) override;
   void respond(const nlohmann::json& frame) override;
   ConnectionState& state() override { return state_; }
@@ -51,6 +56,9 @@ class WsSession : public Connection {
   void do_write();
   void on_write(boost::beast::error_code ec, std::size_t bytes);
   bool take_token();
+  // The hello deadline, then the login-or-subscribe deadline.
+  void arm_deadline(int seconds);
+  void on_deadline();
   // Closes with a close frame once the queued frames are written (Beast allows
   // one write at a time, and a close frame is a write).
   void close_when_written(boost::beast::websocket::close_reason reason);
@@ -59,6 +67,8 @@ class WsSession : public Connection {
   boost::beast::flat_buffer buffer_;
   Services& services_;
   SessionList& sessions_;
+  ConnectionSlot slot_;
+  boost::asio::steady_timer deadline_;
   // Everything below is accessed only on the stream's strand.
   ConnectionState state_;
   std::deque<std::shared_ptr<const std::string>> outbound_;
@@ -66,6 +76,7 @@ class WsSession : public Connection {
   bool handling_ = false;                             // a request awaits its reply
   double tokens_;
   std::chrono::steady_clock::time_point refilled_;
+  std::chrono::steady_clock::time_point opened_;  // when the upgrade completed
   int strikes_ = 0;  // rate-limit refusals in a row
   bool closing_ = false;
   std::optional<boost::beast::websocket::close_reason> close_after_write_;

@@ -95,6 +95,21 @@ void delete_session(Database& db, const std::string& token_hash) {
   db.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(1, token_hash).run();
 }
 
+void delete_user_sessions(Database& db, std::int64_t user_id, const std::string& keep) {
+  db.prepare("DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?").bind(1, user_id).bind(2, keep).run();
+}
+
+std::optional<UserRecord> find_user(Database& db, std::int64_t user_id) {
+  auto s = db.prepare("SELECT id, name, password_hash FROM users WHERE id = ?");
+  s.bind(1, user_id);
+  if (!s.step()) return std::nullopt;
+  return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
+}
+
+void set_password_hash(Database& db, std::int64_t user_id, const std::string& password_hash) {
+  db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(1, password_hash).bind(2, user_id).run();
+}
+
 int delete_expired_sessions(Database& db, std::int64_t now, int limit) {
   db.prepare(
         "DELETE FROM sessions WHERE token_hash IN "

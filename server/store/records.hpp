@@ -67,6 +67,10 @@ void insert_session(Database& db, const std::string& token_hash, std::int64_t us
                     std::int64_t expires_at);
 std::optional<UserRecord> find_session_user(Database& db, const std::string& token_hash, std::int64_t now);
 void delete_session(Database& db, const std::string& token_hash);
+// Ends every session of the user but `keep` (empty: all of them).
+void delete_user_sessions(Database& db, std::int64_t user_id, const std::string& keep);
+std::optional<UserRecord> find_user(Database& db, std::int64_t user_id);
+void set_password_hash(Database& db, std::int64_t user_id, const std::string& password_hash);
 // Deletes at most `limit` sessions expired by `now` (they can no longer be
 // resumed); returns how many went.
 int delete_expired_sessions(Database& db, std::int64_t now, int limit);

@@ -5,6 +5,18 @@
 
 namespace sp::server {
 
+std::string failure_reason(const std::exception_ptr& error) {
+  if (!error) return "no error";
+  try {
+    std::rethrow_exception(error);
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "an unknown failure";
+  }
+}
+
+
 Store::Store(StoreOptions options, CommitObserver observer)
     : options_(std::move(options)), observer_(std::move(observer)), db_(options_.path, DatabaseOptions{options_.durable}) {
   db_.migrate();

@@ -37,6 +37,10 @@ struct StoreStats {
   std::uint64_t failed_jobs = 0;
 };
 
+// The reason a job failed, in words, for the log: the database's own message
+// (SQLite's "database or disk is full") or the exception's.
+std::string failure_reason(const std::exception_ptr& error);
+
 class Store {
  public:
   using Work = std::function<void(Database&)>;

@@ -11,6 +11,12 @@ export class Session extends EventTarget {
     this.connection = connection;
     this.user = null;
     connection.onResume(() => this.resume());
+    // Logged out elsewhere (another tab, a password change, an administrator):
+    // the token no longer resumes, so it is forgotten here too.
+    connection.addEventListener("session_ended", () => {
+      localStorage.removeItem(TOKEN_KEY);
+      this.set(null);
+    });
   }
 
   get loggedIn() {

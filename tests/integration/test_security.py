@@ -1,0 +1,520 @@
+"""Security tests against the real `spb serve` over real sockets on the
+loopback: a connection's identity (hidden views never outlive the user who may
+see them; sessions end everywhere at once), throttled logins, registrations
+and chat, the hello and login deadlines, connections per address (with the
+descriptor limit lowered), X-Forwarded-For from trusted proxies only, strict
+requests, and /metrics counting every refusal by reason.
+
+usage: test_security.py SPB_BINARY PROJECT_ROOT"""
+
+import asyncio
+import json
+import os
+import random
+import re
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import websockets
+
+from harness import TEST_LIMITS, Client, Server, run_tests
+from schema_check import SchemaCheck
+
+SPB, ROOT = sys.argv[1], sys.argv[2]
+SCHEMAS = SchemaCheck(ROOT)
+TESTS = []
+FAST = ["--rate", "2000"]
+HIDDEN = {"public_money": False, "public_hands": False}
+PASSWORD = "correct horse"
+
+
+def test(server_args=(), limits=TEST_LIMITS, descriptors=None):
+    def register_test(f):
+        TESTS.append((f, list(server_args), limits, descriptors))
+        return f
+    return register_test
+
+
+class LimitedServer(Server):
+    """A server whose descriptor limit (soft and hard) is lowered before exec."""
+
+    def __init__(self, *args, descriptors=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.descriptors = descriptors
+
+    def start(self):
+        if self.descriptors is None:
+            return super().start()
+        real_popen = subprocess.Popen
+        limit = self.descriptors
+
+        def lowered(*a, **kw):
+            kw["preexec_fn"] = lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+            return real_popen(*a, **kw)
+        subprocess.Popen = lowered
+        try:
+            return super().start()
+        finally:
+            subprocess.Popen = real_popen
+
+
+def fresh_server(args, limits, descriptors):
+    folder = tempfile.mkdtemp(prefix="spb-sec-")
+    return LimitedServer(SPB, os.path.join(folder, "spb.sqlite"), FAST + args, limits=limits,
+                         descriptors=descriptors).start()
+
+
+def unique(prefix):
+    return f"{prefix}{random.randrange(10**6)}"
+
+
+async def register(server, name=None):
+    client = await Client.connect(server, SCHEMAS)
+    data = await client.ok("register", name=name or unique("u"), password=PASSWORD)
+    return client, data["user"], data["token"]
+
+
+async def hidden_table(server, players=2):
+    """A started table with hidden money and hands; returns its id, the
+    players' clients by seat, and the users by seat."""
+    clients, users = [], []
+    for _ in range(players):
+        client, user, _ = await register(server)
+        clients.append(client)
+        users.append(user)
+    table = (await clients[0].ok("create_table", players=players, options=HIDDEN))["table"]["id"]
+    for client in clients[1:]:
+        await client.ok("join_table", table=table)
+    await clients[0].ok("start_table", table=table)
+    seats, seat_users = {}, {}
+    for client, user in zip(clients, users):
+        data = await client.ok("subscribe", table=table)
+        seats[data["seat"]] = client
+        seat_users[data["seat"]] = user
+    return table, seats, seat_users
+
+
+async def play_one_move(table, seats):
+    """The seat to act makes one legal move; returns its number."""
+    for client in seats.values():
+        view = (await client.ok("subscribe", table=table))["view"]
+        legal = (await client.ok("legal_actions", table=table))["actions"]
+        if legal:
+            choice = dict(random.choice(legal))
+            choice.pop("price")
+            return (await client.ok("act", table=table, move_number=view["move_number"] + 1, action=choice))["move_number"]
+    raise AssertionError("nobody may act")
+
+
+def private_seats(message):
+    """The seats whose money or hand a frame shows (a view in a table_update or
+    in a subscribe result)."""
+    view = None
+    if message.get("type") == "table_update":
+        view = message["view"]
+    elif message.get("type") == "result" and isinstance(message.get("data"), dict):
+        view = message["data"].get("view")
+    if not view:
+        return set()
+    return {p["seat"] for p in view["players"] if p["rubles"] is not None or p["hand"] is not None}
+
+
+async def drain(client, seconds=0.5):
+    """Every frame that arrives within `seconds`."""
+    frames = []
+    try:
+        while True:
+            frames.append(await client.receive(timeout=seconds))
+    except asyncio.TimeoutError:
+        return frames
+
+
+def metric(server, reason):
+    text = urllib.request.urlopen(f"http://127.0.0.1:{server.port}/metrics", timeout=5).read().decode()
+    match = re.search(r'^spb_refused_total\{reason="%s"\} (\d+)$' % reason, text, re.M)
+    assert match, text
+    return int(match.group(1))
+
+
+async def connect_from(server, source, hello=True, headers=None):
+    """A protocol client whose connection comes from `source` (a 127.x address)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind((source, 0))
+    sock.connect(("127.0.0.1", server.port))
+    client = Client(await websockets.connect(server.url(), sock=sock, max_size=2**20, extra_headers=headers or {}),
+                    SCHEMAS)
+    if hello:
+        assert (await client.call("hello", protocol=1))["type"] == "result"
+    return client
+
+
+# --- a connection's identity ---------------------------------------------------
+
+async def no_private_view_after(server, change):
+    """Seat 0's connection watches its seat; `change(client)` changes who it
+    speaks for. Afterwards moves are made, and no frame on that connection
+    may show seat 0's money or hand."""
+    table, seats, users = await hidden_table(server)
+    watcher = seats[0]
+    assert private_seats({"type": "result", "data": await watcher.ok("subscribe", table=table)}) == {0}
+    await change(watcher, users)
+    # The connection's own pending pushes are read, then the table moves on.
+    other = await Client.connect(server, SCHEMAS)
+    await other.ok("login", name=users[1]["name"], password=PASSWORD)
+    mover0 = await Client.connect(server, SCHEMAS)
+    await mover0.ok("login", name=users[0]["name"], password=PASSWORD)
+    for _ in range(4):
+        await play_one_move(table, {0: mover0, 1: other})
+    frames = watcher.pushes + await drain(watcher)
+    leaked = [f for f in frames if 0 in private_seats(f)]
+    assert not leaked, leaked
+    return watcher, table, frames
+
+
+@test()
+async def after_logout_a_connection_receives_nothing_of_the_seats_hidden_view(server):
+    async def logout(client, users):
+        await client.ok("logout")
+    watcher, table, frames = await no_private_view_after(server, logout)
+    ended = [f for f in watcher.pushes if f["type"] == "subscriptions_ended"]
+    assert ended and table in ended[0]["tables"] and ended[0]["reason"] == "logout", watcher.pushes
+    assert not [f for f in frames if f["type"] == "table_update"], frames
+    # Subscribing again gives a spectator's view.
+    assert private_seats({"type": "result", "data": await watcher.ok("subscribe", table=table)}) == set()
+
+
+@test()
+async def after_logging_in_as_another_user_a_connection_sees_only_that_users_seat(server):
+    async def login_other(client, users):
+        await client.ok("login", name=users[1]["name"], password=PASSWORD)
+    watcher, table, _ = await no_private_view_after(server, login_other)
+    assert private_seats({"type": "result", "data": await watcher.ok("subscribe", table=table)}) == {1}
+
+
+@test()
+async def after_resuming_another_users_session_a_connection_sees_only_that_users_seat(server):
+    async def resume_other(client, users):
+        other = await Client.connect(server, SCHEMAS)
+        token = (await other.ok("login", name=users[1]["name"], password=PASSWORD))["token"]
+        await client.ok("resume_session", token=token)
+    watcher, table, _ = await no_private_view_after(server, resume_other)
+    assert private_seats({"type": "result", "data": await watcher.ok("subscribe", table=table)}) == {1}
+
+
+@test()
+async def resuming_the_same_user_keeps_the_subscriptions(server):
+    table, seats, users = await hidden_table(server)
+    other = await Client.connect(server, SCHEMAS)
+    token = (await other.ok("login", name=users[0]["name"], password=PASSWORD))["token"]
+    await seats[0].ok("resume_session", token=token)
+    await play_one_move(table, seats)
+    updates = [f for f in seats[0].pushes + await drain(seats[0]) if f["type"] == "table_update"]
+    assert updates and all(private_seats(f) == {0} for f in updates), updates
+
+
+@test()
+async def random_identity_changes_never_show_a_connection_a_view_its_user_may_not_see(server):
+    """A property over random sequences of requests on one connection: every
+    frame that shows a seat's money or hand arrives while that seat's user is
+    the connection's user (as of the last identity change it was told of)."""
+    rng = random.Random(int(os.environ.get("SPB_SECURITY_SEED", "14")))
+    table, seats, users = await hidden_table(server)
+    tokens = {}
+    for seat, user in users.items():
+        c = await Client.connect(server, SCHEMAS)
+        tokens[seat] = (await c.ok("login", name=user["name"], password=PASSWORD))["token"]
+    movers = {}
+    for seat, user in users.items():
+        movers[seat] = await Client.connect(server, SCHEMAS)
+        await movers[seat].ok("login", name=user["name"], password=PASSWORD)
+    probe = await Client.connect(server, SCHEMAS)
+    current = None  # the seat whose user the probe speaks for
+    frames_checked = private_frames = 0
+
+    def check(frame, seat):
+        nonlocal private_frames
+        shown = private_seats(frame)
+        assert shown <= ({seat} if seat is not None else set()), (frame.get("type"), shown, seat)
+        private_frames += bool(shown)
+
+    for step in range(120):
+        choice = rng.choice(["login", "resume", "logout", "subscribe", "subscribe", "unsubscribe", "move", "move",
+                             "move"])
+        if choice == "logout" and current is None:
+            choice = "subscribe"
+        fields, changes = {}, None
+        if choice == "login":
+            seat = rng.choice(list(users))
+            request, fields, changes = "login", {"name": users[seat]["name"], "password": PASSWORD}, seat
+        elif choice == "resume":
+            seat = rng.choice(list(users))
+            request, fields, changes = "resume_session", {"token": tokens[seat]}, seat
+        elif choice == "logout":
+            request, changes = "logout", "nobody"
+        elif choice == "subscribe":
+            request, fields = "subscribe", {"table": table}
+        elif choice == "unsubscribe":
+            request, fields = "unsubscribe", {"table": table}
+        else:
+            await play_one_move(table, movers)
+            for frame in await drain(probe, 0.2):
+                check(frame, current)
+                frames_checked += 1
+            continue
+        probe.pushes.clear()
+        reply = await probe.call(request, **fields)
+        # Pushes before the reply were made for the identity before it.
+        for frame in probe.pushes:
+            check(frame, current)
+            frames_checked += 1
+        assert reply["type"] == "result", reply
+        if changes == "nobody":
+            # logout revoked the token: that seat logs in again to get a fresh one
+            c = await Client.connect(server, SCHEMAS)
+            tokens[current] = (await c.ok("login", name=users[current]["name"], password=PASSWORD))["token"]
+            current = None
+        elif changes is not None:
+            if request == "login":
+                tokens[changes] = reply["data"]["token"]
+            current = changes
+        check(reply, current)
+        frames_checked += 1
+    # The sequence did show private views, to the right users.
+    assert frames_checked >= 100 and private_frames >= 3, (frames_checked, private_frames)
+
+
+# --- sessions end everywhere ---------------------------------------------------
+
+@test()
+async def logout_ends_the_session_on_every_connection_that_resumed_it(server):
+    first, user, token = await register(server)
+    second = await Client.connect(server, SCHEMAS)
+    await second.ok("resume_session", token=token)
+    await first.ok("logout")
+    ended = await second.receive()
+    assert ended == {"type": "session_ended", "reason": "logout"}, ended
+    refused = await second.call("create_table", players=2)
+    assert refused["code"] == "not_logged_in", refused
+    third = await Client.connect(server, SCHEMAS)
+    assert (await third.call("resume_session", token=token))["code"] == "invalid_token"
+
+
+@test()
+async def a_password_change_ends_every_other_session_and_keeps_this_one(server):
+    first, user, _ = await register(server)
+    second = await Client.connect(server, SCHEMAS)
+    old_token = (await second.ok("login", name=user["name"], password=PASSWORD))["token"]
+    await first.ok("change_password", old_password=PASSWORD, new_password="battery staple")
+    assert (await second.receive()) == {"type": "session_ended", "reason": "password_changed"}
+    assert (await second.call("create_table", players=2))["code"] == "not_logged_in"
+    await first.ok("create_table", players=2)
+    third = await Client.connect(server, SCHEMAS)
+    assert (await third.call("resume_session", token=old_token))["code"] == "invalid_token"
+    assert (await third.call("login", name=user["name"], password=PASSWORD))["code"] == "bad_credentials"
+    await third.ok("login", name=user["name"], password="battery staple")
+    wrong = await first.call("change_password", old_password="not the password", new_password="whatever else")
+    assert wrong["code"] == "bad_credentials", wrong
+
+
+@test()
+async def logout_everywhere_ends_every_session_of_the_account(server):
+    first, user, _ = await register(server)
+    others = []
+    for _ in range(2):
+        c = await Client.connect(server, SCHEMAS)
+        await c.ok("login", name=user["name"], password=PASSWORD)
+        others.append(c)
+    await first.ok("logout_everywhere")
+    for c in others:
+        assert (await c.receive()) == {"type": "session_ended", "reason": "logged_out_everywhere"}
+    assert (await first.call("my_tables"))["code"] == "not_logged_in"
+
+
+@test(server_args=["--admin-token", "a-long-administrator-token"])
+async def an_administrator_ends_every_session_of_a_user(server):
+    victim, user, token = await register(server)
+    admin = await Client.connect(server, SCHEMAS)
+    await admin.ok("admin_login", token="a-long-administrator-token")
+    data = await admin.ok("admin_logout_user", name=user["name"])
+    assert data["user"]["id"] == user["id"]
+    assert (await victim.receive()) == {"type": "session_ended", "reason": "administrator"}
+    assert (await victim.call("resume_session", token=token))["code"] == "invalid_token"
+    assert (await admin.call("admin_logout_user", name="nobody_here"))["code"] == "no_such_user"
+
+
+# --- throttling ----------------------------------------------------------------
+
+@test(server_args=["--login-failures-per-account", "3", "--login-lockout-max", "3"])
+async def failed_logins_make_the_account_wait_then_let_the_player_in(server):
+    _, user, _ = await register(server)
+    codes = []
+    for _ in range(8):
+        c = await Client.connect(server, SCHEMAS)
+        codes.append((await c.call("login", name=user["name"], password="wrong guess"))["code"])
+        await c.close()
+    assert codes[:3] == ["bad_credentials"] * 3, codes
+    assert "login_throttled" in codes[3:], codes
+    # The right password is refused while the account waits ...
+    c = await Client.connect(server, SCHEMAS)
+    refused = await c.call("login", name=user["name"], password=PASSWORD)
+    assert refused["code"] == "login_throttled" and re.search(r"\d+ s", refused["message"]), refused
+    # ... and accepted once the wait (at most --login-lockout-max) is over.
+    await asyncio.sleep(3.2)
+    await c.ok("login", name=user["name"], password=PASSWORD)
+    assert metric(server, "login_throttled") >= 1
+
+
+@test(server_args=["--login-failures-per-address", "4", "--login-lockout-max", "60"], limits=[])
+async def failed_logins_from_one_address_make_that_address_wait_not_others(server):
+    _, user, _ = await register(server)
+    codes = []
+    for i in range(7):
+        c = await Client.connect(server, SCHEMAS)
+        codes.append((await c.call("login", name=f"guess{i}", password="wrong guess"))["code"])
+    assert codes[:4] == ["bad_credentials"] * 4 and codes[-1] == "login_throttled", codes
+    elsewhere = await connect_from(server, "127.0.0.2")
+    await elsewhere.ok("login", name=user["name"], password=PASSWORD)
+
+
+@test(server_args=["--registrations-per-address-hour", "3"], limits=[])
+async def registrations_are_limited_per_address(server):
+    codes = []
+    for _ in range(5):
+        c = await Client.connect(server, SCHEMAS)
+        codes.append((await c.call("register", name=unique("r"), password=PASSWORD)).get("code", "ok"))
+    assert codes == ["ok", "ok", "ok", "registration_throttled", "registration_throttled"], codes
+    elsewhere = await connect_from(server, "127.0.0.3")
+    await elsewhere.ok("register", name=unique("r"), password=PASSWORD)
+    assert metric(server, "registrations_throttled") == 2
+
+
+@test(server_args=["--chat-per-account-minute", "3"])
+async def chat_is_limited_per_account(server):
+    table, seats, _ = await hidden_table(server)
+    replies = [await seats[0].call("chat", table=table, text=f"line {i}") for i in range(5)]
+    assert [r["type"] for r in replies[:3]] == ["result"] * 3, replies
+    assert replies[3]["code"] == "chat_throttled", replies
+    await seats[1].ok("chat", table=table, text="another account may still speak")
+    assert metric(server, "chat_throttled") == 2
+
+
+# --- deadlines and connections per address -------------------------------------
+
+@test(server_args=["--hello-timeout", "2"])
+async def a_websocket_that_never_says_hello_is_closed(server):
+    client = await Client.connect(server, SCHEMAS, hello=False)
+    started = time.monotonic()
+    try:
+        await client.ws.recv()
+        raise AssertionError("the server sent something")
+    except websockets.ConnectionClosed as closed:
+        assert closed.code == 1008 and "hello" in closed.reason, (closed.code, closed.reason)
+    assert 1.5 < time.monotonic() - started < 8
+    assert metric(server, "hello_timeout") == 1
+
+
+@test(server_args=["--login-timeout", "3"])
+async def a_websocket_that_neither_logs_in_nor_subscribes_is_closed(server):
+    idle = await Client.connect(server, SCHEMAS)
+    player, _, _ = await register(server)
+    try:
+        await asyncio.wait_for(idle.ws.recv(), 10)
+        raise AssertionError("the server sent something")
+    except websockets.ConnectionClosed as closed:
+        assert closed.code == 1008 and "log in or subscribe" in closed.reason, (closed.code, closed.reason)
+    # The player who logged in is still connected.
+    await player.ok("my_tables")
+    assert metric(server, "login_timeout") == 1
+
+
+@test(server_args=["--max-connections-per-address", "50", "--hello-timeout", "30"], limits=[], descriptors=256)
+async def one_address_cannot_hold_every_descriptor(server):
+    """With 256 descriptors, 400 silent connections from one address: 50 are
+    kept, the rest closed at once, and a player from another address still
+    gets in and plays."""
+    hogs = []
+    for _ in range(400):
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.connect(("127.0.0.1", server.port))
+        hogs.append(s)
+    await asyncio.sleep(1)
+    open_ = 0
+    for s in hogs:
+        s.setblocking(False)
+        try:
+            open_ += s.recv(1) != b""  # data: impossible; b"": closed
+        except BlockingIOError:
+            open_ += 1
+        except ConnectionError:
+            pass
+    assert open_ == 50, open_
+    player = await connect_from(server, "127.0.0.4")
+    await player.ok("register", name=unique("p"), password=PASSWORD)
+    await player.ok("create_table", players=2)
+    for s in hogs:
+        s.close()
+    assert metric(server, "connections_per_address") == 350
+
+
+@test(server_args=["--max-connections-per-address", "2", "--trusted-proxies", "127.0.0.1"], limits=[])
+async def behind_a_trusted_proxy_connections_are_counted_by_forwarded_address(server):
+    first = [await Client(await websockets.connect(server.url(), extra_headers={"X-Forwarded-For": "203.0.113.5"}),
+                          SCHEMAS).call("hello", protocol=1) for _ in range(2)]
+    assert all(r["type"] == "result" for r in first)
+    try:
+        await websockets.connect(server.url(), extra_headers={"X-Forwarded-For": "203.0.113.5"})
+        raise AssertionError("a third connection from 203.0.113.5 was accepted")
+    except websockets.InvalidStatusCode as refused:
+        assert refused.status_code == 429
+    # What the client wrote before the proxy's entry does not count: the proxy
+    # appended 203.0.113.5, the address it really got the connection from.
+    try:
+        await websockets.connect(server.url(), extra_headers={"X-Forwarded-For": "198.51.100.7, 203.0.113.5"})
+        raise AssertionError("a spoofed X-Forwarded-For escaped the count")
+    except websockets.InvalidStatusCode as refused:
+        assert refused.status_code == 429
+    other = await websockets.connect(server.url(), extra_headers={"X-Forwarded-For": "198.51.100.7"})
+    await other.close()
+    assert metric(server, "connections_per_address") == 2
+
+
+@test(server_args=["--max-connections-per-address", "2"], limits=[])
+async def without_a_trusted_proxy_x_forwarded_for_is_ignored(server):
+    kept = [await websockets.connect(server.url(), extra_headers={"X-Forwarded-For": f"203.0.113.{i}"})
+            for i in range(2)]
+    try:
+        third = await websockets.connect(server.url(), extra_headers={"X-Forwarded-For": "203.0.113.9"})
+        await asyncio.wait_for(third.recv(), 5)
+        raise AssertionError("a third connection from 127.0.0.1 was served")
+    except (websockets.ConnectionClosed, websockets.InvalidHandshake, ConnectionError, asyncio.TimeoutError):
+        pass
+    for ws in kept:
+        await ws.close()
+
+
+# --- strict requests -------------------------------------------------------------
+
+@test()
+async def a_request_with_a_field_its_schema_lacks_is_refused_naming_the_field(server):
+    client, _, _ = await register(server)
+    refused = await client.call("create_table", check=False, players=2, move_deadline_hour=24)
+    assert refused["code"] == "unknown_field" and "move_deadline_hour" in refused["message"], refused
+    assert (await client.ok("my_tables"))["tables"] == []
+    assert metric(server, "unknown_field") == 1
+
+
+@test()
+async def a_name_too_long_is_an_invalid_name(server):
+    client = await Client.connect(server, SCHEMAS)
+    refused = await client.call("register", check=False, name="x" * 5000, password=PASSWORD)
+    assert refused["code"] == "invalid_name", refused
+
+
+sys.exit(asyncio.run(run_tests(
+    [(fn, lambda a=args, l=limits, d=descriptors: fresh_server(a, l, d)) for fn, args, limits, descriptors in TESTS],
+    SCHEMAS, 120)))
