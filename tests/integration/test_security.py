@@ -14,6 +14,7 @@ import random
 import re
 import resource
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -495,6 +496,33 @@ async def without_a_trusted_proxy_x_forwarded_for_is_ignored(server):
         pass
     for ws in kept:
         await ws.close()
+
+
+# --- a failed write ---------------------------------------------------------------
+
+@test()
+async def a_table_stopped_by_a_failed_write_logs_the_stores_reason_and_is_counted(server):
+    table, seats, _ = await hidden_table(server)
+    await play_one_move(table, seats)
+    # The next write of a move fails inside SQLite, as a full disk would make it.
+    db = sqlite3.connect(server.db_path)
+    db.execute("CREATE TRIGGER refuse_moves BEFORE INSERT ON moves "
+               "BEGIN SELECT RAISE(FAIL, 'no room left on the test disk'); END")
+    db.commit()
+    db.close()
+    for client in seats.values():
+        view = (await client.ok("subscribe", table=table))["view"]
+        legal = (await client.ok("legal_actions", table=table))["actions"]
+        if legal:
+            choice = dict(legal[0])
+            choice.pop("price")
+            refused = await client.call("act", table=table, move_number=view["move_number"] + 1, action=choice)
+            assert refused["code"] == "internal_error", refused
+            break
+    log = server.log_text()
+    assert re.search(rf"table {table} stopped: move \d+ could not be stored: .*no room left on the test disk", log), log
+    metrics = urllib.request.urlopen(f"http://127.0.0.1:{server.port}/metrics", timeout=5).read().decode()
+    assert re.search(r"^spb_tables_stopped 1$", metrics, re.M), metrics
 
 
 # --- strict requests -------------------------------------------------------------
