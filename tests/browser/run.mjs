@@ -35,7 +35,9 @@ async function startServer() {
   const dir = mkdtempSync(join(tmpdir(), "spb-browser-"));
   const child = spawn(spb, ["serve", "--listen", "127.0.0.1:0", "--db", join(dir, "spb.sqlite"), "--threads", "2",
     // Every browser here is 127.0.0.1: lift the limits per address (test_security.py tests them).
-    "--max-connections-per-address", "0", "--registrations-per-address-hour", "0"], {
+    "--max-connections-per-address", "0", "--registrations-per-address-hour", "0",
+    // The chat steps write more lines a minute than a person may.
+    "--chat-per-account-minute", "0", "--chat-per-address-minute", "0"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
