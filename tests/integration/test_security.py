@@ -306,6 +306,23 @@ async def logout_ends_the_session_on_every_connection_that_resumed_it(server):
 
 
 @test()
+async def a_session_ended_elsewhere_stops_the_seats_hidden_view_on_that_connection(server):
+    table, seats, users = await hidden_table(server)
+    # A second device of seat 0's player, watching the seat.
+    device = await Client.connect(server, SCHEMAS)
+    await device.ok("login", name=users[0]["name"], password=PASSWORD)
+    assert private_seats({"type": "result", "data": await device.ok("subscribe", table=table)}) == {0}
+    await seats[0].ok("logout_everywhere")
+    for _ in range(4):
+        mover = await Client.connect(server, SCHEMAS)
+        await mover.ok("login", name=users[0]["name"], password=PASSWORD)
+        await play_one_move(table, {0: mover, 1: seats[1]})
+    frames = device.pushes + await drain(device)
+    assert {"type": "session_ended", "reason": "logged_out_everywhere"} in frames, frames
+    assert not [f for f in frames if 0 in private_seats(f) or f["type"] == "table_update"], frames
+
+
+@test()
 async def a_password_change_ends_every_other_session_and_keeps_this_one(server):
     first, user, _ = await register(server)
     second = await Client.connect(server, SCHEMAS)
