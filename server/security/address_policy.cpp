@@ -46,17 +46,29 @@ constexpr Range kIpv4Ranges[] = {
 constexpr Range kIpv6Ranges[] = {
     {"::/128", "an unspecified address"},
     {"::1/128", "a loopback address"},
+    // Deprecated IPv4-compatible addresses (::a.b.c.d): some systems still
+    // route them to the IPv4 address inside, which may be the loopback.
+    {"::/96", "an IPv4-compatible address"},
     {"64:ff9b::/96", "a NAT64 address"},
     {"64:ff9b:1::/48", "a NAT64 address"},
     {"100::/64", "a discard address"},
     {"2001::/23", "a reserved address"},
     {"2001:db8::/32", "a documentation address"},
     {"2002::/16", "a 6to4 address"},
+    {"3fff::/20", "a documentation address"},
+    {"5f00::/16", "a segment routing address"},
     {"fc00::/7", "a private (unique local) or metadata address"},
     {"fe80::/10", "a link-local address"},
     {"fec0::/10", "a site-local address"},
     {"ff00::/8", "a multicast address"},
 };
+
+// An IPv4 address mapped into IPv6 (::ffff:a.b.c.d) reaches the IPv4 address,
+// so it is judged, and matched against allowed networks, as that address.
+ip::address unmapped(const ip::address& address) {
+  if (address.is_v6() && address.to_v6().is_v4_mapped()) return ip::make_address_v4(ip::v4_mapped, address.to_v6());
+  return address;
+}
 
 std::optional<std::string> reason_in(const ip::address& address, const auto& ranges) {
   for (const Range& range : ranges) {
@@ -82,22 +94,24 @@ std::optional<Network> parse_network(std::string_view text) {
   int bits = max_bits;
   if (slash != std::string_view::npos) {
     const auto digits = text.substr(slash + 1);
+    // from_chars would take "-0" as 0: a prefix is digits only.
+    if (digits.empty() || digits.front() < '0' || digits.front() > '9') return std::nullopt;
     const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), bits);
     if (error != std::errc() || end != digits.data() + digits.size() || bits < 0 || bits > max_bits) {
       return std::nullopt;
     }
   }
+  // Written as mapped IPv4 (::ffff:10.0.0.0/104), a network is the IPv4 one,
+  // as the addresses matched against it are (unmapped).
+  if (base.is_v6() && base.to_v6().is_v4_mapped() && bits >= 96) return Network{unmapped(base), bits - 96};
   return Network{base, bits};
 }
 
 std::optional<std::string> non_public_reason(const ip::address& address) {
-  if (address.is_v6()) {
-    const auto v6 = address.to_v6();
-    if (v6.is_v4_mapped()) return non_public_reason(ip::make_address_v4(ip::v4_mapped, v6));
-    return reason_in(address, kIpv6Ranges);
-  }
-  if (address.to_v4() == ip::address_v4::broadcast()) return std::string("a broadcast address");
-  return reason_in(address, kIpv4Ranges);
+  const ip::address judged = unmapped(address);
+  if (judged.is_v6()) return reason_in(judged, kIpv6Ranges);
+  if (judged.to_v4() == ip::address_v4::broadcast()) return std::string("a broadcast address");
+  return reason_in(judged, kIpv4Ranges);
 }
 
 OutboundPolicy OutboundPolicy::from_config(const std::vector<std::string>& networks) {
@@ -111,8 +125,9 @@ OutboundPolicy OutboundPolicy::from_config(const std::vector<std::string>& netwo
 std::optional<std::string> OutboundPolicy::refusal(const ip::address& address) const {
   auto reason = non_public_reason(address);
   if (!reason) return std::nullopt;
+  const ip::address judged = unmapped(address);
   for (const Network& network : allowed_) {
-    if (network.contains(address)) return std::nullopt;
+    if (network.contains(judged)) return std::nullopt;
   }
   return "the server may not connect to " + address.to_string() + ", " + *reason;
 }

@@ -18,7 +18,8 @@
 namespace sp::server {
 
 // An address range in CIDR notation: 10.0.0.0/8, ::1/128. A bare address is
-// the network of that one address.
+// the network of that one address; a mapped IPv4 one (::ffff:10.0.0.0/104) is
+// the IPv4 network (10.0.0.0/8).
 struct Network {
   boost::asio::ip::address base;
   int prefix_bits = 0;
@@ -38,7 +39,8 @@ class OutboundPolicy {
   // From --outbound-allow's texts (already checked by the configuration).
   static OutboundPolicy from_config(const std::vector<std::string>& networks);
 
-  // Why the server must not connect to `address`, or nothing when it may.
+  // Why the server must not connect to `address`, or nothing when it may. A
+  // mapped IPv4 address is judged and matched as the IPv4 address.
   std::optional<std::string> refusal(const boost::asio::ip::address& address) const;
 
  private:
