@@ -70,6 +70,10 @@ std::string Metrics::render() const {
     out += std::string("spb_refused_total{reason=\"") + to_string(static_cast<Refusal>(i)) + "\"} " +
            std::to_string(refused[i].load()) + "\n";
   }
+  counter("spb_outbound_refused_total",
+          "Outbound requests (webhook attempts) refused: their address is not public (loopback, private, "
+          "link-local, multicast, ...) and not allowed by --outbound-allow.",
+          outbound_refused.load());
   out += action_latency.render("spb_action_latency_seconds", "From an act request to its acknowledgement.");
   out += commit_latency.render("spb_db_commit_seconds", "One database transaction (group commit).");
   return out;

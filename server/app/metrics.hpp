@@ -47,6 +47,7 @@ struct Metrics {
   std::atomic<std::uint64_t> tables_faulted{0};
   std::atomic<std::int64_t> tables_stopped{0};  // in memory, refusing moves since a failed write or a bug
   std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(Refusal::kCount)> refused{};
+  std::atomic<std::uint64_t> outbound_refused{0};  // webhook attempts the outbound policy stopped
   Histogram action_latency;  // from request to acknowledgement, storage included
   Histogram commit_latency;  // one database transaction
 

@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <regex>
+#include <vector>
 
 namespace sp::server {
 namespace {
@@ -21,18 +23,27 @@ using tcp = net::ip::tcp;
 
 constexpr int kBatch = 16;
 
-// One POST with a time limit over all of it (name lookup included).
+// How one attempt ended.
+struct PostOutcome {
+  std::string error;     // empty: delivered
+  bool refused = false;  // by the outbound policy: another attempt would only be refused again
+};
+
+// One POST with a time limit over all of it (name lookup included), sent only
+// to an address the outbound policy allows.
 class WebhookPost : public std::enable_shared_from_this<WebhookPost> {
  public:
-  using Done = std::function<void(std::string error)>;
+  using Done = std::function<void(PostOutcome)>;
 
-  WebhookPost(net::any_io_executor executor, HttpUrl url, std::string body, int timeout_seconds, Done done)
+  WebhookPost(net::any_io_executor executor, HttpUrl url, std::string body, int timeout_seconds,
+              OutboundPolicy outbound, Done done)
       : strand_(net::make_strand(executor)),
         resolver_(strand_),
         stream_(strand_),
         deadline_(strand_),
         url_(std::move(url)),
         timeout_(timeout_seconds),
+        outbound_(std::move(outbound)),
         done_(std::move(done)) {
     request_.method(http::verb::post);
     request_.target(url_.target);
@@ -58,16 +69,42 @@ class WebhookPost : public std::enable_shared_from_this<WebhookPost> {
       self->resolver_.async_resolve(self->url_.host, self->url_.port,
                                     [self](boost::system::error_code ec, tcp::resolver::results_type results) {
                                       if (ec) return self->finish("address lookup: " + ec.message());
-                                      self->stream_.async_connect(results, [self](boost::system::error_code ec2,
-                                                                                  const tcp::endpoint&) {
-                                        if (ec2) return self->finish("connect: " + ec2.message());
-                                        self->write();
-                                      });
+                                      self->connect(results);
                                     });
     });
   }
 
  private:
+  // Tries the resolved addresses the policy allows, in the resolver's order.
+  void connect(const tcp::resolver::results_type& results) {
+    std::vector<tcp::endpoint> allowed;
+    std::optional<std::string> refusal;
+    for (const auto& entry : results) {
+      auto why = outbound_.refusal(entry.endpoint().address());
+      if (!why) {
+        allowed.push_back(entry.endpoint());
+      } else if (!refusal) {
+        refusal = std::move(why);
+      }
+    }
+    if (allowed.empty()) return refusal ? refuse(*refusal) : finish("address lookup: no address");
+    stream_.async_connect(allowed, [self = shared_from_this()](boost::system::error_code ec, const tcp::endpoint&) {
+      if (ec) return self->finish("connect: " + ec.message());
+      self->check_peer();
+    });
+  }
+
+  // The address actually connected to, judged again before a byte is sent:
+  // the connection, not the lookup, is what must stay out of the server's
+  // network, whatever a name resolved to in between.
+  void check_peer() {
+    boost::system::error_code ec;
+    const tcp::endpoint peer = stream_.socket().remote_endpoint(ec);
+    if (ec) return finish("connect: " + ec.message());
+    if (auto why = outbound_.refusal(peer.address())) return refuse(*why);
+    write();
+  }
+
   void write() {
     http::async_write(stream_, request_, [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
       if (ec) return self->finish("send: " + ec.message());
@@ -75,12 +112,19 @@ class WebhookPost : public std::enable_shared_from_this<WebhookPost> {
                        [self](boost::system::error_code ec2, std::size_t) {
                          if (ec2) return self->finish("answer: " + ec2.message());
                          const unsigned status = self->parser_.get().result_int();
-                         self->finish(status >= 200 && status < 300 ? "" : "HTTP status " + std::to_string(status));
+                         if (status >= 200 && status < 300) return self->finish("");
+                         // A redirect's Location is chosen by the receiver, and
+                         // could name the server's own network: never followed.
+                         const bool redirect = status >= 300 && status < 400;
+                         self->finish("HTTP status " + std::to_string(status) +
+                                      (redirect ? " (redirects are not followed)" : ""));
                        });
     });
   }
 
-  void finish(std::string error) {
+  void refuse(const std::string& why) { finish("refused: " + why, true); }
+
+  void finish(std::string error, bool refused = false) {
     if (!done_) return;
     deadline_.cancel();
     boost::system::error_code ignored;
@@ -88,7 +132,7 @@ class WebhookPost : public std::enable_shared_from_this<WebhookPost> {
     stream_.close();
     auto done = std::move(done_);
     done_ = nullptr;
-    done(std::move(error));
+    done(PostOutcome{std::move(error), refused});
   }
 
   net::strand<net::any_io_executor> strand_;
@@ -97,6 +141,7 @@ class WebhookPost : public std::enable_shared_from_this<WebhookPost> {
   net::steady_timer deadline_;
   HttpUrl url_;
   int timeout_;
+  OutboundPolicy outbound_;
   Done done_;
   http::request<http::string_body> request_;
   beast::flat_buffer buffer_;
@@ -121,12 +166,14 @@ std::optional<HttpUrl> parse_webhook_url(const std::string& url) {
 }
 
 WebhookSender::WebhookSender(net::any_io_executor executor, Store& store, const Clock& clock, Scheduler& scheduler,
-                             WebhookPolicy policy)
+                             WebhookPolicy policy, OutboundPolicy outbound, Metrics& metrics)
     : executor_(executor),
       store_(store),
       clock_(clock),
       scheduler_(scheduler),
       policy_(policy),
+      outbound_(std::move(outbound)),
+      metrics_(metrics),
       strand_(net::make_strand(executor)) {}
 
 void WebhookSender::wake() {
@@ -184,16 +231,22 @@ void WebhookSender::send_batch(std::vector<DeliveryRecord> batch) {
   const std::int64_t attempted_at = clock_.now();
   for (std::size_t i = 0; i < progress->outcomes.size(); ++i) {
     const DeliveryRecord& d = progress->outcomes[i];
-    auto settle = [this, progress, i, attempted_at](std::string error) {
-      net::post(strand_, [this, progress, i, attempted_at, error = std::move(error)] {
+    auto settle = [this, progress, i, attempted_at](PostOutcome post) {
+      net::post(strand_, [this, progress, i, attempted_at, post = std::move(post)] {
         DeliveryRecord& outcome = progress->outcomes[i];
         outcome.attempts += 1;
-        outcome.last_error = error;
-        if (error.empty()) {
+        outcome.last_error = post.error;
+        if (post.error.empty()) {
           outcome.status = "delivered";
+        } else if (post.refused) {
+          // The address is the player's choice and the refusal the server's:
+          // retrying would only ask again. The error stays in the outbox.
+          metrics_.outbound_refused.fetch_add(1, std::memory_order_relaxed);
+          outcome.status = "given_up";
+          spdlog::warn("webhook delivery {} given up: {}", outcome.id, post.error);
         } else if (outcome.attempts >= policy_.max_attempts) {
           outcome.status = "given_up";
-          spdlog::warn("webhook delivery {} given up after {} attempts: {}", outcome.id, outcome.attempts, error);
+          spdlog::warn("webhook delivery {} given up after {} attempts: {}", outcome.id, outcome.attempts, post.error);
         } else {
           outcome.next_attempt_at = attempted_at + webhook_retry_delay(outcome.attempts, policy_);
         }
@@ -202,10 +255,11 @@ void WebhookSender::send_batch(std::vector<DeliveryRecord> batch) {
     };
     const auto url = parse_webhook_url(d.url);
     if (!url) {
-      settle("not an http:// address");
+      settle(PostOutcome{"not an http:// address"});
       continue;
     }
-    std::make_shared<WebhookPost>(executor_, *url, d.body_json, policy_.timeout_seconds, std::move(settle))->run();
+    std::make_shared<WebhookPost>(executor_, *url, d.body_json, policy_.timeout_seconds, outbound_, std::move(settle))
+        ->run();
   }
 }
 

@@ -9,7 +9,14 @@
 // It runs on the io_context and the store's thread only: a slow or failing
 // receiver never holds up a table.
 //
-// Thread-safety: wake() and stop() are safe from any thread.
+// A player chooses the address, so every connection goes through the outbound
+// policy (server/security/address_policy.hpp): of the addresses a name resolves
+// to only the allowed ones are tried, and the address connected to is checked
+// again before anything is sent. A delivery the policy refuses is given up at
+// once. Redirects are never followed: a 3xx answer is a failure like any other.
+//
+// Thread-safety: wake() and stop() are safe from any thread, and so is
+// outbound(): the policy never changes.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
@@ -20,7 +27,9 @@
 #include <string>
 
 #include "server/app/clock.hpp"
+#include "server/app/metrics.hpp"
 #include "server/app/scheduler.hpp"
+#include "server/security/address_policy.hpp"
 #include "server/store/correspondence_records.hpp"
 #include "server/store/store.hpp"
 
@@ -50,7 +59,10 @@ std::optional<HttpUrl> parse_webhook_url(const std::string& url);
 class WebhookSender {
  public:
   WebhookSender(boost::asio::any_io_executor executor, Store& store, const Clock& clock, Scheduler& scheduler,
-                WebhookPolicy policy);
+                WebhookPolicy policy, OutboundPolicy outbound, Metrics& metrics);
+
+  // The addresses webhooks may reach; set_webhook refuses early what it can.
+  const OutboundPolicy& outbound() const { return outbound_; }
 
   // Deliveries may be due: read them and send them.
   void wake();
@@ -67,6 +79,8 @@ class WebhookSender {
   const Clock& clock_;
   Scheduler& scheduler_;
   const WebhookPolicy policy_;
+  const OutboundPolicy outbound_;
+  Metrics& metrics_;
   boost::asio::strand<boost::asio::any_io_executor> strand_;
   // On strand_.
   bool running_ = false;

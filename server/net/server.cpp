@@ -154,7 +154,8 @@ int run_server(const ServerConfig& config) {
   auto scheduler = std::make_unique<Scheduler>(ioc->get_executor(), clock);
   auto webhooks = std::make_unique<WebhookSender>(
       ioc->get_executor(), *store, clock, *scheduler,
-      WebhookPolicy{config.webhook_attempts, config.webhook_first_retry_seconds, 6 * 3600, 10});
+      WebhookPolicy{config.webhook_attempts, config.webhook_first_retry_seconds, 6 * 3600, 10},
+      OutboundPolicy::from_config(config.outbound_allow), metrics);
   Notifier notifier(*store, clock, channels, *webhooks);
   Retention retention(ioc->get_executor(), *store, clock, *scheduler,
                       RetentionPolicy{config.keep_notifications_days, config.keep_webhooks_days});

@@ -179,7 +179,7 @@ struct Services {
   ManualClock clock{kStart};
   UserChannels channels;
   Scheduler scheduler{loop.ioc.get_executor(), clock};
-  WebhookSender webhooks{loop.ioc.get_executor(), store, clock, scheduler, WebhookPolicy{}};
+  WebhookSender webhooks{loop.ioc.get_executor(), store, clock, scheduler, WebhookPolicy{}, OutboundPolicy{}, metrics};
   Notifier notifier{store, clock, channels, webhooks};
   Correspondence correspondence{clock, &clock, scheduler, notifier, 21};
   TableRegistry registry{loop.ioc.get_executor(), store, metrics, correspondence};

@@ -61,7 +61,8 @@ struct Server {
   ManualClock clock{1'000'000};
   UserChannels channels;
   Scheduler scheduler{ioc.get_executor(), clock};
-  WebhookSender webhooks{ioc.get_executor(), store, clock, scheduler, WebhookPolicy{1, 1, 1, 1}};
+  WebhookSender webhooks{ioc.get_executor(), store, clock, scheduler, WebhookPolicy{1, 1, 1, 1}, OutboundPolicy{},
+                         metrics};
   Notifier notifier{store, clock, channels, webhooks};
   Correspondence correspondence{clock, &clock, scheduler, notifier, 21};
   TableRegistry registry{ioc.get_executor(), store, metrics, correspondence};
