@@ -10,6 +10,7 @@
 #include "server/app/vacation_allowance.hpp"
 #include "server/app/vacations.hpp"
 #include "server/app/webhook_sender.hpp"
+#include "server/security/host_refusal.hpp"
 #include "server/store/correspondence_records.hpp"
 
 namespace sp::server {
@@ -66,9 +67,17 @@ void on_set_webhook(const Request& r) {
   std::optional<std::string> url;
   if (it->is_string()) {
     url = it->get<std::string>();
-    if (!parse_webhook_url(*url)) {
+    const auto parsed = parse_webhook_url(*url);
+    if (!parsed) {
       return r.fail("invalid_webhook",
                     "A webhook address is http://host[:port]/path (for https, put a TLS proxy in front of it).");
+    }
+    // Early, for what is plain from the text; every delivery checks the
+    // address it connects to, whatever the name resolves to then.
+    if (auto why = host_refusal(parsed->host, r.services.correspondence.notifier.webhooks().outbound())) {
+      return r.fail("webhook_address_refused", "This webhook address is refused: " + *why +
+                                                   ". Webhooks go only to public addresses, or to networks the "
+                                                   "server's operator allows.");
     }
   }
   store_job(r, [user = *r.state().user_id, url](Database& db) {
