@@ -11,5 +11,34 @@ bad=$(grep -rnE 'std::chrono::|std::random_device|std::shuffle|uniform_int_distr
 if [ -n "$bad" ]; then echo "engine reads a clock or uses std randomness:"; echo "$bad"; status=1; fi
 bad=$(grep -rnE '#include *[<"](boost/|spdlog/|sqlite3|server/)' "$root/protocol")
 if [ -n "$bad" ]; then echo "protocol includes server code, Boost, spdlog or SQLite:"; echo "$bad"; status=1; fi
+# The server's folders, lowest first: each includes only those to its left
+# (and itself); admin is tools only, never included by the live server.
+allowed() {
+  case "$1" in
+    security) echo "security" ;;
+    session) echo "session" ;;
+    store) echo "store" ;;
+    base) echo "base security" ;;
+    correspondence) echo "correspondence base security session store" ;;
+    table) echo "table correspondence base security session store" ;;
+    requests) echo "requests table correspondence base security session store" ;;
+    net) echo "net requests table correspondence base security session store" ;;
+    admin) echo "admin table correspondence base security session store" ;;
+    loadgen) echo "loadgen net" ;;
+    cli) echo "cli admin loadgen net requests table correspondence base security session store" ;;
+    *) echo "" ;;
+  esac
+}
+for dir in "$root"/server/*/; do
+  part=$(basename "$dir")
+  may=$(allowed "$part")
+  if [ -z "$may" ]; then echo "server/$part is not a known part of the server: add it to check_layering.sh"; status=1; continue; fi
+  for used in $(grep -rhoE '#include *"server/[a-z_]+/' "$dir" | sed -E 's|.*"server/||; s|/||' | sort -u); do
+    case " $may " in
+      *" $used "*) ;;
+      *) echo "server/$part includes server/$used:"; grep -rnE "#include *\"server/$used/" "$dir"; status=1 ;;
+    esac
+  done
+done
 [ $status -eq 0 ] && echo "layering ok"
 exit $status

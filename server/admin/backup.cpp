@@ -14,8 +14,8 @@
 #include <fstream>
 #include <optional>
 
-#include "server/app/table_registry.hpp"
-#include "server/app/table_versions.hpp"
+#include "server/table/table_registry.hpp"
+#include "server/table/table_versions.hpp"
 #include "server/store/database.hpp"
 #include "server/store/records.hpp"
 

@@ -7,7 +7,7 @@
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
 #include "protocol/move_words.hpp"
-#include "server/admin/log_replay.hpp"
+#include "server/table/log_replay.hpp"
 
 namespace sp::server {
 namespace {

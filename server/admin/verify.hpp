@@ -12,7 +12,7 @@
 #include <optional>
 #include <string>
 
-#include "server/admin/log_replay.hpp"
+#include "server/table/log_replay.hpp"
 #include "server/store/database.hpp"
 
 namespace sp::server {

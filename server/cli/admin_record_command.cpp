@@ -2,8 +2,8 @@
 #include <fstream>
 #include <iostream>
 
-#include "server/admin/game_record.hpp"
-#include "server/app/table.hpp"
+#include "server/table/game_record.hpp"
+#include "server/table/table.hpp"
 #include "server/cli/admin_database.hpp"
 #include "server/cli/commands.hpp"
 #include "server/store/records.hpp"

@@ -1,7 +1,7 @@
 // spb serve: the table server.
 #include <iostream>
 
-#include "server/app/config.hpp"
+#include "server/base/config.hpp"
 #include "server/cli/commands.hpp"
 #include "server/net/server.hpp"
 

@@ -13,7 +13,7 @@
 #include <memory>
 #include <optional>
 
-#include "server/app/requests.hpp"
+#include "server/requests/requests.hpp"
 #include "server/net/ws_session.hpp"
 
 namespace sp::server {

@@ -13,19 +13,19 @@
 #include <thread>
 #include <vector>
 
-#include "server/app/clock.hpp"
-#include "server/app/correspondence.hpp"
-#include "server/app/credentials.hpp"
-#include "server/app/logging.hpp"
-#include "server/app/metrics.hpp"
-#include "server/app/requests.hpp"
-#include "server/app/retention.hpp"
-#include "server/app/table_registry.hpp"
-#include "server/app/vacations.hpp"
+#include "server/base/clock.hpp"
+#include "server/correspondence/correspondence.hpp"
+#include "server/security/credentials.hpp"
+#include "server/base/logging.hpp"
+#include "server/base/metrics.hpp"
+#include "server/requests/requests.hpp"
+#include "server/correspondence/retention.hpp"
+#include "server/table/table_registry.hpp"
+#include "server/requests/vacations.hpp"
 #include "server/net/file_limit.hpp"
 #include "server/net/http_session.hpp"
 #include "server/net/ws_session.hpp"
-#include "server/security/guards.hpp"
+#include "server/requests/guards.hpp"
 #include "server/store/store.hpp"
 
 namespace sp::server {

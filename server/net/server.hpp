@@ -4,7 +4,7 @@
 // the tables' writes commit, then returns.
 #pragma once
 
-#include "server/app/config.hpp"
+#include "server/base/config.hpp"
 
 namespace sp::server {
 

@@ -24,8 +24,8 @@
 #include <memory>
 #include <string>
 
-#include "server/app/connection.hpp"
-#include "server/app/requests.hpp"
+#include "server/session/connection.hpp"
+#include "server/requests/requests.hpp"
 #include "server/security/connection_slots.hpp"
 
 namespace sp::server {

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/state_hash.hpp"
-#include "server/admin/game_record.hpp"
+#include "server/table/game_record.hpp"
 #include "server/admin/verify.hpp"
 #include "server/store/database.hpp"
 #include "server/store/records.hpp"

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "engine/state_hash.hpp"
-#include "server/admin/log_replay.hpp"
+#include "server/table/log_replay.hpp"
 #include "server/admin/replay_report.hpp"
 #include "server/admin/verify.hpp"
 #include "server/store/database.hpp"

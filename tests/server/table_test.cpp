@@ -1,6 +1,6 @@
 // A table on a real SQLite file: persist then announce, a failed write stops
 // the table, and a table loads from its latest snapshot as from its seed.
-#include "server/app/table.hpp"
+#include "server/table/table.hpp"
 
 #include <doctest/doctest.h>
 
@@ -15,10 +15,10 @@
 #include "engine/random_game.hpp"
 #include "engine/state_hash.hpp"
 #include "protocol/engine_json.hpp"
-#include "server/app/correspondence.hpp"
-#include "server/app/table_registry.hpp"
-#include "server/app/user_channels.hpp"
-#include "server/app/webhook_sender.hpp"
+#include "server/correspondence/correspondence.hpp"
+#include "server/table/table_registry.hpp"
+#include "server/session/user_channels.hpp"
+#include "server/correspondence/webhook_sender.hpp"
 #include "server/store/snapshot.hpp"
 #include "tests/support/temp_dir.hpp"
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "protocol/request_envelope.hpp"
-#include "server/app/requests.hpp"
+#include "server/requests/requests.hpp"
 #include "server/security/client_address.hpp"
 #include "server/security/connection_slots.hpp"
 #include "server/security/throttle.hpp"

@@ -1,0 +1,231 @@
+#include "server/base/config.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <thread>
+
+#include <boost/asio/ip/address.hpp>
+
+#include "server/security/address_policy.hpp"
+
+namespace sp::server {
+namespace {
+
+struct Setting {
+  const char* flag;
+  const char* env;
+  const char* help;
+};
+
+constexpr Setting kSettings[] = {
+    {"listen", "SPB_LISTEN", "HOST:PORT to listen on (default 127.0.0.1:8080)"},
+    {"db", "SPB_DB", "database file (default ./data/spb.sqlite, created on first start)"},
+    {"threads", "SPB_THREADS", "network threads (default: the number of cores)"},
+    {"log-format", "SPB_LOG_FORMAT", "text or json (default text)"},
+    {"admin-token", "SPB_ADMIN_TOKEN", "administrator token (default none: administration off)"},
+    {"static-dir", "SPB_STATIC_DIR", "folder of the browser client's files"},
+    {"max-frame", "SPB_MAX_FRAME", "largest WebSocket frame in bytes (default 65536)"},
+    {"idle-timeout", "SPB_IDLE_TIMEOUT", "seconds before a silent connection is closed (default 60)"},
+    {"rate", "SPB_RATE", "requests a second per connection (default 20)"},
+    {"durable", "SPB_DURABLE", "1: commits survive power loss (synchronous=FULL, default); 0: NORMAL"},
+    {"hello-timeout", "SPB_HELLO_TIMEOUT", "seconds a new WebSocket has to say hello before it is closed (default 10)"},
+    {"login-timeout", "SPB_LOGIN_TIMEOUT",
+     "seconds a new WebSocket has to log in or subscribe to a table before it is closed (default 60)"},
+    {"max-connections-per-address", "SPB_MAX_CONNECTIONS_PER_ADDRESS",
+     "WebSockets open at once from one address (default 64; 0: no limit)"},
+    {"trusted-proxies", "SPB_TRUSTED_PROXIES",
+     "comma-separated addresses of reverse proxies whose X-Forwarded-For names the client (default none)"},
+    {"login-failures-per-account", "SPB_LOGIN_FAILURES_PER_ACCOUNT",
+     "failed logins to one account before its logins must wait, 1 s doubling per further failure (default 5; 0: "
+     "no limit)"},
+    {"login-failures-per-address", "SPB_LOGIN_FAILURES_PER_ADDRESS",
+     "failed logins from one address before its logins must wait, 1 s doubling per further failure (default 20; "
+     "0: no limit)"},
+    {"login-lockout-max", "SPB_LOGIN_LOCKOUT_MAX", "longest wait after failed logins, in seconds (default 900)"},
+    {"registrations-per-address-hour", "SPB_REGISTRATIONS_PER_ADDRESS_HOUR",
+     "accounts one address may register per hour (default 10; 0: no limit)"},
+    {"chat-per-account-minute", "SPB_CHAT_PER_ACCOUNT_MINUTE",
+     "chat lines one account may send per minute (default 20; 0: no limit)"},
+    {"chat-per-address-minute", "SPB_CHAT_PER_ADDRESS_MINUTE",
+     "chat lines one address may send per minute (default 60; 0: no limit)"},
+    {"outbound-allow", "SPB_OUTBOUND_ALLOW",
+     "comma-separated networks (CIDR) that webhooks may reach although not public, such as 10.0.0.0/8 (default "
+     "none: only public addresses)"},
+    {"vacation-days", "SPB_VACATION_DAYS", "vacation days each player may take per calendar year (default 21)"},
+    {"webhook-attempts", "SPB_WEBHOOK_ATTEMPTS", "attempts to deliver a webhook before giving up (default 8)"},
+    {"webhook-retry", "SPB_WEBHOOK_RETRY", "seconds before a webhook's first retry, doubled after each (default 30)"},
+    {"keep-notifications-days", "SPB_KEEP_NOTIFICATIONS_DAYS",
+     "days a read notification is kept, then deleted (default 90; 0: forever)"},
+    {"keep-webhooks-days", "SPB_KEEP_WEBHOOKS_DAYS",
+     "days a delivered or given-up webhook delivery is kept, then deleted (default 30; 0: forever)"},
+    {"test-clock", "SPB_TEST_CLOCK",
+     "FOR TESTS ONLY: a clock that starts at these unix seconds and moves only by debug_advance_clock; needs "
+     "--admin-token"},
+    {"verify-on-start", "SPB_VERIFY_ON_START",
+     "1: at start-up replay every started table from its seed and check every move's hash; 0: load from snapshots "
+     "(default)"},
+};
+
+template <typename T>
+bool parse_number(const std::string& text, T& out) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+// Days to keep a kind of row: 0 (forever) to ten years; longer is forever in
+// all but name.
+bool parse_keep_days(const std::string& text, int& days) {
+  return parse_number(text, days) && days >= 0 && days <= 3650;
+}
+
+// A count limit: 0 (off) to a million.
+bool parse_limit(const std::string& text, int& out) { return parse_number(text, out) && out >= 0 && out <= 1000000; }
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> items;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = std::min(text.find(',', start), text.size());
+    std::string item = text.substr(start, comma - start);
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    if (!item.empty()) items.push_back(std::move(item));
+    start = comma + 1;
+  }
+  return items;
+}
+
+bool apply(ServerConfig& config, const std::string& name, const std::string& value, std::string& error) {
+  auto bad = [&](const char* what) {
+    error = "--" + name + ": " + what;
+    return false;
+  };
+  if (name == "listen") {
+    const auto colon = value.rfind(':');
+    if (colon == std::string::npos) return bad("expected HOST:PORT");
+    config.address = value.substr(0, colon);
+    if (!parse_number(value.substr(colon + 1), config.port)) return bad("the port must be a number from 0 to 65535");
+  } else if (name == "db") {
+    if (value.empty()) return bad("give a file name");
+    config.database = value;
+  } else if (name == "threads") {
+    if (!parse_number(value, config.threads) || config.threads < 1 || config.threads > 256) return bad("1 to 256");
+  } else if (name == "log-format") {
+    if (value != "text" && value != "json") return bad("text or json");
+    config.log_format = value;
+  } else if (name == "admin-token") {
+    if (!value.empty() && value.size() < 16) return bad("use at least 16 characters");
+    config.admin_token = value;
+  } else if (name == "static-dir") {
+    config.static_dir = value;
+  } else if (name == "max-frame") {
+    if (!parse_number(value, config.max_frame_bytes) || config.max_frame_bytes < 1024) return bad("at least 1024");
+  } else if (name == "idle-timeout") {
+    if (!parse_number(value, config.idle_timeout_seconds) || config.idle_timeout_seconds < 5) return bad("at least 5");
+  } else if (name == "rate") {
+    int rate = 0;
+    if (!parse_number(value, rate) || rate < 1) return bad("at least 1");
+    config.requests_per_second = rate;
+    config.request_burst = 2.0 * rate;
+  } else if (name == "durable") {
+    if (value != "0" && value != "1") return bad("0 or 1");
+    config.durable = value == "1";
+  } else if (name == "verify-on-start") {
+    if (value != "0" && value != "1") return bad("0 or 1");
+    config.verify_on_start = value == "1";
+  } else if (name == "vacation-days") {
+    if (!parse_number(value, config.vacation_days_per_year) || config.vacation_days_per_year < 0 ||
+        config.vacation_days_per_year > 366) {
+      return bad("0 to 366");
+    }
+  } else if (name == "webhook-attempts") {
+    if (!parse_number(value, config.webhook_attempts) || config.webhook_attempts < 1 || config.webhook_attempts > 50) {
+      return bad("1 to 50");
+    }
+  } else if (name == "webhook-retry") {
+    if (!parse_number(value, config.webhook_first_retry_seconds) || config.webhook_first_retry_seconds < 1) {
+      return bad("at least 1");
+    }
+  } else if (name == "keep-notifications-days") {
+    if (!parse_keep_days(value, config.keep_notifications_days)) return bad("0 (forever) to 3650");
+  } else if (name == "keep-webhooks-days") {
+    if (!parse_keep_days(value, config.keep_webhooks_days)) return bad("0 (forever) to 3650");
+  } else if (name == "hello-timeout") {
+    if (!parse_number(value, config.hello_timeout_seconds) || config.hello_timeout_seconds < 1) return bad("at least 1");
+  } else if (name == "login-timeout") {
+    if (!parse_number(value, config.login_timeout_seconds) || config.login_timeout_seconds < 1) return bad("at least 1");
+  } else if (name == "max-connections-per-address") {
+    if (!parse_limit(value, config.max_connections_per_address)) return bad("0 (no limit) to 1000000");
+  } else if (name == "trusted-proxies") {
+    config.trusted_proxies = split_list(value);
+    for (const std::string& address : config.trusted_proxies) {
+      boost::system::error_code ec;
+      boost::asio::ip::make_address(address, ec);
+      if (ec) return bad("comma-separated IP addresses");
+    }
+  } else if (name == "login-failures-per-account") {
+    if (!parse_limit(value, config.login_failures_per_account)) return bad("0 (no limit) to 1000000");
+  } else if (name == "login-failures-per-address") {
+    if (!parse_limit(value, config.login_failures_per_address)) return bad("0 (no limit) to 1000000");
+  } else if (name == "login-lockout-max") {
+    if (!parse_number(value, config.login_lockout_max_seconds) || config.login_lockout_max_seconds < 1 ||
+        config.login_lockout_max_seconds > 86400) {
+      return bad("1 to 86400");
+    }
+  } else if (name == "registrations-per-address-hour") {
+    if (!parse_limit(value, config.registrations_per_address_hour)) return bad("0 (no limit) to 1000000");
+  } else if (name == "chat-per-account-minute") {
+    if (!parse_limit(value, config.chat_per_account_minute)) return bad("0 (no limit) to 1000000");
+  } else if (name == "chat-per-address-minute") {
+    if (!parse_limit(value, config.chat_per_address_minute)) return bad("0 (no limit) to 1000000");
+  } else if (name == "outbound-allow") {
+    config.outbound_allow = split_list(value);
+    for (const std::string& network : config.outbound_allow) {
+      if (!parse_network(network)) return bad("comma-separated networks such as 10.0.0.0/8 or ::1/128");
+    }
+  } else if (name == "test-clock") {
+    std::int64_t start = 0;
+    if (!parse_number(value, start) || start < 0) return bad("unix seconds");
+    config.test_clock_start = start;
+  } else {
+    error = "unknown option --" + name;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<ServerConfig> load_config(const std::vector<std::string>& args, std::string& error) {
+  ServerConfig config;
+  config.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  for (const Setting& s : kSettings) {
+    if (const char* value = std::getenv(s.env); value != nullptr && !apply(config, s.flag, value, error)) {
+      error = std::string(s.env) + " (" + error + ")";
+      return std::nullopt;
+    }
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i].rfind("--", 0) != 0 || i + 1 >= args.size()) {
+      error = "expected --option value, got " + args[i];
+      return std::nullopt;
+    }
+    if (!apply(config, args[i].substr(2), args[i + 1], error)) return std::nullopt;
+    ++i;
+  }
+  if (config.test_clock_start && config.admin_token.empty()) {
+    error = "--test-clock needs --admin-token: only an administrator may move the test clock";
+    return std::nullopt;
+  }
+  return config;
+}
+
+std::string config_help() {
+  std::string help = "settings (flag, or environment variable):\n";
+  for (const Setting& s : kSettings) {
+    help += "  --" + std::string(s.flag) + " / " + s.env + "\n      " + s.help + "\n";
+  }
+  return help;
+}
+
+}  // namespace sp::server

@@ -1,0 +1,63 @@
+#include "server/correspondence/notifier.hpp"
+
+#include <memory>
+
+namespace sp::server {
+
+using nlohmann::json;
+
+std::optional<StoredNotification> store_notification(Database& db, const NotificationDraft& draft, std::int64_t now) {
+  if (is_robot_user(db, draft.user_id)) return std::nullopt;
+  NotificationRecord n{0, draft.user_id, draft.kind, draft.table_id,
+                       json{{"text", draft.text}, {"details", draft.details}}.dump(), now, false};
+  n.id = insert_notification(db, n);
+  StoredNotification stored{n, false};
+  if (const auto url = webhook_url_of(db, draft.user_id)) {
+    const json body{{"type", "notification"}, {"user_id", draft.user_id}, {"notification", notification_json(n)}};
+    insert_delivery(db, n.id, *url, body.dump(), now);
+    stored.webhook = true;
+  }
+  return stored;
+}
+
+json notification_json(const NotificationRecord& n) {
+  const json body = json::parse(n.body_json, nullptr, false);
+  return json{{"id", n.id},
+              {"kind", n.kind},
+              {"table", n.table_id ? json(*n.table_id) : json(nullptr)},
+              {"text", body.is_object() ? body.value("text", "") : ""},
+              {"details", body.is_object() && body.contains("details") ? body.at("details") : json::object()},
+              {"created_at", n.created_at},
+              {"read", n.read}};
+}
+
+Notifier::Notifier(Store& store, const Clock& clock, UserChannels& channels, WebhookSender& webhooks)
+    : store_(store), clock_(clock), channels_(channels), webhooks_(webhooks) {}
+
+void Notifier::deliver(const std::vector<StoredNotification>& stored) {
+  bool webhook = false;
+  for (const StoredNotification& s : stored) {
+    channels_.send(s.record.user_id, std::make_shared<const std::string>(
+                                         json{{"type", "notification"}, {"notification", notification_json(s.record)}}
+                                             .dump()));
+    webhook = webhook || s.webhook;
+  }
+  if (webhook) webhooks_.wake();
+}
+
+void Notifier::notify(std::vector<NotificationDraft> drafts) {
+  if (drafts.empty()) return;
+  auto stored = std::make_shared<std::vector<StoredNotification>>();
+  const std::int64_t now = clock_.now();
+  store_.submit(
+      [drafts = std::move(drafts), stored, now](Database& db) {
+        for (const NotificationDraft& d : drafts) {
+          if (auto s = store_notification(db, d, now)) stored->push_back(std::move(*s));
+        }
+      },
+      [this, stored](std::exception_ptr error) {
+        if (!error) deliver(*stored);
+      });
+}
+
+}  // namespace sp::server

@@ -1,0 +1,69 @@
+// Notifications: what a player is told about their games while away from
+// them (it is your turn, a table started, a player timed out, the game ended,
+// an invitation). Each is stored, so it waits in the in-app list until read;
+// pushed at once to the user's open connections as a `notification` message;
+// and, when the user gave a webhook address, queued for the webhook sender.
+//
+// Storing happens inside the store job of the event that causes it (a move,
+// a start, an invitation), so a notification exists exactly when its event
+// does; delivery happens after that job committed.
+//
+// Thread-safety: deliver() and notify() are safe from any thread.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/base/clock.hpp"
+#include "server/session/user_channels.hpp"
+#include "server/correspondence/webhook_sender.hpp"
+#include "server/store/correspondence_records.hpp"
+#include "server/store/store.hpp"
+
+namespace sp::server {
+
+struct NotificationDraft {
+  std::int64_t user_id = 0;
+  std::string kind;  // your_turn, table_started, timed_out, game_ended, invited
+  std::optional<std::int64_t> table_id;
+  std::string text;  // a sentence for people
+  nlohmann::json details = nlohmann::json::object();
+};
+
+struct StoredNotification {
+  NotificationRecord record;
+  bool webhook = false;  // a delivery was queued
+};
+
+// In a store job: stores the notification and, when the user has a webhook
+// address, its delivery. Robots are told nothing: returns nothing for them.
+std::optional<StoredNotification> store_notification(Database& db, const NotificationDraft& draft, std::int64_t now);
+
+// The protocol's shape of a notification (docs/protocol.md).
+nlohmann::json notification_json(const NotificationRecord& n);
+
+class Notifier {
+ public:
+  Notifier(Store& store, const Clock& clock, UserChannels& channels, WebhookSender& webhooks);
+
+  // After the store job that stored them committed: pushes them live and
+  // wakes the webhook sender.
+  void deliver(const std::vector<StoredNotification>& stored);
+  // Stores (in a job of its own) and delivers.
+  void notify(std::vector<NotificationDraft> drafts);
+
+  UserChannels& channels() { return channels_; }
+  WebhookSender& webhooks() { return webhooks_; }
+
+ private:
+  Store& store_;
+  const Clock& clock_;
+  UserChannels& channels_;
+  WebhookSender& webhooks_;
+};
+
+}  // namespace sp::server

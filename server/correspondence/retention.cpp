@@ -1,0 +1,68 @@
+#include "server/correspondence/retention.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <memory>
+
+#include "server/store/records.hpp"
+
+namespace sp::server {
+namespace {
+
+constexpr std::int64_t kSecondsPerDay = 24 * 3600;
+// Start-up loads the tables and resumes the webhooks first.
+constexpr std::int64_t kFirstSweepDelaySeconds = 60;
+// Rows of each table per job: tens of milliseconds of the writer's time.
+constexpr int kBatchRows = 10'000;
+
+PrunedRows operator+(PrunedRows a, PrunedRows b) {
+  return PrunedRows{a.deliveries + b.deliveries, a.notifications + b.notifications, a.sessions + b.sessions};
+}
+
+}  // namespace
+
+Retention::Retention(boost::asio::any_io_executor executor, Store& store, const Clock& clock, Scheduler& scheduler,
+                     RetentionPolicy policy)
+    : executor_(executor), store_(store), clock_(clock), scheduler_(scheduler), policy_(policy) {}
+
+void Retention::start() {
+  schedule(clock_.now() + kFirstSweepDelaySeconds, PrunedRows{});
+}
+
+void Retention::schedule(std::int64_t at, PrunedRows so_far) {
+  scheduler_.set({Due::kRetentionSweep, 0}, at, [this, so_far] { sweep(so_far); });
+}
+
+void Retention::sweep(PrunedRows so_far) {
+  auto batch = std::make_shared<PrunedRows>();
+  store_.submit(
+      // Sessions expire by the system's time, as logging in checks them; the
+      // rest by the server's clock (the test clock in tests).
+      [batch, now = clock_.now(), sessions_now = SystemClock().now(),
+       notifications = policy_.keep_notifications_days * kSecondsPerDay,
+       webhooks = policy_.keep_webhooks_days * kSecondsPerDay](Database& db) {
+        *batch = prune_settled(db, now, notifications, webhooks, kBatchRows);
+        batch->sessions = delete_expired_sessions(db, sessions_now, kBatchRows);
+      },
+      [this, batch, so_far](std::exception_ptr error) {
+        boost::asio::post(executor_, [this, batch, so_far, error] { swept(so_far, *batch, error); });
+      });
+}
+
+void Retention::swept(PrunedRows so_far, PrunedRows batch, std::exception_ptr error) {
+  const bool more = !error && (batch.deliveries == kBatchRows || batch.notifications == kBatchRows ||
+                               batch.sessions == kBatchRows);
+  // A failed job rolled back: its batch deleted nothing.
+  const PrunedRows total = error ? so_far : so_far + batch;
+  if (more) return schedule(clock_.now(), total);
+  if (error) spdlog::error("retention: old notifications, webhook deliveries and sessions could not be deleted");
+  if (total.deliveries > 0 || total.notifications > 0) {
+    spdlog::info("retention: deleted {} rows of webhook_outbox and {} of notifications", total.deliveries,
+                 total.notifications);
+  }
+  if (total.sessions > 0) spdlog::info("retention: deleted {} expired sessions", total.sessions);
+  schedule(clock_.now() + kSecondsPerDay, PrunedRows{});
+}
+
+}  // namespace sp::server

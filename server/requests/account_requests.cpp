@@ -1,0 +1,244 @@
+#include "server/requests/request.hpp"
+
+#include <boost/asio/post.hpp>
+
+#include <regex>
+
+#include "engine/card.hpp"
+#include "server/requests/connection_identity.hpp"
+#include "server/security/credentials.hpp"
+
+namespace sp::server {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::int64_t kSessionSeconds = 90LL * 24 * 3600;
+// Longer texts are not read at all: a name is checked for its form only when
+// it could be one.
+constexpr std::size_t kMaxNameBytes = 4096;
+
+void on_hello(const Request& r) {
+  const auto version = int_field(r, "protocol", 1, 1000);
+  if (!version) return;
+  if (*version != kProtocolVersion) {
+    return r.fail("unsupported_version", "This server speaks protocol version " + std::to_string(kProtocolVersion) + ".");
+  }
+  r.state().greeted = true;
+  r.reply(Reply::result(json{{"protocol", kProtocolVersion},
+                             {"server", "spb 0.1.0"},
+                             {"card_set_version", engine::card_set_version()},
+                             {"limits",
+                              {{"max_frame_bytes", r.services.config.max_frame_bytes},
+                               {"requests_per_second", r.services.config.requests_per_second}}}}));
+}
+
+// After a password check or registration: a new session token, stored hashed,
+// and the connection speaks for the user from now on.
+void open_session(const Request& r, std::int64_t user_id, std::string name) {
+  const std::string token = new_token();
+  const std::string hash = token_hash(token);
+  const std::int64_t now = unix_seconds();
+  r.services.store.submit([user_id, hash, now](Database& db) { insert_session(db, hash, user_id, now, now + kSessionSeconds); },
+                          [r, user_id, name, token, hash](std::exception_ptr error) {
+                            if (error) return r.fail("internal_error", "The session could not be stored.");
+                            r.connection->post([r, user_id, name, token, hash] {
+                              change_identity(r.services, r.connection, SignedIn{user_id, name, hash});
+                              r.reply(Reply::result(json{{"user", user_json(user_id, name)}, {"token", token}}));
+                            });
+                          });
+}
+
+// A name as the client sent it, or nothing (and the request answered).
+std::optional<std::string> name_field(const Request& r) {
+  const auto it = r.body().find("name");
+  if (it == r.body().end() || !it->is_string()) {
+    r.fail("bad_request", "name: a text is required");
+    return std::nullopt;
+  }
+  return it->get<std::string>();
+}
+
+std::optional<std::string> password_field(const Request& r, const char* field) {
+  const auto it = r.body().find(field);
+  if (it == r.body().end() || !it->is_string()) {
+    r.fail("bad_request", std::string(field) + ": a text is required");
+    return std::nullopt;
+  }
+  return it->get<std::string>();
+}
+
+bool strong_enough(const Request& r, const std::string& password) {
+  if (password.size() >= 8 && password.size() <= 256) return true;
+  r.fail("weak_password", "A password has 8 to 256 characters.");
+  return false;
+}
+
+void on_register(const Request& r) {
+  const auto name = name_field(r);
+  if (!name) return;
+  static const std::regex kName("[A-Za-z0-9_-]{3,24}");
+  if (name->size() > kMaxNameBytes || !std::regex_match(*name, kName)) {
+    return r.fail("invalid_name", "A name has 3 to 24 letters, digits, '_' or '-'.");
+  }
+  const auto password = password_field(r, "password");
+  if (!password || !strong_enough(r, *password)) return;
+  int retry_after = 0;
+  if (!r.services.guards.registrations_by_address.take(r.state().client_address, ThrottleClock::now(), retry_after)) {
+    r.services.metrics.refuse(Refusal::kRegistrationsThrottled);
+    return r.fail("registration_throttled", "Too many accounts were registered from your address; try again in " +
+                                                std::to_string(retry_after) + " s.");
+  }
+  const PasswordCost cost{r.services.config.password_ops, r.services.config.password_memory};
+  boost::asio::post(r.services.slow_work, [r, name = *name, password = *password, cost] {
+    const std::string hash = hash_password(password, cost);
+    auto user_id = std::make_shared<std::int64_t>(0);
+    r.services.store.submit(
+        [name, hash, user_id](Database& db) {
+          if (find_user_by_name(db, name)) return;
+          *user_id = insert_user(db, name, hash, unix_seconds());
+        },
+        [r, name, user_id](std::exception_ptr error) {
+          if (error) return r.fail("internal_error", "The account could not be stored.");
+          if (*user_id == 0) return r.fail("name_taken", "The name " + name + " is taken.");
+          open_session(r, *user_id, name);
+        });
+  });
+}
+
+// Checks a password on the slow-work pool, under the failed-login limits of
+// the account and of the client's address. The pool has one thread, so a
+// check and the failure it records are never interleaved with another's: a
+// burst of guesses sent at once waits its turn like guesses sent one by one.
+// `verified` runs on that thread when the password matched.
+void check_password(const Request& r, std::string address, std::shared_ptr<std::optional<UserRecord>> user,
+                    std::string account_key, std::string password, std::function<void(const UserRecord&)> verified) {
+  boost::asio::post(r.services.slow_work, [r, address = std::move(address), user, account_key = std::move(account_key),
+                                           password = std::move(password), verified = std::move(verified)] {
+    Guards& guards = r.services.guards;
+    const auto now = ThrottleClock::now();
+    const auto wait = std::max(guards.logins_by_account.wait(account_key, now).value_or(0),
+                               guards.logins_by_address.wait(address, now).value_or(0));
+    if (wait > 0) {
+      r.services.metrics.refuse(Refusal::kLoginThrottled);
+      return r.fail("login_throttled", "Too many failed logins; try again in " + std::to_string(wait) + " s.");
+    }
+    // The same answer for an unknown name and a wrong password.
+    if (!*user || !verify_password((*user)->password_hash, password)) {
+      guards.logins_by_account.failed(account_key, now);
+      guards.logins_by_address.failed(address, now);
+      return r.fail("bad_credentials", "That name and password do not match an account.");
+    }
+    guards.logins_by_account.succeeded(account_key);
+    verified(**user);
+  });
+}
+
+void on_login(const Request& r) {
+  const auto name = text_field(r, "name", 1, 64);
+  if (!name) return;
+  const auto password = text_field(r, "password", 1, 256);
+  if (!password) return;
+  auto user = std::make_shared<std::optional<UserRecord>>();
+  r.services.store.submit([name = *name, user](Database& db) { *user = find_user_by_name(db, name); },
+                          [r, address = r.state().client_address, user, name = *name,
+                           password = *password](std::exception_ptr error) {
+                            if (error) return r.fail("internal_error", "The account could not be read.");
+                            check_password(r, address, user, "name:" + name, password,
+                                           [r](const UserRecord& u) { open_session(r, u.id, u.name); });
+                          });
+}
+
+void on_resume_session(const Request& r) {
+  const auto token = text_field(r, "token", 1, 128);
+  if (!token) return;
+  const std::string hash = token_hash(*token);
+  auto user = std::make_shared<std::optional<UserRecord>>();
+  r.services.store.submit([hash, user](Database& db) { *user = find_session_user(db, hash, unix_seconds()); },
+                          [r, user, hash](std::exception_ptr error) {
+                            if (error) return r.fail("internal_error", "The session could not be read.");
+                            if (!*user) return r.fail("invalid_token", "That session is unknown, ended or expired; log in again.");
+                            r.connection->post([r, user, hash] {
+                              change_identity(r.services, r.connection, SignedIn{(*user)->id, (*user)->name, hash});
+                              r.reply(Reply::result(json{{"user", user_json((*user)->id, (*user)->name)}}));
+                            });
+                          });
+}
+
+// Ends this connection's session here and on every connection holding it.
+void on_logout(const Request& r) {
+  if (!require_login(r)) return;
+  const std::string hash = r.state().token_hash;
+  const std::int64_t user = *r.state().user_id;
+  change_identity(r.services, r.connection, std::nullopt);
+  end_sessions(r.services, user, SessionsToEnd{hash, std::nullopt}, r.connection.get(), SessionEnd::kLogout);
+  store_job(r, [hash](Database& db) {
+    delete_session(db, hash);
+    return Reply::result(json::object());
+  });
+}
+
+// Ends every session of the user, this one included.
+void on_logout_everywhere(const Request& r) {
+  if (!require_login(r)) return;
+  const std::int64_t user = *r.state().user_id;
+  change_identity(r.services, r.connection, std::nullopt);
+  store_job(
+      r,
+      [user](Database& db) {
+        delete_user_sessions(db, user, "");
+        return Reply::result(json::object());
+      },
+      [r, user] { end_sessions(r.services, user, SessionsToEnd{}, r.connection.get(), SessionEnd::kLoggedOutEverywhere); });
+}
+
+// A new password ends every other session of the user: whoever held a leaked
+// password or token is cut off. This connection's session goes on.
+void on_change_password(const Request& r) {
+  if (!require_login(r)) return;
+  const auto old_password = text_field(r, "old_password", 1, 256);
+  if (!old_password) return;
+  const auto new_password = password_field(r, "new_password");
+  if (!new_password || !strong_enough(r, *new_password)) return;
+  const std::int64_t user_id = *r.state().user_id;
+  const std::string keep = r.state().token_hash;
+  auto user = std::make_shared<std::optional<UserRecord>>();
+  const PasswordCost cost{r.services.config.password_ops, r.services.config.password_memory};
+  r.services.store.submit(
+      [user_id, user](Database& db) { *user = find_user(db, user_id); },
+      [r, address = r.state().client_address, user, user_id, keep, cost, old_password = *old_password,
+       new_password = *new_password](std::exception_ptr error) {
+        if (error) return r.fail("internal_error", "The account could not be read.");
+        check_password(r, address, user, "name:" + (*user ? (*user)->name : std::string()), old_password,
+                       [r, user_id, keep, cost, new_password](const UserRecord&) {
+                         const std::string hash = hash_password(new_password, cost);
+                         store_job(
+                             r,
+                             [user_id, keep, hash](Database& db) {
+                               set_password_hash(db, user_id, hash);
+                               delete_user_sessions(db, user_id, keep);
+                               return Reply::result(json::object());
+                             },
+                             [r, user_id, keep] {
+                               end_sessions(r.services, user_id, SessionsToEnd{std::nullopt, keep}, r.connection.get(),
+                                            SessionEnd::kPasswordChanged);
+                             });
+                       });
+      });
+}
+
+}  // namespace
+
+void add_account_requests(HandlerTable& table) {
+  table.insert({
+      {"hello", on_hello},
+      {"register", on_register},
+      {"login", on_login},
+      {"resume_session", on_resume_session},
+      {"logout", on_logout},
+      {"logout_everywhere", on_logout_everywhere},
+      {"change_password", on_change_password},
+  });
+}
+
+}  // namespace sp::server

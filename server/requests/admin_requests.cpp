@@ -1,0 +1,281 @@
+// Administration over the protocol, behind the administrator token
+// (config.admin_token; empty: administration is disabled). admin_login marks
+// the connection as an administrator's; every other admin_* request needs it.
+// Every administrative act, and every login attempt, is written to the
+// administrators' log (admin_actions) with who, when and what.
+#include <sodium.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "engine/view.hpp"
+#include "protocol/engine_json.hpp"
+#include "server/store/admin_log.hpp"
+#include "server/table/log_replay.hpp"
+#include "server/requests/connection_identity.hpp"
+#include "server/requests/request.hpp"
+#include "server/requests/stored_game_job.hpp"
+
+namespace sp::server {
+namespace {
+
+using nlohmann::json;
+
+constexpr int kListLimit = 500;
+
+// Compared in constant time whatever the lengths: both sides are hashed first.
+bool token_matches(const std::string& given, const std::string& expected) {
+  unsigned char a[crypto_generichash_BYTES];
+  unsigned char b[crypto_generichash_BYTES];
+  crypto_generichash(a, sizeof a, reinterpret_cast<const unsigned char*>(given.data()), given.size(), nullptr, 0);
+  crypto_generichash(b, sizeof b, reinterpret_cast<const unsigned char*>(expected.data()), expected.size(), nullptr, 0);
+  return sodium_memcmp(a, b, sizeof a) == 0;
+}
+
+// Writes one act to the administrators' log; an act is not undone when its
+// log line cannot be written, but the failure is not silent either.
+void log_act(const Request& r, std::optional<std::int64_t> table, const std::string& outcome) {
+  AdminAction act;
+  act.at = unix_seconds();
+  act.user_id = r.state().user_id;
+  act.who = r.state().user_id ? r.state().user_name : "administrator";
+  act.address = r.state().remote_address;
+  act.request = r.type;
+  act.table = table;
+  act.arguments = r.body();
+  act.arguments.erase("type");
+  act.arguments.erase("id");
+  act.arguments.erase("token");
+  act.outcome = outcome;
+  r.services.store.submit([act](Database& db) { log_admin_action(db, act); },
+                          [act](std::exception_ptr error) {
+                            if (error) spdlog::error("the administrators' log could not record {} by {}", act.request, act.who);
+                          });
+}
+
+bool require_administrator(const Request& r) {
+  if (r.state().administrator) return true;
+  r.fail("not_administrator", "Administrators only: send admin_login with the administrator token first.");
+  return false;
+}
+
+// A ReplyFn that logs the act with its outcome, then answers.
+ReplyFn logged(const Request& r, std::optional<std::int64_t> table) {
+  return [r, table](Reply reply) {
+    log_act(r, table, reply.ok ? "ok" : reply.code);
+    r.reply(std::move(reply));
+  };
+}
+
+void on_admin_login(const Request& r) {
+  const auto token = text_field(r, "token", 1, 1024);
+  if (!token) return;
+  if (r.services.config.admin_token.empty()) {
+    log_act(r, std::nullopt, "administration_disabled");
+    return r.fail("administration_disabled", "Administration is disabled on this server (no administrator token).");
+  }
+  // Guesses at the administrator token count as failed logins of the address.
+  auto& by_address = r.services.guards.logins_by_address;
+  const auto now = ThrottleClock::now();
+  if (const auto wait = by_address.wait(r.state().client_address, now)) {
+    r.services.metrics.refuse(Refusal::kLoginThrottled);
+    log_act(r, std::nullopt, "login_throttled");
+    return r.fail("login_throttled", "Too many failed logins; try again in " + std::to_string(*wait) + " s.");
+  }
+  if (!token_matches(*token, r.services.config.admin_token)) {
+    by_address.failed(r.state().client_address, now);
+    log_act(r, std::nullopt, "invalid_admin_token");
+    return r.fail("invalid_admin_token", "That is not the administrator token.");
+  }
+  r.state().administrator = true;
+  log_act(r, std::nullopt, "ok");
+  r.reply(Reply::result(json{{"administrator", true}}));
+}
+
+void on_admin_list_tables(const Request& r) {
+  if (!require_administrator(r)) return;
+  std::vector<std::string> statuses{"open", "playing", "finished", "aborted"};
+  if (r.body().contains("status")) {
+    const auto given = text_field(r, "status", 1, 16);
+    if (!given) return;
+    if (std::find(statuses.begin(), statuses.end(), *given) == statuses.end()) {
+      return r.fail("bad_request", "status: open, playing, finished or aborted");
+    }
+    statuses = {*given};
+  }
+  auto outcome = std::make_shared<Reply>();
+  r.services.store.submit(
+      [statuses, outcome](Database& db) {
+        json tables = json::array();
+        for (const std::string& status : statuses) {
+          for (const TableRecord& t : list_tables(db, status, kListLimit)) tables.push_back(summary_of(t));
+        }
+        *outcome = Reply::result(json{{"tables", tables}});
+      },
+      [reply = logged(r, std::nullopt), outcome](std::exception_ptr error) {
+        reply(error ? Reply::error("internal_error", "The tables could not be read.") : *outcome);
+      });
+}
+
+// The administrator's view of a table as its log leaves it, the stacks'
+// order included; a table whose log diverges shows the state before the bad
+// move and says where it diverges.
+void on_admin_view(const Request& r) {
+  if (!require_administrator(r)) return;
+  const auto table = int_field(r, "table", 1, INT64_MAX);
+  if (!table) return;
+  with_stored_game(
+      r, *table,
+      [](const TableRecord& t, const std::vector<MoveRecord>& moves) {
+        if (t.status == "open") return Reply::error("table_not_playing", "That table has not started.");
+        LogReplay replay(t);
+        for (const MoveRecord& move : moves) {
+          if (!replay.apply(move, true, nullptr)) break;
+        }
+        replay.finish(t);
+        const auto& divergence = replay.divergence();
+        return Reply::result(json{
+            {"table", summary_of(t)},
+            {"view", protocol::encode_view(engine::view_for(replay.state(), engine::Viewer::administrator()),
+                                           seat_names_of(t))},
+            {"divergence", divergence ? json{{"move_number", divergence->move_number}, {"reason", divergence->reason}}
+                                      : json(nullptr)}});
+      },
+      logged(r, *table));
+}
+
+void on_admin_replay(const Request& r) {
+  if (!require_administrator(r)) return;
+  const auto table = int_field(r, "table", 1, INT64_MAX);
+  if (!table) return;
+  const auto move = int_field(r, "move_number", 0, INT64_MAX);
+  if (!move) return;
+  const auto seat = int_field(r, "seat", 0, engine::kMaxSeats - 1, /*required=*/false);
+  if (!seat && field_given(r, "seat")) return;
+  with_stored_game(
+      r, *table,
+      [move = *move, seat](const TableRecord& t, const std::vector<MoveRecord>& moves) {
+        if (seat && *seat >= t.player_count) {
+          return Reply::error("bad_request", "seat: table " + std::to_string(t.id) + " has seats 0 to " +
+                                                 std::to_string(t.player_count - 1));
+        }
+        const engine::Viewer viewer = seat ? engine::Viewer::of_seat(engine::Seat{static_cast<std::uint8_t>(*seat)})
+                                           : engine::Viewer::administrator();
+        return replay_reply(t, moves, move, viewer);
+      },
+      logged(r, *table));
+}
+
+void on_admin_abort(const Request& r) {
+  if (!require_administrator(r)) return;
+  const auto table_id = int_field(r, "table", 1, INT64_MAX);
+  if (!table_id) return;
+  const auto reason = text_field(r, "reason", 1, 500);
+  if (!reason) return;
+  auto answer = logged(r, *table_id);
+  r.services.tables.with_table(*table_id, [r, id = *table_id, reason = *reason, answer](std::shared_ptr<Table> table,
+                                                                                       std::string why) {
+    if (table) return table->abort(reason, answer);
+    if (why == "no_such_table") return answer(Reply::error("no_such_table", "There is no such table."));
+    if (why == "table_not_playing") return answer(Reply::error("table_not_playing", "That table is open or aborted already."));
+    // A table whose log does not replay is never served: it is aborted in the database alone.
+    const std::int64_t now = unix_seconds();
+    auto outcome = std::make_shared<Reply>();
+    r.services.store.submit(
+        [id, now, outcome](Database& db) {
+          db.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ? AND status = 'playing'")
+              .bind(1, now)
+              .bind(2, id)
+              .run();
+          const auto record = load_table(db, id);
+          *outcome = record && record->status == "aborted"
+                         ? Reply::result(json{{"table", summary_of(*record)}})
+                         : Reply::error("table_not_playing", "That table is not being played.");
+        },
+        [answer, outcome](std::exception_ptr error) {
+          answer(error ? Reply::error("internal_error", "The table could not be aborted; nothing was changed.") : *outcome);
+        });
+  });
+}
+
+void on_admin_remove_player(const Request& r) {
+  if (!require_administrator(r)) return;
+  const auto table_id = int_field(r, "table", 1, INT64_MAX);
+  if (!table_id) return;
+  const auto seat = int_field(r, "seat", 0, engine::kMaxSeats - 1);
+  if (!seat) return;
+  auto answer = logged(r, *table_id);
+  r.services.tables.with_table(*table_id, [seat = *seat, answer](std::shared_ptr<Table> table, std::string why) {
+    if (!table) {
+      if (why == "no_such_table") return answer(Reply::error("no_such_table", "There is no such table."));
+      if (why == "table_not_playing") return answer(Reply::error("table_not_playing", "That table is not being played."));
+      return answer(Reply::error("table_faulted", why));
+    }
+    table->set_seat_controller(engine::Seat{static_cast<std::uint8_t>(seat)}, SeatController::kRobot,
+                               "removed by an administrator", answer);
+  });
+}
+
+// Ends every session of a user, on every connection (a stolen account).
+void on_admin_logout_user(const Request& r) {
+  if (!require_administrator(r)) return;
+  const auto name = text_field(r, "name", 1, 64);
+  if (!name) return;
+  auto user = std::make_shared<std::optional<UserRecord>>();
+  r.services.store.submit(
+      [name = *name, user](Database& db) {
+        *user = find_user_by_name(db, name);
+        if (*user) delete_user_sessions(db, (*user)->id, "");
+      },
+      [r, user, answer = logged(r, std::nullopt)](std::exception_ptr error) {
+        if (error) return answer(Reply::error("internal_error", "The sessions could not be ended; nothing was changed."));
+        if (!*user) return answer(Reply::error("no_such_user", "There is no user of that name."));
+        end_sessions(r.services, (*user)->id, SessionsToEnd{}, nullptr, SessionEnd::kAdministrator);
+        answer(Reply::result(json{{"user", user_json((*user)->id, (*user)->name)}}));
+      });
+}
+
+void on_admin_log(const Request& r) {
+  if (!require_administrator(r)) return;
+  const auto table = int_field(r, "table", 1, INT64_MAX, /*required=*/false);
+  if (!table && field_given(r, "table")) return;
+  const auto limit = int_field(r, "limit", 1, 1000, /*required=*/false);
+  if (!limit && field_given(r, "limit")) return;
+  auto outcome = std::make_shared<Reply>();
+  r.services.store.submit(
+      [table, limit = limit.value_or(100), outcome](Database& db) {
+        json entries = json::array();
+        for (const AdminAction& a : list_admin_actions(db, table, static_cast<int>(limit))) {
+          entries.push_back(json{{"id", a.id},
+                                 {"at", a.at},
+                                 {"who", a.who},
+                                 {"user_id", a.user_id ? json(*a.user_id) : json(nullptr)},
+                                 {"address", a.address.empty() ? json(nullptr) : json(a.address)},
+                                 {"request", a.request},
+                                 {"table", a.table ? json(*a.table) : json(nullptr)},
+                                 {"arguments", a.arguments},
+                                 {"outcome", a.outcome}});
+        }
+        *outcome = Reply::result(json{{"entries", entries}});
+      },
+      [reply = logged(r, table), outcome](std::exception_ptr error) {
+        reply(error ? Reply::error("internal_error", "The administrators' log could not be read.") : *outcome);
+      });
+}
+
+}  // namespace
+
+void add_admin_requests(HandlerTable& table) {
+  table.insert({
+      {"admin_login", on_admin_login},
+      {"admin_list_tables", on_admin_list_tables},
+      {"admin_view", on_admin_view},
+      {"admin_replay", on_admin_replay},
+      {"admin_abort", on_admin_abort},
+      {"admin_remove_player", on_admin_remove_player},
+      {"admin_log", on_admin_log},
+      {"admin_logout_user", on_admin_logout_user},
+  });
+}
+
+}  // namespace sp::server

@@ -1,0 +1,257 @@
+#include "server/requests/request.hpp"
+
+#include <algorithm>
+#include <mutex>
+
+#include "engine/setup.hpp"
+#include "engine/state_hash.hpp"
+#include "protocol/engine_json.hpp"
+#include "server/security/credentials.hpp"
+
+namespace sp::server {
+namespace {
+
+using nlohmann::json;
+
+constexpr int kListLimit = 200;
+
+void on_create_table(const Request& r) {
+  if (!require_login(r)) return;
+  const auto players = int_field(r, "players", 2, 5);
+  if (!players) return;
+  const json options_json = r.body().contains("options") ? r.body().at("options") : json::object();
+  const auto options = protocol::decode_options(options_json);
+  if (!options) return r.fail("bad_request", options.error().message);
+  engine::GameSetup probe;
+  probe.player_count = static_cast<int>(*players);
+  probe.options = *options;
+  if (auto dealt = engine::new_game(probe); !dealt) return r.fail("bad_request", dealt.error().message);
+  std::string name = r.state().user_name + "'s table";
+  if (r.body().contains("name")) {
+    const auto given = text_field(r, "name", 1, 60);
+    if (!given) return;
+    name = *given;
+  }
+  TableRecord record;
+  record.name = name;
+  record.creator_id = *r.state().user_id;
+  record.status = "open";
+  record.player_count = static_cast<int>(*players);
+  record.options_json = protocol::encode_options(*options).dump();
+  record.card_set_version = std::string(engine::card_set_version());
+  const auto pace = pace_fields(r, record.player_count);
+  if (!pace) return;
+  store_job(r, [record, pace = *pace, now = r.services.correspondence.clock.now()](Database& db) {
+    const std::int64_t id = insert_table(db, record, now);
+    if (pace.robots < record.player_count) insert_seat(db, id, 0, record.creator_id);
+    write_table_pace(db, id, pace, record.player_count);
+    return Reply::result(json{{"table", summary_of(*load_table(db, id))}});
+  });
+}
+
+void on_list_tables(const Request& r) {
+  std::string status = "open";
+  if (r.body().contains("status")) {
+    const auto given = text_field(r, "status", 1, 16);
+    if (!given) return;
+    if (*given != "open" && *given != "playing" && *given != "finished") {
+      return r.fail("bad_request", "status: open, playing or finished");
+    }
+    status = *given;
+  }
+  store_job(r, [status](Database& db) {
+    json tables = json::array();
+    for (const TableRecord& t : list_tables(db, status, kListLimit)) tables.push_back(summary_of(t));
+    return Reply::result(json{{"tables", tables}});
+  });
+}
+
+// A lobby change on an open table: `change` checks the rules and writes.
+// `committed` runs once the change is stored. The reply holds the table's
+// summary, or nothing when `with_table` is false (invite).
+void lobby_change(const Request& r, std::function<std::optional<Reply>(Database&, TableRecord&, std::int64_t)> change,
+                  std::function<void()> committed = {}, bool with_table = true) {
+  if (!require_login(r)) return;
+  const auto table_id = int_field(r, "table", 1, INT64_MAX);
+  if (!table_id) return;
+  const std::int64_t user = *r.state().user_id;
+  store_job(r, [table_id = *table_id, user, change = std::move(change), with_table](Database& db) {
+    auto table = load_table(db, table_id);
+    if (!table) return Reply::error("no_such_table", "There is no table " + std::to_string(table_id) + ".");
+    if (auto refusal = change(db, *table, user)) return *refusal;
+    if (!with_table) return Reply::result(json::object());
+    return Reply::result(json{{"table", summary_of(*load_table(db, table_id))}});
+  }, std::move(committed));
+}
+
+bool is_seated(const TableRecord& t, std::int64_t user) {
+  return std::any_of(t.seats.begin(), t.seats.end(), [user](const SeatRecord& s) { return s.user_id == user; });
+}
+
+void on_join_table(const Request& r) {
+  lobby_change(r, [](Database& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
+    if (t.status != "open") return Reply::error("table_not_open", "That table has started or ended.");
+    if (is_seated(t, user)) return Reply::error("already_seated", "You have a seat at that table already.");
+    if (static_cast<int>(t.seats.size()) >= t.player_count) return Reply::error("table_full", "That table is full.");
+    int seat = 0;
+    while (std::any_of(t.seats.begin(), t.seats.end(), [seat](const SeatRecord& s) { return s.seat == seat; })) ++seat;
+    insert_seat(db, t.id, seat, user);
+    return std::nullopt;
+  });
+}
+
+void on_leave_table(const Request& r) {
+  lobby_change(r, [](Database& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
+    if (t.status != "open") return Reply::error("table_not_open", "Only a table that has not started can be left.");
+    if (!is_seated(t, user)) return Reply::error("not_seated", "You have no seat at that table.");
+    delete_seat(db, t.id, user);
+    if (user == t.creator_id) {
+      db.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ?")
+          .bind(1, unix_seconds())
+          .bind(2, t.id)
+          .run();
+    }
+    return std::nullopt;
+  });
+}
+
+void on_invite(const Request& r) {
+  const auto name = text_field(r, "name", 1, 64);
+  if (!name) return;
+  const std::string inviter = r.state().user_name;
+  auto stored = std::make_shared<std::vector<StoredNotification>>();
+  lobby_change(
+      r,
+      [name = *name, inviter, stored, now = r.services.correspondence.clock.now()](
+          Database& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
+        if (t.status != "open") return Reply::error("table_not_open", "That table has started or ended.");
+        if (!is_seated(t, user)) return Reply::error("not_seated", "Only a player at the table may invite.");
+        const auto invitee = find_user_by_name(db, name);
+        if (!invitee) return Reply::error("no_such_user", "There is no player called " + name + ".");
+        insert_invitation(db, t.id, invitee->id, user, now);
+        const NotificationDraft draft{invitee->id, "invited", t.id, inviter + " invites you to " + t.name + ".",
+                                      json{{"from", inviter}}};
+        if (auto n = store_notification(db, draft, now)) stored->push_back(std::move(*n));
+        return std::nullopt;
+      },
+      [r, stored] { r.services.correspondence.notifier.deliver(*stored); }, /*with_table=*/false);
+}
+
+void on_start_table(const Request& r) {
+  if (!require_login(r)) return;
+  const auto table_id = int_field(r, "table", 1, INT64_MAX);
+  if (!table_id) return;
+  const std::int64_t user = *r.state().user_id;
+  const std::uint64_t seed = random_seed();
+  auto started = std::make_shared<std::optional<TableRecord>>();
+  auto refusal = std::make_shared<std::optional<Reply>>();
+  auto stored = std::make_shared<std::vector<StoredNotification>>();
+  r.services.store.submit(
+      [table_id = *table_id, user, seed, started, refusal, stored,
+       now = r.services.correspondence.clock.now()](Database& db) {
+        auto t = load_table(db, table_id);
+        if (!t) return void(*refusal = Reply::error("no_such_table", "There is no such table."));
+        if (t->creator_id != user) return void(*refusal = Reply::error("not_creator", "Only the table's creator starts it."));
+        if (t->status != "open") return void(*refusal = Reply::error("table_not_open", "That table has started or ended."));
+        if (static_cast<int>(t->seats.size()) != t->player_count) {
+          return void(*refusal = Reply::error("table_not_open", "Every seat must be taken before the game starts."));
+        }
+        t->seed = seed;
+        auto state = engine::new_game(setup_of(*t));
+        if (!state) return void(*refusal = Reply::error("bad_request", state.error().message));
+        start_table(db, t->id, seed, engine::state_hash_hex(*state), now);
+        *stored = write_table_start(db, *t, *state, now);
+        *started = load_table(db, t->id);
+      },
+      [r, started, refusal, stored](std::exception_ptr error) {
+        if (error) return r.fail("internal_error", "The table could not be started; nothing was changed.");
+        if (*refusal) return r.reply(**refusal);
+        r.services.tables.add_started(**started);
+        r.services.correspondence.notifier.deliver(*stored);
+        json summary = summary_of(**started);
+        r.reply(Reply::result(json{{"table", summary}}));
+      });
+}
+
+void on_my_tables(const Request& r) {
+  if (!require_login(r)) return;
+  const std::int64_t user = *r.state().user_id;
+  auto records = std::make_shared<std::vector<TableRecord>>();
+  r.services.store.submit([user, records](Database& db) { *records = tables_of_user(db, user); },
+                          [r, user, records](std::exception_ptr error) {
+                            if (error) return r.fail("internal_error", "Your tables could not be read.");
+                            // Playing tables know whose turn it is: ask them, then answer once all did.
+                            struct Gather {
+                              std::mutex mutex;
+                              std::vector<json> summaries;
+                              std::size_t waiting = 0;
+                            };
+                            auto gather = std::make_shared<Gather>();
+                            auto finish = [r, user, gather] {
+                              std::vector<json> all = gather->summaries;
+                              auto awaiting = [user](const json& t) {
+                                if (!t.contains("your_seat") || t.at("status") != "playing") return false;
+                                for (const json& s : t.at("to_act")) {
+                                  if (s == t.at("your_seat")) return true;
+                                }
+                                return false;
+                              };
+                              std::stable_sort(all.begin(), all.end(), [&](const json& a, const json& b) {
+                                return awaiting(a) && !awaiting(b);
+                              });
+                              const auto count = std::count_if(all.begin(), all.end(), awaiting);
+                              r.reply(Reply::result(json{{"tables", all}, {"awaiting_me", count}}));
+                            };
+                            auto add = [user](json summary, const TableRecord& t) {
+                              for (const SeatRecord& s : t.seats) {
+                                if (s.user_id == user) summary["your_seat"] = s.seat;
+                              }
+                              if (!summary.contains("your_seat")) summary["invited"] = true;
+                              return summary;
+                            };
+                            std::vector<const TableRecord*> live;
+                            for (const TableRecord& t : *records) {
+                              if (t.status == "playing") {
+                                live.push_back(&t);
+                              } else {
+                                gather->summaries.push_back(add(summary_of(t), t));
+                              }
+                            }
+                            if (live.empty()) return finish();
+                            gather->waiting = live.size();
+                            for (const TableRecord* t : live) {
+                              r.services.tables.with_table(t->id, [gather, finish, add, record = *t](std::shared_ptr<Table> table, std::string) {
+                                auto done = [gather, finish, add, record](json summary) {
+                                  bool last = false;
+                                  {
+                                    std::lock_guard lock(gather->mutex);
+                                    gather->summaries.push_back(add(std::move(summary), record));
+                                    last = --gather->waiting == 0;
+                                  }
+                                  if (last) finish();
+                                };
+                                if (table) {
+                                  table->summarize(done);
+                                } else {
+                                  done(summary_of(record));
+                                }
+                              });
+                            }
+                          });
+}
+
+}  // namespace
+
+void add_lobby_requests(HandlerTable& table) {
+  table.insert({
+      {"create_table", on_create_table},
+      {"list_tables", on_list_tables},
+      {"join_table", on_join_table},
+      {"leave_table", on_leave_table},
+      {"invite", on_invite},
+      {"start_table", on_start_table},
+      {"my_tables", on_my_tables},
+  });
+}
+
+}  // namespace sp::server

@@ -1,0 +1,97 @@
+// Public records: once a game is over nothing about it is hidden any more, so
+// anyone may read its record (the seed included), replay it to any move, and
+// chart its standings. Administrators may do so for any started table; for
+// everyone else a game still running is refused with table_not_finished.
+#include "engine/state_hash.hpp"
+#include "engine/view.hpp"
+#include "server/table/game_record.hpp"
+#include "server/requests/request.hpp"
+#include "server/requests/stored_game_job.hpp"
+
+namespace sp::server {
+namespace {
+
+using nlohmann::json;
+
+// Whether the requester may read this table's record; replies why not.
+std::optional<Reply> refusal_for(bool administrator, const TableRecord& table) {
+  if (table.status == "open") return Reply::error("table_not_playing", "That table has not started.");
+  if (table.status != "finished" && !administrator) {
+    return Reply::error("table_not_finished", "A game's record is public once the game is over; this one is not.");
+  }
+  return std::nullopt;
+}
+
+json standings(const engine::GameState& state, std::uint16_t round) {
+  json players = json::array();
+  for (int seat = 0; seat < state.player_count; ++seat) {
+    players.push_back(json{{"seat", seat}, {"rubles", state.players[seat].rubles}, {"points", state.players[seat].points}});
+  }
+  return json{{"round", round}, {"players", players}};
+}
+
+void on_table_record(const Request& r) {
+  const auto table = int_field(r, "table", 1, INT64_MAX);
+  if (!table) return;
+  with_stored_game(r, *table, [administrator = r.state().administrator](const TableRecord& t,
+                                                                        const std::vector<MoveRecord>& moves) {
+    if (auto refusal = refusal_for(administrator, t)) return *refusal;
+    const auto record = record_of(t, moves);
+    if (!record) return Reply::error("table_faulted", "The table does not replay: " + record.error().describe());
+    return Reply::result(record->to_json());
+  });
+}
+
+void on_replay_view(const Request& r) {
+  const auto table = int_field(r, "table", 1, INT64_MAX);
+  if (!table) return;
+  const auto move = int_field(r, "move_number", 0, INT64_MAX);
+  if (!move) return;
+  with_stored_game(r, *table, [administrator = r.state().administrator, move = *move](const TableRecord& t,
+                                                                                      const std::vector<MoveRecord>& moves) {
+    if (auto refusal = refusal_for(administrator, t)) return *refusal;
+    return replay_reply(t, moves, move, engine::Viewer::administrator());
+  });
+}
+
+// Standings at the deal (round 0) and after the move that ends each round;
+// the last entry is the end of the game, before final scoring.
+void on_table_history(const Request& r) {
+  const auto table = int_field(r, "table", 1, INT64_MAX);
+  if (!table) return;
+  with_stored_game(r, *table, [administrator = r.state().administrator](const TableRecord& t,
+                                                                        const std::vector<MoveRecord>& moves) {
+    if (auto refusal = refusal_for(administrator, t)) return *refusal;
+    LogReplay replay(t);
+    if (!replay.ok()) return Reply::error("table_faulted", "The table does not replay: " + replay.divergence()->describe());
+    json rounds = json::array({standings(replay.state(), 0)});
+    engine::Events events;
+    for (const MoveRecord& move : moves) {
+      if (!replay.apply(move, true, &events)) {
+        return Reply::error("table_faulted", "The table does not replay: " + replay.divergence()->describe());
+      }
+      bool round_ended = false;
+      for (const engine::Event& e : events) {
+        if (const auto* ended = std::get_if<engine::RoundEnded>(&e)) {
+          rounds.push_back(standings(replay.state(), ended->round));
+          round_ended = true;
+        } else if (std::holds_alternative<engine::GameEnded>(e) && !round_ended) {
+          rounds.push_back(standings(replay.state(), replay.state().round));
+        }
+      }
+    }
+    return Reply::result(json{{"table", t.id}, {"rounds", rounds}});
+  });
+}
+
+}  // namespace
+
+void add_record_requests(HandlerTable& table) {
+  table.insert({
+      {"table_record", on_table_record},
+      {"replay_view", on_replay_view},
+      {"table_history", on_table_history},
+  });
+}
+
+}  // namespace sp::server

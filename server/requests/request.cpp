@@ -1,0 +1,125 @@
+#include "server/requests/request.hpp"
+
+#include "protocol/engine_json.hpp"
+#include "server/correspondence/correspondence_json.hpp"
+
+namespace sp::server {
+
+using nlohmann::json;
+
+namespace {
+
+// The requests that change who the connection speaks for: their own change is
+// expected between the request and its reply.
+bool changes_identity(const std::string& type) {
+  return type == "login" || type == "register" || type == "resume_session" || type == "logout" ||
+         type == "logout_everywhere";
+}
+
+}  // namespace
+
+void Request::reply(Reply reply) const {
+  if (replied->exchange(true)) return;
+  connection->post([connection = connection, id = id, type = type, r = std::move(reply), epoch = epoch,
+                    &metrics = services.metrics]() mutable {
+    // The session ended elsewhere while this request was handled: what it
+    // found was for the former user, who is no longer here to see it.
+    if (r.ok && connection->state().epoch != epoch && !changes_identity(type)) {
+      r = Reply::error("session_ended", "Your session ended before this reply could be given; log in again.");
+    }
+    json frame;
+    if (r.ok) {
+      frame = json{{"type", "result"}, {"id", id}, {"request", type}, {"data", r.data}};
+    } else {
+      metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
+      frame = json{{"type", "error"}, {"id", id}, {"request", type}, {"code", r.code}, {"message", r.message}};
+    }
+    if (id.is_null()) frame.erase("id");
+    connection->respond(frame);
+    connection->request_done();
+  });
+}
+
+std::optional<std::string> text_field(const Request& r, const char* name, std::size_t min, std::size_t max) {
+  const auto it = r.body().find(name);
+  if (it == r.body().end() || !it->is_string()) {
+    r.fail("bad_request", std::string(name) + ": a text is required");
+    return std::nullopt;
+  }
+  const auto& text = it->get_ref<const std::string&>();
+  if (text.size() < min || text.size() > max) {
+    r.fail("bad_request", std::string(name) + ": " + std::to_string(min) + " to " + std::to_string(max) + " characters");
+    return std::nullopt;
+  }
+  return text;
+}
+
+bool field_given(const Request& r, const char* name) {
+  const auto it = r.body().find(name);
+  return it != r.body().end() && !it->is_null();
+}
+
+std::optional<std::int64_t> int_field(const Request& r, const char* name, std::int64_t min, std::int64_t max,
+                                      bool required) {
+  const auto it = r.body().find(name);
+  if (it == r.body().end() || it->is_null()) {
+    if (required) r.fail("bad_request", std::string(name) + ": a whole number is required");
+    return std::nullopt;
+  }
+  if (!it->is_number_integer() || it->get<std::int64_t>() < min || it->get<std::int64_t>() > max) {
+    r.fail("bad_request", std::string(name) + ": a whole number from " + std::to_string(min) + " to " +
+                              std::to_string(max) + " is required");
+    return std::nullopt;
+  }
+  return it->get<std::int64_t>();
+}
+
+bool require_login(const Request& r) {
+  if (r.state().user_id) return true;
+  r.fail("not_logged_in", "Log in first (register, login or resume_session).");
+  return false;
+}
+
+json user_json(std::int64_t id, const std::string& name) { return json{{"id", id}, {"name", name}}; }
+
+json summary_of(const TableRecord& t) {
+  json seats = json::array();
+  for (const SeatRecord& s : t.seats) seats.push_back(seat_summary(s));
+  json options = json::parse(t.options_json, nullptr, false);
+  if (const auto decoded = protocol::decode_options(options)) options = protocol::encode_options(*decoded);
+  json summary{{"id", t.id},           {"name", t.name},       {"status", t.status},
+               {"players", t.player_count}, {"seats", seats},  {"options", options},
+               {"creator", t.creator_name}, {"move_number", t.move_count}, {"to_act", json::array()},
+               {"created_at", t.created_at}};
+  add_pace(summary, t);
+  return summary;
+}
+
+// A store job whose outcome is a Reply; failures of the database become
+// internal_error, and a job may reply with a rule of the lobby by setting it.
+void store_job(const Request& r, std::function<Reply(Database&)> work, std::function<void()> committed) {
+  auto outcome = std::make_shared<Reply>();
+  r.services.store.submit([work = std::move(work), outcome](Database& db) { *outcome = work(db); },
+                          [r, outcome, committed = std::move(committed)](std::exception_ptr error) {
+                            if (error) return r.fail("internal_error", "The database could not do that; nothing was changed.");
+                            if (committed && outcome->ok) committed();
+                            r.reply(*outcome);
+                          });
+}
+
+void with_requested_table(const Request& r, std::function<void(std::shared_ptr<Table>)> fn) {
+  const auto table_id = int_field(r, "table", 1, INT64_MAX);
+  if (!table_id) return;
+  r.services.tables.with_table(*table_id, [r, fn = std::move(fn)](std::shared_ptr<Table> table, std::string why) {
+    if (table) return fn(std::move(table));
+    if (why == "no_such_table") return r.fail("no_such_table", "There is no such table.");
+    if (why == "table_not_playing") return r.fail("table_not_playing", "That table is not being played.");
+    r.fail("table_faulted", why);
+  });
+}
+
+ReplyFn replier(const Request& r) {
+  return [r](Reply reply) { r.reply(std::move(reply)); };
+}
+
+}  // namespace sp::server

@@ -1,0 +1,43 @@
+// The protocol's requests (docs/protocol.md): decoding, checks, and the work
+// each one does through the store, the table registry and the tables.
+#pragma once
+
+#include <boost/asio/thread_pool.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "server/base/config.hpp"
+#include "server/correspondence/correspondence.hpp"
+#include "server/session/connection.hpp"
+#include "server/base/metrics.hpp"
+#include "server/table/table_registry.hpp"
+#include "server/requests/guards.hpp"
+#include "server/store/store.hpp"
+
+namespace sp::server {
+
+inline constexpr int kProtocolVersion = 1;
+
+struct Services {
+  const ServerConfig& config;
+  Store& store;
+  TableRegistry& tables;
+  Metrics& metrics;
+  boost::asio::thread_pool& slow_work;  // password hashing
+  Correspondence& correspondence;
+  Guards& guards;
+};
+
+// Handles one text frame from `connection`; called on its strand. Never throws.
+void handle_frame(Services& services, const std::shared_ptr<Connection>& connection, const std::string& frame);
+
+// The request types this server has a handler for, in alphabetical order:
+// exactly the schemas' (protocol::request_types), as a test checks.
+std::vector<std::string> served_request_types();
+
+// When a connection closes: leaves its tables' subscriber lists.
+void forget_connection(Services& services, const std::shared_ptr<Connection>& connection);
+
+}  // namespace sp::server

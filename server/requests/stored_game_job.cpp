@@ -1,0 +1,69 @@
+#include "server/requests/stored_game_job.hpp"
+
+#include <boost/asio/post.hpp>
+
+#include "protocol/engine_json.hpp"
+#include "server/table/log_replay.hpp"
+
+namespace sp::server {
+
+void with_stored_game(const Request& r, std::int64_t table,
+                      std::function<Reply(const TableRecord&, const std::vector<MoveRecord>&)> work,
+                      ReplyFn answer) {
+  if (!answer) answer = replier(r);
+  auto record = std::make_shared<std::optional<TableRecord>>();
+  auto moves = std::make_shared<std::vector<MoveRecord>>();
+  r.services.store.submit(
+      [table, record, moves](Database& db) {
+        *record = load_table(db, table);
+        if (*record) *moves = load_moves(db, table);
+      },
+      [r, record, moves, work = std::move(work), answer = std::move(answer)](std::exception_ptr error) {
+        if (error) return answer(Reply::error("internal_error", "The table could not be read."));
+        if (!*record) return answer(Reply::error("no_such_table", "There is no such table."));
+        boost::asio::post(r.services.slow_work, [record, moves, work, answer] {
+          try {
+            answer(work(**record, *moves));
+          } catch (const std::exception&) {
+            answer(Reply::error("internal_error", "Something went wrong on the server; nothing was changed."));
+          }
+        });
+      });
+}
+
+Reply replay_reply(const TableRecord& table, const std::vector<MoveRecord>& moves, std::int64_t move_number,
+                   engine::Viewer viewer) {
+  using nlohmann::json;
+  if (table.status == "open") return Reply::error("table_not_playing", "That table has not started.");
+  if (move_number > static_cast<std::int64_t>(moves.size())) {
+    return Reply::error("no_such_move", "Table " + std::to_string(table.id) + " has " + std::to_string(moves.size()) +
+                                            " moves; there is no move " + std::to_string(move_number) + ".");
+  }
+  LogReplay replay(table);
+  engine::Events events;
+  for (std::int64_t i = 0; i < move_number; ++i) {
+    if (!replay.apply(moves[static_cast<std::size_t>(i)], true, &events)) break;
+  }
+  if (!replay.ok()) return Reply::error("table_faulted", "The table does not replay: " + replay.divergence()->describe());
+  json move = nullptr;
+  if (move_number > 0) {
+    json encoded = json::array();
+    for (const engine::Event& e : events) encoded.push_back(protocol::encode_event_for(e, replay.setup().options, viewer));
+    move = json{{"move_number", move_number}, {"seat", replay.last().seat.value},
+                {"action", protocol::encode_action(replay.last().action)}, {"events", std::move(encoded)}};
+  }
+  return Reply::result(json{{"table", table.id},
+                            {"move_number", move_number},
+                            {"view", protocol::encode_view(engine::view_for(replay.state(), viewer), seat_names_of(table))},
+                            {"move", std::move(move)}});
+}
+
+std::vector<std::string> seat_names_of(const TableRecord& table) {
+  std::vector<std::string> names(static_cast<std::size_t>(std::max(table.player_count, 0)));
+  for (const SeatRecord& s : table.seats) {
+    if (s.seat >= 0 && static_cast<std::size_t>(s.seat) < names.size()) names[static_cast<std::size_t>(s.seat)] = s.name;
+  }
+  return names;
+}
+
+}  // namespace sp::server

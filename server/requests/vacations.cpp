@@ -1,0 +1,54 @@
+#include "server/requests/vacations.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace sp::server {
+namespace {
+
+void tell_tables(Services& services, std::int64_t user_id, bool away) {
+  auto ids = std::make_shared<std::vector<std::int64_t>>();
+  services.store.submit(
+      [user_id, ids](Database& db) {
+        for (const TableRecord& t : tables_of_user(db, user_id)) {
+          if (t.status == "playing") ids->push_back(t.id);
+        }
+      },
+      [&services, user_id, ids, away](std::exception_ptr error) {
+        if (error) return;
+        for (std::int64_t id : *ids) {
+          services.tables.with_table(id, [user_id, away](std::shared_ptr<Table> table, std::string) {
+            if (table) table->vacation_changed(user_id, away);
+          });
+        }
+      });
+}
+
+void schedule_end(Services& services, const VacationRecord& v) {
+  services.correspondence.scheduler.set({Due::kVacationEnd, v.user_id}, v.ends_at, [&services, v] {
+    services.store.submit([v](Database& db) { close_vacation(db, v.id, v.ends_at); },
+                          [&services, v](std::exception_ptr error) {
+                            if (!error) tell_tables(services, v.user_id, false);
+                          });
+  });
+}
+
+}  // namespace
+
+void vacation_began(Services& services, const VacationRecord& vacation) {
+  schedule_end(services, vacation);
+  tell_tables(services, vacation.user_id, true);
+}
+
+void vacation_ended(Services& services, std::int64_t user_id) {
+  services.correspondence.scheduler.cancel({Due::kVacationEnd, user_id});
+  tell_tables(services, user_id, false);
+}
+
+void schedule_open_vacations(Services& services) {
+  std::vector<VacationRecord> open;
+  services.store.run_sync([&open](Database& db) { open = open_vacations(db); });
+  for (const VacationRecord& v : open) schedule_end(services, v);
+}
+
+}  // namespace sp::server

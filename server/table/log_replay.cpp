@@ -1,0 +1,127 @@
+#include "server/table/log_replay.hpp"
+
+#include "engine/rules.hpp"
+#include "engine/state_hash.hpp"
+#include "protocol/engine_json.hpp"
+
+namespace sp::server {
+
+std::string Divergence::describe() const {
+  return move_number > 0 ? "move " + std::to_string(move_number) + ": " + reason : reason;
+}
+
+Expected<engine::GameSetup, std::string> stored_setup(const TableRecord& record) {
+  engine::GameSetup setup;
+  setup.player_count = record.player_count;
+  setup.seed = record.seed;
+  const auto options = protocol::decode_options(nlohmann::json::parse(record.options_json, nullptr, false));
+  if (!options) return unexpected("the table's options do not read: " + options.error().message);
+  setup.options = *options;
+  return setup;
+}
+
+LogReplay::LogReplay(const TableRecord& record) {
+  auto setup = stored_setup(record);
+  if (!setup) {
+    diverge(0, setup.error());
+    return;
+  }
+  setup_ = std::move(*setup);
+  auto state = engine::new_game(setup_);
+  if (!state) {
+    diverge(0, "the table's setup does not deal: " + state.error().message);
+    return;
+  }
+  state_ = std::move(*state);
+}
+
+LogReplay::LogReplay(const TableRecord& record, engine::GameState state, std::int64_t moves) : LogReplay(record) {
+  if (divergence_) return;
+  state_ = std::move(state);
+  moves_ = moves;
+}
+
+Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, std::int64_t move_number, int seat,
+                                                     const nlohmann::json& action, int player_count) {
+  if (move_number != expected) {
+    return unexpected(Divergence{expected, "the log has a gap: move " + std::to_string(expected) +
+                                               " is missing (the next move stored is " + std::to_string(move_number) + ")"});
+  }
+  if (seat < 0 || seat >= player_count) {
+    return unexpected(Divergence{move_number, "seat " + std::to_string(seat) + " does not exist at this table"});
+  }
+  const auto decoded = protocol::decode_action(action);
+  if (!decoded) return unexpected(Divergence{move_number, "the action does not read: " + decoded.error().message});
+  return engine::LoggedAction{engine::Seat{static_cast<std::uint8_t>(seat)}, *decoded};
+}
+
+Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, const MoveRecord& move, int player_count) {
+  const auto action = nlohmann::json::parse(move.action_json, nullptr, false);
+  if (action.is_discarded()) return unexpected(Divergence{move.move_number, "the stored action is not JSON"});
+  return read_move(expected, move.move_number, move.seat, action, player_count);
+}
+
+bool LogReplay::diverge(std::int64_t move_number, std::string reason) {
+  divergence_ = Divergence{move_number, std::move(reason)};
+  return false;
+}
+
+bool LogReplay::apply(std::int64_t move_number, int seat, const nlohmann::json& action, std::string_view state_hash,
+                      engine::Events* events) {
+  if (divergence_) return false;
+  const auto read = read_move(moves_ + 1, move_number, seat, action, setup_.player_count);
+  if (!read) {
+    divergence_ = read.error();
+    return false;
+  }
+  const engine::Seat who = read->seat;
+  if (events) events->clear();
+  const auto applied = engine::apply_in_place(state_, who, read->action, events);
+  if (!applied) {
+    return diverge(move_number, "the engine refuses the action " + action.dump() + " of seat " + std::to_string(seat) +
+                                    " (" + std::string(engine::to_string(applied.error().code)) + ": " +
+                                    applied.error().message + ")");
+  }
+  moves_ = move_number;
+  last_ = *read;
+  if (!state_hash.empty()) {
+    const std::string reached = engine::state_hash_hex(state_);
+    if (reached != state_hash) {
+      return diverge(move_number, "the replay reaches state " + reached + " but the log says " + std::string(state_hash));
+    }
+  }
+  return true;
+}
+
+bool LogReplay::apply(const MoveRecord& move, bool check_hash, engine::Events* events) {
+  const auto action = nlohmann::json::parse(move.action_json, nullptr, false);
+  if (action.is_discarded()) {
+    if (divergence_) return false;
+    return diverge(move.move_number, "the stored action is not JSON");
+  }
+  return apply(move.move_number, move.seat, action, check_hash ? std::string_view(move.state_hash) : std::string_view(),
+               events);
+}
+
+bool LogReplay::finish(const TableRecord& record) {
+  if (divergence_) return false;
+  if (record.move_count != moves_) {
+    return diverge(moves_ + (record.move_count > moves_ ? 1 : 0),
+                   "the table records " + std::to_string(record.move_count) + " moves but its log holds " +
+                       std::to_string(moves_) + (record.move_count > moves_ ? " (the log is cut short)" : ""));
+  }
+  if (!record.state_hash.empty() && record.state_hash != engine::state_hash_hex(state_)) {
+    return diverge(moves_, "the table's last state hash " + record.state_hash + " is not the replay's " +
+                               engine::state_hash_hex(state_));
+  }
+  if (record.status == "finished" && !state_.is_finished()) {
+    return diverge(moves_ + 1, "the table is marked finished but its game is not over after move " +
+                                   std::to_string(moves_) + " (the log is cut short)");
+  }
+  if (record.status == "playing" && state_.is_finished()) {
+    return diverge(moves_, "the game ended at move " + std::to_string(moves_) + " but the table is still marked playing");
+  }
+  return true;
+}
+
+}  // namespace sp::server

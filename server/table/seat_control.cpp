@@ -1,0 +1,70 @@
+#include "server/table/seat_control.hpp"
+
+#include <algorithm>
+
+#include "engine/legal_actions.hpp"
+#include "engine/robot.hpp"
+#include "engine/rng.hpp"
+
+namespace sp::server {
+
+std::string_view to_string(SeatController controller) {
+  switch (controller) {
+    case SeatController::kHuman: return "human";
+    case SeatController::kRobot: return "robot";
+    case SeatController::kAbsent: return "absent";
+  }
+  return "human";
+}
+
+std::optional<SeatController> parse_seat_controller(std::string_view text) {
+  if (text == "human") return SeatController::kHuman;
+  if (text == "robot") return SeatController::kRobot;
+  if (text == "absent") return SeatController::kAbsent;
+  return std::nullopt;
+}
+
+std::string_view to_string(Actor actor) {
+  switch (actor) {
+    case Actor::kPlayer: return "player";
+    case Actor::kRobot: return "robot";
+    case Actor::kTimeout: return "timeout";
+    case Actor::kAbsent: return "absent";
+  }
+  return "player";
+}
+
+Actor parse_actor(std::string_view text) {
+  if (text == "robot") return Actor::kRobot;
+  if (text == "timeout") return Actor::kTimeout;
+  if (text == "absent") return Actor::kAbsent;
+  return Actor::kPlayer;
+}
+
+engine::Action absent_action(const engine::GameState& state, engine::Seat seat) {
+  const std::vector<engine::LegalAction> legal = engine::legal_actions(state, seat);
+  auto first = [&](auto&& wanted) -> std::optional<engine::Action> {
+    const auto it = std::find_if(legal.begin(), legal.end(), [&](const engine::LegalAction& l) { return wanted(l.action); });
+    if (it == legal.end()) return std::nullopt;
+    return it->action;
+  };
+  if (auto found = first([](const engine::Action& a) { return a == engine::Action{engine::Pass{true}}; })) return *found;
+  if (auto found = first([](const engine::Action& a) { return std::holds_alternative<engine::Pass>(a); })) return *found;
+  if (auto found = first([](const engine::Action& a) { return std::holds_alternative<engine::Discard>(a); })) {
+    return *found;
+  }
+  if (auto found = first([](const engine::Action& a) {
+        return !std::holds_alternative<engine::CancelPassUntilPhaseEnd>(a);
+      })) {
+    return *found;
+  }
+  return engine::Pass{};
+}
+
+engine::Action robot_action(const engine::GameState& state, engine::Seat seat, std::uint64_t table_seed,
+                            std::int64_t move_number) {
+  engine::Rng rng(table_seed ^ (static_cast<std::uint64_t>(move_number) * 0x9E3779B97F4A7C15ull));
+  return engine::choose_robot_action(state, seat, rng);
+}
+
+}  // namespace sp::server

@@ -1,0 +1,360 @@
+#include "server/table/table.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+#include "engine/legal_actions.hpp"
+#include "engine/rules.hpp"
+#include "engine/state_hash.hpp"
+#include "engine/view.hpp"
+#include "protocol/engine_json.hpp"
+#include "server/correspondence/correspondence_json.hpp"
+#include "server/store/snapshot.hpp"
+
+namespace sp::server {
+namespace {
+
+using nlohmann::json;
+
+std::vector<std::string> seat_names(const TableRecord& record) {
+  std::vector<std::string> names(static_cast<std::size_t>(record.player_count));
+  for (const SeatRecord& seat : record.seats) names.at(static_cast<std::size_t>(seat.seat)) = seat.name;
+  return names;
+}
+
+engine::Viewer viewer_for(std::optional<engine::Seat> seat) {
+  return seat ? engine::Viewer::of_seat(*seat) : engine::Viewer::spectator();
+}
+
+}  // namespace
+
+double monotonic_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+std::int64_t unix_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+Table::Table(boost::asio::any_io_executor executor, Store& store, Metrics& metrics, Correspondence& correspondence,
+             TableRecord record, engine::GameSetup setup, engine::GameState state,
+             std::vector<engine::LoggedAction> log, std::vector<Actor> actors)
+    : id_(record.id),
+      store_(store),
+      metrics_(metrics),
+      correspondence_(correspondence),
+      setup_(std::move(setup)),
+      names_(seat_names(record)),
+      strand_(boost::asio::make_strand(executor)),
+      record_(std::move(record)),
+      state_(std::move(state)),
+      log_(std::move(log)),
+      actors_(std::move(actors)) {
+  actors_.resize(log_.size(), Actor::kPlayer);
+}
+
+Table::~Table() {
+  if (faulted_) metrics_.tables_stopped.fetch_sub(1, std::memory_order_relaxed);
+}
+
+std::optional<engine::Seat> Table::seat_of(std::int64_t user_id) const {
+  for (const SeatRecord& seat : record_.seats) {
+    if (seat.user_id == user_id) return engine::Seat{static_cast<std::uint8_t>(seat.seat)};
+  }
+  return std::nullopt;
+}
+
+void Table::act(std::int64_t user_id, std::int64_t move_number, json action, ReplyFn reply) {
+  when_idle([self = shared_from_this(), request = PendingAct{user_id, move_number, std::move(action), std::move(reply),
+                                                             monotonic_seconds()}]() mutable {
+    self->start_act(std::move(request));
+  });
+}
+
+void Table::when_idle(std::function<void()> job) {
+  boost::asio::post(strand_, [self = shared_from_this(), job = std::move(job)]() mutable {
+    self->pending_.push_back(std::move(job));
+    self->process_next();
+  });
+}
+
+void Table::process_next() {
+  // One change at a time: the next is checked against the state the previous
+  // one committed.
+  while (!writing_ && !pending_.empty()) {
+    auto job = std::move(pending_.front());
+    pending_.pop_front();
+    job();
+  }
+  if (!writing_) play_automatic_soon();
+}
+
+void Table::start_act(PendingAct request) {
+  auto refuse = [&](std::string code, std::string message) {
+    metrics_.actions_rejected.fetch_add(1, std::memory_order_relaxed);
+    request.reply(Reply::error(std::move(code), std::move(message)));
+  };
+  if (faulted_ && record_.status == "aborted") {
+    return refuse("table_not_playing", "An administrator aborted this table; no more moves are played.");
+  }
+  if (faulted_) {
+    return refuse("table_faulted", "This table stopped after a storage failure; an administrator must look at it.");
+  }
+  const auto seat = seat_of(request.user_id);
+  if (!seat) return refuse("not_seated", "You have no seat at this table.");
+  const auto decoded = protocol::decode_action(request.action);
+  if (!decoded) return refuse(decoded.error().code == "unknown_card" ? "unknown_card" : "bad_request",
+                              "action." + decoded.error().message);
+
+  const auto next_number = static_cast<std::int64_t>(log_.size()) + 1;
+  if (request.move_number >= 1 && request.move_number < next_number) {
+    const engine::LoggedAction& stored = log_[static_cast<std::size_t>(request.move_number - 1)];
+    if (stored.seat == *seat && stored.action == *decoded) {
+      request.reply(Reply::result(json{{"move_number", request.move_number}, {"duplicate", true}}));
+      return;
+    }
+  }
+  if (request.move_number != next_number) {
+    return refuse("stale_move", "The table is at move " + std::to_string(next_number - 1) + "; send move number " +
+                                    std::to_string(next_number) + " after catching up.");
+  }
+  if (controller_of(*seat) != SeatController::kHuman) {
+    return refuse("seat_not_yours_now", "A robot or the table plays your seat now; take it back first (reclaim_seat).");
+  }
+  auto next = engine::apply(state_, *seat, *decoded);
+  if (!next) {
+    return refuse(std::string(engine::to_string(next.error().code)), next.error().message);
+  }
+  commit_move(Move{*seat, *decoded, Actor::kPlayer, std::move(request.reply), request.started}, std::move(*next));
+}
+
+void Table::commit_move(Move move, engine::Transition next) {
+  const auto number = static_cast<std::int64_t>(log_.size()) + 1;
+  const std::int64_t now = correspondence_.clock.now();
+  MoveRecord record{number, move.seat.value, protocol::encode_action(move.action).dump(),
+                    engine::state_hash_hex(next.state), now, std::string(to_string(move.actor))};
+  const std::string status = next.state.is_finished() ? "finished" : "playing";
+  std::optional<SnapshotRecord> snapshot;
+  if (number % kSnapshotEvery == 0 || next.state.is_finished()) {
+    snapshot = SnapshotRecord{number, encode_snapshot(next.state)};
+  }
+  // Shared by the job and its completion (their order of construction is unspecified).
+  auto aftermath = std::make_shared<const Aftermath>(aftermath_of_move(move, next.state));
+  auto written = std::make_shared<AftermathWritten>();
+  writing_ = true;
+  store_.submit(
+      [table = id_, record, status, snapshot = std::move(snapshot), aftermath, written, now,
+       move_seconds = record_.move_seconds](Database& db) {
+        append_move(db, table, record, status);
+        if (snapshot) replace_snapshot(db, table, *snapshot);
+        *written = write_aftermath(db, table, move_seconds, *aftermath, now);
+      },
+      [self = shared_from_this(), move = std::move(move), next = std::move(next), aftermath,
+       written](std::exception_ptr error) mutable {
+        boost::asio::post(self->strand_, [self, move = std::move(move), next = std::move(next), aftermath, written,
+                                          error]() mutable {
+          self->on_committed(std::move(move), std::move(next), *aftermath, std::move(*written), error);
+        });
+      });
+}
+
+void Table::on_committed(Move move, engine::Transition next, const Aftermath& aftermath, AftermathWritten written,
+                         std::exception_ptr error) {
+  writing_ = false;
+  if (error) {
+    // The move may or may not be on disk: stop here rather than guess. The
+    // table is marked stopped before the reply, so whoever reads the reply
+    // also sees the table stopped.
+    fault("move " + std::to_string(log_.size() + 1) + " could not be stored: " + failure_reason(error));
+    if (move.reply) move.reply(Reply::error("internal_error", "The move could not be stored; the table is stopped."));
+    return;
+  }
+  state_ = std::move(next.state);
+  const engine::LoggedAction logged{move.seat, move.action};
+  log_.push_back(logged);
+  actors_.push_back(move.actor);
+  record_.move_count = static_cast<std::int64_t>(log_.size());
+  if (state_.is_finished()) record_.status = "finished";
+  metrics_.actions_accepted.fetch_add(1, std::memory_order_relaxed);
+  if (move.reply) {
+    metrics_.action_latency.observe(monotonic_seconds() - move.started);
+    move.reply(Reply::result(json{{"move_number", record_.move_count}, {"duplicate", false}}));
+  }
+  const auto seat_announcement = apply_aftermath(aftermath, written);
+  broadcast(logged, move.actor, next.events);
+  if (seat_announcement) announce(*seat_announcement);
+  process_next();
+}
+
+void Table::fault(std::string why) {
+  if (!faulted_) metrics_.tables_stopped.fetch_add(1, std::memory_order_relaxed);
+  faulted_ = true;
+  metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
+  spdlog::error("table {} stopped: {}", id_, why);
+  correspondence_.scheduler.cancel({Due::kMoveDeadline, id_});
+  // Every waiting job sees faulted_ and refuses.
+  while (!pending_.empty()) {
+    auto job = std::move(pending_.front());
+    pending_.pop_front();
+    job();
+  }
+}
+
+void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events) {
+  std::erase_if(watchers_, [](const Watcher& w) { return w.subscriber.expired(); });
+  // With public money and hands every seat and spectator sees the same view and
+  // events: encode them once for all. Otherwise once per seat (and spectators).
+  const bool shared = setup_.options.public_money && setup_.options.public_hands;
+  std::map<int, std::string> encoded;  // viewer class -> `"view":...,"moves":[...]`
+  auto body_for = [&](std::optional<engine::Seat> seat) -> const std::string& {
+    const int key = shared || !seat ? -1 : seat->value;
+    auto it = encoded.find(key);
+    if (it != encoded.end()) return it->second;
+    const engine::Viewer viewer = key < 0 ? engine::Viewer::spectator() : engine::Viewer::of_seat(*seat);
+    json moves = json::array();
+    json list = json::array();
+    for (const engine::Event& e : events) list.push_back(protocol::encode_event_for(e, setup_.options, viewer));
+    moves.push_back(json{{"move_number", record_.move_count}, {"seat", logged.seat.value},
+                         {"actor", to_string(actor)}, {"action", protocol::encode_action(logged.action)},
+                         {"events", std::move(list)}});
+    protocol::ViewText& view_text = view_texts_.try_emplace(key, names_).first->second;
+    std::string body = "\"view\":" + view_text.encode(engine::view_for(state_, viewer)) + ",\"moves\":" + moves.dump();
+    return encoded.emplace(key, std::move(body)).first->second;
+  };
+  const std::string head = "{\"type\":\"table_update\",\"table\":" + std::to_string(id_) +
+                           ",\"move_number\":" + std::to_string(record_.move_count) +
+                           ",\"deadline_at\":" + json(record_.deadline_at ? json(*record_.deadline_at) : json(nullptr)).dump() + ",";
+  for (const Watcher& w : watchers_) {
+    auto subscriber = w.subscriber.lock();
+    if (!subscriber) continue;
+    subscriber->send(std::make_shared<const std::string>(head + body_for(w.seat) + ",\"legal_actions\":" +
+                                                         legal_json(w.seat).dump() + "}"),
+                     w.epoch);
+  }
+}
+
+json Table::view_json(std::optional<engine::Seat> seat) const {
+  return protocol::encode_view(engine::view_for(state_, viewer_for(seat)), names_);
+}
+
+json Table::legal_json(std::optional<engine::Seat> seat) const {
+  json out = json::array();
+  if (!seat || faulted_) return out;
+  for (const engine::LegalAction& legal : engine::legal_actions(state_, *seat)) {
+    out.push_back(protocol::encode_legal_action(legal));
+  }
+  return out;
+}
+
+json Table::moves_since(std::int64_t since, std::optional<engine::Seat> seat) const {
+  // Events are not stored: a replay from the setup recomputes them (a game is
+  // a few hundred moves; this takes well under a millisecond).
+  json out = json::array();
+  auto state = engine::new_game(setup_);
+  if (!state) return out;
+  const engine::Viewer viewer = viewer_for(seat);
+  for (std::size_t i = 0; i < log_.size(); ++i) {
+    engine::Events events;
+    auto applied = engine::apply_in_place(*state, log_[i].seat, log_[i].action, &events);
+    if (!applied) break;
+    const auto number = static_cast<std::int64_t>(i) + 1;
+    if (number <= since) continue;
+    json encoded = json::array();
+    for (const engine::Event& e : events) encoded.push_back(protocol::encode_event_for(e, setup_.options, viewer));
+    out.push_back(json{{"move_number", number}, {"seat", log_[i].seat.value}, {"actor", to_string(actors_[i])},
+                       {"action", protocol::encode_action(log_[i].action)}, {"events", std::move(encoded)}});
+  }
+  return out;
+}
+
+void Table::subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch, std::int64_t user_id,
+                      std::optional<std::int64_t> since, ReplyFn reply) {
+  boost::asio::post(strand_, [self = shared_from_this(), subscriber = std::move(subscriber), epoch, user_id, since,
+                              reply = std::move(reply)] {
+    const auto seat = self->seat_of(user_id);
+    const Subscriber* key = subscriber.lock().get();
+    std::erase_if(self->watchers_, [key](const Watcher& w) { return w.key == key || w.subscriber.expired(); });
+    self->watchers_.push_back(Watcher{subscriber, key, epoch, seat});
+    const std::int64_t from = std::clamp<std::int64_t>(since.value_or(self->record_.move_count), 0,
+                                                       self->record_.move_count);
+    reply(Reply::result(json{{"table", self->summary_json()},
+                             {"seat", seat ? json(seat->value) : json(nullptr)},
+                             {"view", self->view_json(seat)},
+                             {"legal_actions", self->legal_json(seat)},
+                             {"moves", self->moves_since(from, seat)}}));
+  });
+}
+
+void Table::unsubscribe(const Subscriber* subscriber) {
+  boost::asio::post(strand_, [self = shared_from_this(), subscriber] {
+    std::erase_if(self->watchers_, [subscriber](const Watcher& w) { return w.key == subscriber; });
+  });
+}
+
+void Table::legal_actions(std::int64_t user_id, ReplyFn reply) {
+  boost::asio::post(strand_, [self = shared_from_this(), user_id, reply = std::move(reply)] {
+    reply(Reply::result(json{{"actions", self->legal_json(self->seat_of(user_id))}}));
+  });
+}
+
+void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
+  boost::asio::post(strand_, [self = shared_from_this(), user_id, text = std::move(text),
+                              reply = std::move(reply)]() mutable {
+    const auto seat = self->seat_of(user_id);
+    if (!seat) return reply(Reply::error("not_seated", "Only the table's players may write in its chat."));
+    const std::string from = self->names_[seat->value];
+    const std::int64_t now = self->correspondence_.clock.now();
+    // The line's id goes out with it, so a client can page back (chat_history) from what it saw.
+    auto chat_id = std::make_shared<std::int64_t>(0);
+    self->store_.submit([table = self->id_, user_id, text, now, chat_id](Database& db) {
+                          *chat_id = insert_chat(db, table, user_id, text, now);
+                        },
+                        [self, reply = std::move(reply), from, text, now, chat_id](std::exception_ptr error) {
+                          if (error) return reply(Reply::error("internal_error", "The message could not be stored."));
+                          reply(Reply::result(json::object()));
+                          boost::asio::post(self->strand_, [self, from, text, now, chat_id = *chat_id] {
+                            const auto frame = std::make_shared<const std::string>(
+                                json{{"type", "chat_message"}, {"table", self->id_}, {"chat_id", chat_id},
+                                     {"from", from}, {"text", text}, {"at", now}}
+                                    .dump());
+                            for (const Watcher& w : self->watchers_) {
+                              if (auto s = w.subscriber.lock()) s->send(frame, w.epoch);
+                            }
+                          });
+                        });
+  });
+}
+
+void Table::summarize(std::function<void(json)> fn) {
+  boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)] { fn(self->summary_json()); });
+}
+
+json Table::summary_json() const {
+  json seats = json::array();
+  for (const SeatRecord& seat : record_.seats) seats.push_back(seat_summary(seat));
+  json to_act = json::array();
+  for (engine::Seat seat : engine::seats_to_act(state_)) to_act.push_back(seat.value);
+  json summary{{"id", id_},
+              {"name", record_.name},
+              {"status", faulted_ && record_.status != "aborted" ? std::string("faulted") : record_.status},
+              {"players", record_.player_count},
+              {"seats", seats},
+              {"options", protocol::encode_options(setup_.options)},
+              {"creator", record_.creator_name},
+              {"move_number", record_.move_count},
+              {"to_act", to_act},
+              {"created_at", record_.created_at}};
+  add_pace(summary, record_);
+  return summary;
+}
+
+void Table::announce(const json& message) {
+  const auto frame = std::make_shared<const std::string>(message.dump());
+  for (const Watcher& w : watchers_) {
+    if (auto s = w.subscriber.lock()) s->send(frame, w.epoch);
+  }
+}
+
+}  // namespace sp::server

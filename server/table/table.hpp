@@ -1,0 +1,182 @@
+// Table: one game being played, an actor on its own strand.
+//
+// A Table is the only owner of its GameState. Every request reaches it through
+// a method that posts to the strand, and moves are applied one at a time, in
+// order: validated by the engine, written to the database, and only once the
+// transaction committed acknowledged to the sender and pushed to subscribers
+// (persist, then announce). A failed write faults the table: it refuses every
+// further move until an administrator looks at it. Other tables are never
+// blocked: database work happens on the store's thread.
+//
+// Correspondence play (table_pace.cpp): a seat may be played by a robot or by
+// nobody (seat_control.hpp); the table then makes that seat's moves itself,
+// one at a time through the same path as a person's, yielding between them.
+// A table with a move limit keeps one deadline for the move it waits for,
+// armed in the scheduler; when it passes, the table makes the seat's timeout
+// move (a move like any other, so it happens once even across a restart).
+//
+// Thread-safety: all public methods are safe from any thread.
+#pragma once
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/strand.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "engine/event.hpp"
+#include "engine/replay.hpp"
+#include "engine/rules.hpp"
+#include "engine/setup.hpp"
+#include "engine/state.hpp"
+#include "protocol/view_text.hpp"
+#include "server/correspondence/correspondence.hpp"
+#include "server/base/metrics.hpp"
+#include "server/table/seat_control.hpp"
+#include "server/session/subscriber.hpp"
+#include "server/table/table_aftermath.hpp"
+#include "server/store/records.hpp"
+#include "server/store/store.hpp"
+
+namespace sp::server {
+
+// A reply to one request: the `data` of a result, or an error code and message.
+struct Reply {
+  bool ok = true;
+  nlohmann::json data = nlohmann::json::object();
+  std::string code;
+  std::string message;
+
+  static Reply result(nlohmann::json data) { return Reply{true, std::move(data), {}, {}}; }
+  static Reply error(std::string code, std::string message) {
+    return Reply{false, nlohmann::json::object(), std::move(code), std::move(message)};
+  }
+};
+using ReplyFn = std::function<void(Reply)>;
+
+class Table : public std::enable_shared_from_this<Table> {
+ public:
+  // REQUIRES: `log` replays from `setup` (the caller checked it).
+  // `actors` says who chose each move of `log`.
+  Table(boost::asio::any_io_executor executor, Store& store, Metrics& metrics, Correspondence& correspondence,
+        TableRecord record, engine::GameSetup setup, engine::GameState state, std::vector<engine::LoggedAction> log,
+        std::vector<Actor> actors);
+  ~Table();
+
+  std::int64_t id() const { return id_; }
+
+  // Once it is served: arms its deadline and lets robots and absent seats play.
+  void start();
+  // Hands a seat to a person, the robot or nobody; announced on the table as
+  // a `seat_control` message with `reason`. A person taking a seat back starts
+  // with no timeouts counted. Replies with the table's summary.
+  void set_seat_controller(engine::Seat seat, SeatController controller, std::string reason, ReplyFn done);
+  // A user went on vacation (away) or came back: the deadline of a move they
+  // owe here pauses, keeping the time left, or resumes.
+  void vacation_changed(std::int64_t user_id, bool away);
+  // The user takes their seat back from the robot or from absence.
+  void reclaim_seat(std::int64_t user_id, ReplyFn done);
+
+  void act(std::int64_t user_id, std::int64_t move_number, nlohmann::json action, ReplyFn reply);
+  // `epoch` is the subscriber's identity when it asked: every push is made for it.
+  void subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch, std::int64_t user_id,
+                 std::optional<std::int64_t> since, ReplyFn reply);
+  void unsubscribe(const Subscriber* subscriber);
+  void legal_actions(std::int64_t user_id, ReplyFn reply);
+  void chat(std::int64_t user_id, std::string text, ReplyFn reply);
+  // Calls `fn` on the strand with a summary for lobby listings.
+  void summarize(std::function<void(nlohmann::json)> fn);
+  // An administrator ends the game (table_abort.cpp): once no move is being
+  // written, the table is marked aborted in the database, refuses every
+  // further move, and its subscribers get a table_changed message. Replies
+  // with the table's summary; a finished table cannot be aborted.
+  void abort(std::string reason, ReplyFn done);
+
+ private:
+  struct PendingAct {
+    std::int64_t user_id;
+    std::int64_t move_number;
+    nlohmann::json action;
+    ReplyFn reply;
+    double started;
+  };
+  struct Watcher {
+    std::weak_ptr<Subscriber> subscriber;
+    const Subscriber* key;
+    IdentityEpoch epoch;
+    std::optional<engine::Seat> seat;
+  };
+
+  // A move about to be stored, whoever chose it.
+  struct Move {
+    engine::Seat seat;
+    engine::Action action;
+    Actor actor = Actor::kPlayer;
+    ReplyFn reply;  // empty for the table's own moves
+    double started = 0;
+  };
+
+  std::optional<engine::Seat> seat_of(std::int64_t user_id) const;
+  // Work that needs the table idle (no write in flight) runs in order.
+  void when_idle(std::function<void()> job);
+  void process_next();
+  void start_act(PendingAct request);
+  void commit_move(Move move, engine::Transition next);
+  void on_committed(Move move, engine::Transition next, const Aftermath& aftermath, AftermathWritten written,
+                    std::exception_ptr error);
+  void fault(std::string why);
+  void broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events);
+  void announce(const nlohmann::json& message);
+
+  // table_pace.cpp
+  std::optional<engine::Seat> seat_to_act() const;
+  SeatController controller_of(engine::Seat seat) const;
+  Aftermath aftermath_of_move(const Move& move, const engine::GameState& next) const;
+  // Writes an aftermath that comes with no move, then calls `done`.
+  void change(Aftermath aftermath, std::function<void(bool ok)> done);
+  // After the aftermath's transaction: updates the table, the scheduler and
+  // delivers notifications; returns the seat_control message to announce, if any.
+  std::optional<nlohmann::json> apply_aftermath(const Aftermath& aftermath, const AftermathWritten& written);
+  void arm_deadline();
+  void deadline_passed(std::int64_t at);
+  void play_automatic_soon();
+  void play_automatic();
+  nlohmann::json view_json(std::optional<engine::Seat> seat) const;
+  nlohmann::json legal_json(std::optional<engine::Seat> seat) const;
+  nlohmann::json moves_since(std::int64_t since, std::optional<engine::Seat> seat) const;
+  nlohmann::json summary_json() const;
+
+  // Constant after construction.
+  const std::int64_t id_;
+  Store& store_;
+  Metrics& metrics_;
+  Correspondence& correspondence_;
+  const engine::GameSetup setup_;
+  const std::vector<std::string> names_;
+
+  // Everything below is accessed only on strand_.
+  boost::asio::strand<boost::asio::any_io_executor> strand_;
+  TableRecord record_;
+  engine::GameState state_;
+  std::vector<engine::LoggedAction> log_;
+  std::vector<Actor> actors_;  // who chose each move of log_
+  std::vector<Watcher> watchers_;
+  // The view's text from one update to the next, by viewer class (see broadcast).
+  std::map<int, protocol::ViewText> view_texts_;
+  std::deque<std::function<void()>> pending_;
+  bool writing_ = false;
+  bool faulted_ = false;
+  bool automatic_posted_ = false;
+};
+
+// Seconds on a monotonic clock, for latency measurements.
+double monotonic_seconds();
+std::int64_t unix_seconds();
+
+}  // namespace sp::server

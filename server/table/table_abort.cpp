@@ -1,0 +1,50 @@
+// Table::abort: an administrator stops a game for good.
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/correspondence/scheduler.hpp"
+#include "server/table/table.hpp"
+
+namespace sp::server {
+
+using nlohmann::json;
+
+void Table::abort(std::string reason, ReplyFn done) {
+  when_idle([self = shared_from_this(), reason = std::move(reason), done = std::move(done)]() mutable {
+    if (self->state_.is_finished()) {
+      return done(Reply::error("table_not_playing", "That game is over; a finished table is not aborted."));
+    }
+    if (self->record_.status == "aborted") return done(Reply::error("table_not_playing", "That table is aborted already."));
+    // No move may be written while the status changes: the table waits as for a move.
+    self->writing_ = true;
+    const std::int64_t now = unix_seconds();
+    self->store_.submit(
+        [id = self->id_, now](Database& db) {
+          db.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ?").bind(1, now).bind(2, id).run();
+        },
+        [self, reason, done](std::exception_ptr error) mutable {
+          boost::asio::post(self->strand_, [self, reason, done, error] {
+            self->writing_ = false;
+            if (error) {
+              done(Reply::error("internal_error", "The table could not be marked aborted; nothing was changed."));
+              return self->process_next();
+            }
+            self->record_.status = "aborted";
+            spdlog::warn("table {} aborted by an administrator: {}", self->id_, reason);
+            // An aborted table stops like a faulted one: moves waiting are refused, robots and deadlines stop.
+            self->faulted_ = true;
+            self->correspondence_.scheduler.cancel({Due::kMoveDeadline, self->id_});
+            while (!self->pending_.empty()) {
+              auto job = std::move(self->pending_.front());
+              self->pending_.pop_front();
+              job();
+            }
+            const json summary = self->summary_json();
+            self->announce(json{{"type", "table_changed"}, {"table", summary}, {"reason", reason}});
+            done(Reply::result(json{{"table", summary}}));
+          });
+        });
+  });
+}
+
+}  // namespace sp::server

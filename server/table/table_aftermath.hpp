@@ -1,0 +1,43 @@
+// Aftermath: what a change of a table brings with it besides the move itself
+// (a seat's timeouts and controller, the next move deadline, notifications),
+// decided by the table on its strand and written in the same transaction as
+// the change, so that none of them exists without the other.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "server/correspondence/notifier.hpp"
+#include "server/store/database.hpp"
+#include "server/store/records.hpp"
+
+namespace sp::server {
+
+struct Aftermath {
+  std::optional<SeatRecord> seat;  // its new controller and timeouts
+  std::string reason;              // why the seat changed hands, for the table's announcement
+  enum class Deadline : std::uint8_t {
+    kKeep,   // as it is
+    kClear,  // no deadline (game over, nobody human to wait for, no limit)
+    kFresh,  // a full move's time for fresh_user, paused if that user is on vacation
+    kSet,    // exactly `at` / `left` (a vacation pausing or resuming it)
+  } deadline = Deadline::kKeep;
+  std::int64_t fresh_user = 0;
+  std::optional<std::int64_t> at;
+  std::optional<std::int64_t> left;
+  std::vector<NotificationDraft> notes;
+};
+
+struct AftermathWritten {
+  bool deadline_changed = false;
+  std::optional<std::int64_t> at;
+  std::optional<std::int64_t> left;
+  std::vector<StoredNotification> notes;
+};
+
+// In the change's store job.
+AftermathWritten write_aftermath(Database& db, std::int64_t table_id, std::optional<std::int64_t> move_seconds,
+                                 const Aftermath& aftermath, std::int64_t now);
+
+}  // namespace sp::server

@@ -1,0 +1,266 @@
+// The Table's correspondence play (see table.hpp): seat control, automatic
+// moves, the move deadline and what follows each change.
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "engine/legal_actions.hpp"
+#include "engine/rules.hpp"
+#include "server/correspondence/correspondence_json.hpp"
+#include "server/table/table.hpp"
+
+namespace sp::server {
+
+using nlohmann::json;
+
+namespace {
+
+std::string place_text(const engine::GameState& state, const std::vector<std::string>& names) {
+  std::string winners;
+  for (std::uint8_t s = 0; s < state.player_count; ++s) {
+    if (state.final_scores[s].place != 1) continue;
+    if (!winners.empty()) winners += " and ";
+    winners += names[s];
+  }
+  return winners.empty() ? "" : " " + winners + (winners.find(" and ") == std::string::npos ? " won." : " won, tied.");
+}
+
+}  // namespace
+
+void Table::start() {
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    self->arm_deadline();
+    self->play_automatic_soon();
+  });
+}
+
+std::optional<engine::Seat> Table::seat_to_act() const {
+  const auto seats = engine::seats_to_act(state_);
+  if (seats.empty()) return std::nullopt;
+  return seats.front();
+}
+
+SeatController Table::controller_of(engine::Seat seat) const {
+  for (const SeatRecord& s : record_.seats) {
+    if (s.seat == seat.value) return parse_seat_controller(s.controller).value_or(SeatController::kHuman);
+  }
+  return SeatController::kAbsent;
+}
+
+Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& next) const {
+  Aftermath after;
+  const SeatRecord& mover = record_.seats.at(move.seat.value);
+  if (move.actor == Actor::kTimeout) {
+    SeatRecord seat = mover;
+    seat.timeouts += 1;
+    const bool takeover = record_.takeover_after && seat.timeouts >= *record_.takeover_after;
+    if (takeover) seat.controller = record_.takeover_by;
+    after.seat = seat;
+    after.reason = "timeouts";
+    std::string text = mover.name + " ran out of time at " + record_.name + " (timeout " +
+                       std::to_string(seat.timeouts) + ")";
+    text += takeover ? (record_.takeover_by == "robot" ? "; a robot plays the seat from now on." :
+                                                         "; the seat passes on its own from now on.")
+                     : "; the seat passes until the phase ends.";
+    for (const SeatRecord& s : record_.seats) {
+      if (s.robot) continue;
+      after.notes.push_back(NotificationDraft{s.user_id, "timed_out", id_, text,
+                                              json{{"seat", mover.seat}, {"name", mover.name},
+                                                   {"timeouts", seat.timeouts},
+                                                   {"controller", seat.controller}}});
+    }
+  }
+  if (next.is_finished()) {
+    after.deadline = Aftermath::Deadline::kClear;
+    const std::string text = "The game at " + record_.name + " has ended." + place_text(next, names_);
+    for (const SeatRecord& s : record_.seats) {
+      if (s.robot) continue;
+      after.notes.push_back(NotificationDraft{s.user_id, "game_ended", id_, text,
+                                              json{{"place", next.final_scores[static_cast<std::size_t>(s.seat)].place},
+                                                   {"points", next.final_scores[static_cast<std::size_t>(s.seat)].total}}});
+    }
+    return after;
+  }
+  const auto to_act = engine::seats_to_act(next);
+  if (to_act.empty()) {
+    after.deadline = Aftermath::Deadline::kClear;
+    return after;
+  }
+  const SeatRecord& waiting = record_.seats.at(to_act.front().value);
+  const std::string controller = after.seat && after.seat->seat == waiting.seat ? after.seat->controller
+                                                                                  : waiting.controller;
+  if (controller != "human") {
+    after.deadline = Aftermath::Deadline::kClear;
+    return after;
+  }
+  after.deadline = record_.move_seconds ? Aftermath::Deadline::kFresh : Aftermath::Deadline::kKeep;
+  after.fresh_user = waiting.user_id;
+  // Told once per turn: not again while the same person goes on deciding, and
+  // not while the seat's player has the table open (its update says it all).
+  const bool watching = std::any_of(watchers_.begin(), watchers_.end(), [&](const Watcher& w) {
+    return w.seat && w.seat->value == waiting.seat && !w.subscriber.expired();
+  });
+  if (!watching && (waiting.seat != move.seat.value || move.actor != Actor::kPlayer)) {
+    after.notes.push_back(NotificationDraft{waiting.user_id, "your_turn", id_,
+                                            "It is your turn at " + record_.name + ".",
+                                            json{{"move_number", static_cast<std::int64_t>(log_.size()) + 2}}});
+  }
+  return after;
+}
+
+void Table::change(Aftermath aftermath, std::function<void(bool ok)> done) {
+  auto written = std::make_shared<AftermathWritten>();
+  const std::int64_t now = correspondence_.clock.now();
+  writing_ = true;
+  store_.submit(
+      [table = id_, move_seconds = record_.move_seconds, aftermath, written, now](Database& db) {
+        *written = write_aftermath(db, table, move_seconds, aftermath, now);
+      },
+      [self = shared_from_this(), aftermath, written, done = std::move(done)](std::exception_ptr error) mutable {
+        boost::asio::post(self->strand_, [self, aftermath = std::move(aftermath), written, error,
+                                          done = std::move(done)] {
+          self->writing_ = false;
+          if (error) {
+            done(false);
+            return self->fault("a change of seat control or deadline could not be stored: " + failure_reason(error));
+          }
+          if (const auto announcement = self->apply_aftermath(aftermath, *written)) self->announce(*announcement);
+          done(true);
+          self->process_next();
+        });
+      });
+}
+
+std::optional<json> Table::apply_aftermath(const Aftermath& aftermath, const AftermathWritten& written) {
+  std::optional<json> announcement;
+  if (aftermath.seat) {
+    SeatRecord& seat = record_.seats.at(static_cast<std::size_t>(aftermath.seat->seat));
+    const bool handed_over = seat.controller != aftermath.seat->controller;
+    seat.controller = aftermath.seat->controller;
+    seat.timeouts = aftermath.seat->timeouts;
+    if (handed_over) {
+      announcement = json{{"type", "seat_control"}, {"table", id_}, {"seat", seat.seat},
+                          {"controller", seat.controller}, {"timeouts", seat.timeouts},
+                          {"reason", aftermath.reason}};
+    }
+  }
+  if (written.deadline_changed) {
+    record_.deadline_at = written.at;
+    record_.deadline_left = written.left;
+    arm_deadline();
+  }
+  correspondence_.notifier.deliver(written.notes);
+  return announcement;
+}
+
+void Table::arm_deadline() {
+  const Scheduler::Key key{Due::kMoveDeadline, id_};
+  if (!record_.deadline_at || faulted_ || state_.is_finished()) return correspondence_.scheduler.cancel(key);
+  correspondence_.scheduler.set(key, *record_.deadline_at,
+                                [weak = weak_from_this(), at = *record_.deadline_at] {
+                                  if (auto self = weak.lock()) self->deadline_passed(at);
+                                });
+}
+
+void Table::deadline_passed(std::int64_t at) {
+  when_idle([self = shared_from_this(), at] {
+    // A move made meanwhile set another deadline, or none.
+    if (self->faulted_ || self->state_.is_finished() || self->record_.deadline_at != at) return;
+    if (self->correspondence_.clock.now() < at) return self->arm_deadline();
+    const auto seat = self->seat_to_act();
+    if (!seat || self->controller_of(*seat) != SeatController::kHuman) return;
+    const engine::Action action = absent_action(self->state_, *seat);
+    auto next = engine::apply(self->state_, *seat, action);
+    if (!next) return self->fault("the timeout move was refused: " + next.error().message);
+    self->commit_move(Move{*seat, action, Actor::kTimeout, {}, monotonic_seconds()}, std::move(*next));
+  });
+}
+
+void Table::play_automatic_soon() {
+  if (automatic_posted_ || faulted_ || state_.is_finished()) return;
+  const auto seat = seat_to_act();
+  if (!seat || controller_of(*seat) == SeatController::kHuman) return;
+  // Posted, not run here: between two robot moves the strand serves others.
+  automatic_posted_ = true;
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    self->automatic_posted_ = false;
+    self->play_automatic();
+  });
+}
+
+void Table::play_automatic() {
+  if (writing_ || !pending_.empty() || faulted_ || state_.is_finished()) return;
+  const auto seat = seat_to_act();
+  if (!seat) return;
+  const SeatController controller = controller_of(*seat);
+  if (controller == SeatController::kHuman) return;
+  const auto number = static_cast<std::int64_t>(log_.size()) + 1;
+  const engine::Action action = controller == SeatController::kRobot
+                                    ? robot_action(state_, *seat, record_.seed, number)
+                                    : absent_action(state_, *seat);
+  auto next = engine::apply(state_, *seat, action);
+  if (!next) return fault("the " + std::string(to_string(controller)) + " seat's move was refused: " + next.error().message);
+  commit_move(Move{*seat, action, controller == SeatController::kRobot ? Actor::kRobot : Actor::kAbsent, {},
+                   monotonic_seconds()},
+              std::move(*next));
+}
+
+void Table::set_seat_controller(engine::Seat seat, SeatController controller, std::string reason, ReplyFn done) {
+  when_idle([self = shared_from_this(), seat, controller, reason = std::move(reason), done = std::move(done)] {
+    if (self->faulted_) return done(Reply::error("table_faulted", "This table stopped after a storage failure."));
+    if (seat.value >= self->record_.seats.size()) return done(Reply::error("bad_request", "There is no such seat."));
+    if (self->state_.is_finished()) return done(Reply::error("table_not_playing", "That game is over."));
+    const SeatRecord& current = self->record_.seats.at(seat.value);
+    if (current.robot && controller == SeatController::kHuman) {
+      return done(Reply::error("bad_request", "A robot's own seat has nobody to hand it to."));
+    }
+    if (to_string(controller) == current.controller) return done(Reply::result(json{{"table", self->summary_json()}}));
+    Aftermath after;
+    SeatRecord changed = current;
+    changed.controller = std::string(to_string(controller));
+    if (controller == SeatController::kHuman) changed.timeouts = 0;
+    after.seat = changed;
+    after.reason = reason;
+    if (self->seat_to_act() == seat) {
+      after.deadline = controller == SeatController::kHuman && self->record_.move_seconds ? Aftermath::Deadline::kFresh
+                                                                                          : Aftermath::Deadline::kClear;
+      after.fresh_user = current.user_id;
+    }
+    spdlog::info("table {} seat {}: {} ({})", self->id_, seat.value, changed.controller, reason);
+    self->change(std::move(after), [self, done](bool ok) {
+      if (!ok) return done(Reply::error("internal_error", "The seat's control could not be stored."));
+      done(Reply::result(json{{"table", self->summary_json()}}));
+    });
+  });
+}
+
+void Table::reclaim_seat(std::int64_t user_id, ReplyFn done) {
+  boost::asio::post(strand_, [self = shared_from_this(), user_id, done = std::move(done)] {
+    const auto seat = self->seat_of(user_id);
+    if (!seat) return done(Reply::error("not_seated", "You have no seat at this table."));
+    self->set_seat_controller(*seat, SeatController::kHuman, "taken back by its player", done);
+  });
+}
+
+void Table::vacation_changed(std::int64_t user_id, bool away) {
+  when_idle([self = shared_from_this(), user_id, away] {
+    if (self->faulted_ || self->state_.is_finished()) return;
+    const auto seat = self->seat_to_act();
+    if (!seat || self->record_.seats.at(seat->value).user_id != user_id) return;
+    if (self->controller_of(*seat) != SeatController::kHuman) return;
+    const std::int64_t now = self->correspondence_.clock.now();
+    Aftermath after;
+    after.deadline = Aftermath::Deadline::kSet;
+    if (away && self->record_.deadline_at) {
+      after.left = std::max<std::int64_t>(0, *self->record_.deadline_at - now);
+    } else if (!away && self->record_.deadline_left) {
+      after.at = now + *self->record_.deadline_left;
+    } else {
+      return;
+    }
+    self->change(std::move(after), [](bool) {});
+  });
+}
+
+}  // namespace sp::server

@@ -1,0 +1,162 @@
+#include "server/table/table_registry.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/rules.hpp"
+#include "engine/state_hash.hpp"
+#include "server/table/log_replay.hpp"
+#include "server/table/table_versions.hpp"
+#include "server/store/snapshot.hpp"
+
+namespace sp::server {
+
+engine::GameSetup setup_of(const TableRecord& record) {
+  auto setup = stored_setup(record);
+  if (!setup) throw std::runtime_error("table " + std::to_string(record.id) + ": " + setup.error());
+  return std::move(*setup);
+}
+
+namespace {
+
+[[noreturn]] void refuse(const TableRecord& record, const Divergence& divergence) {
+  throw std::runtime_error("table " + std::to_string(record.id) + ", " + divergence.describe());
+}
+
+// The table's whole log, its moves up to replay.moves() read (a snapshot
+// stands for them), the rest applied with their state hashes checked; then
+// the table's row must agree with the log (a log cut short at its end is
+// caught there).
+LoadedGame replay_log(const TableRecord& record, const std::vector<MoveRecord>& moves, LogReplay replay) {
+  if (const std::string mismatch = version_mismatch(record); !mismatch.empty()) throw std::runtime_error(mismatch);
+  if (!replay.ok()) refuse(record, *replay.divergence());
+  std::vector<engine::LoggedAction> log;
+  log.reserve(moves.size());
+  const auto covered = std::min(moves.size(), static_cast<std::size_t>(replay.moves()));
+  for (std::size_t i = 0; i < covered; ++i) {
+    const auto read = read_move(static_cast<std::int64_t>(i) + 1, moves[i], record.player_count);
+    if (!read) refuse(record, read.error());
+    log.push_back(*read);
+  }
+  for (std::size_t i = covered; i < moves.size(); ++i) {
+    if (!replay.apply(moves[i], /*check_hash=*/true, nullptr)) refuse(record, *replay.divergence());
+    log.push_back(replay.last());
+  }
+  if (!replay.finish(record)) refuse(record, *replay.divergence());
+  return LoadedGame{replay.state(), std::move(log)};
+}
+
+}  // namespace
+
+LoadedGame replay_stored(const TableRecord& record, const std::vector<MoveRecord>& moves) {
+  return replay_log(record, moves, LogReplay(record));
+}
+
+LoadedGame load_stored(const TableRecord& record, const std::vector<MoveRecord>& moves,
+                       const std::optional<SnapshotRecord>& snapshot) {
+  if (snapshot && snapshot->move_number >= 1 && snapshot->move_number <= static_cast<std::int64_t>(moves.size())) {
+    const auto taken_after = static_cast<std::size_t>(snapshot->move_number);
+    if (auto state = decode_snapshot(snapshot->state);
+        state && engine::state_hash_hex(*state) == moves[taken_after - 1].state_hash) {
+      return replay_log(record, moves, LogReplay(record, std::move(*state), snapshot->move_number));
+    }
+  }
+  return replay_stored(record, moves);
+}
+
+TableRegistry::TableRegistry(boost::asio::any_io_executor executor, Store& store, Metrics& metrics,
+                             Correspondence& correspondence)
+    : executor_(std::move(executor)), store_(store), metrics_(metrics), correspondence_(correspondence) {}
+
+std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGame game,
+                                             const std::vector<MoveRecord>& moves) {
+  std::shared_ptr<Table> added;
+  {
+    std::lock_guard lock(mutex_);
+    auto& slot = tables_[record.id];
+    if (slot) return slot;
+    std::vector<Actor> actors;
+    actors.reserve(moves.size());
+    for (const MoveRecord& move : moves) actors.push_back(parse_actor(move.actor));
+    slot = std::make_shared<Table>(executor_, store_, metrics_, correspondence_, record, setup_of(record),
+                                   std::move(game.state), std::move(game.log), std::move(actors));
+    metrics_.tables_active.fetch_add(1, std::memory_order_relaxed);
+    added = slot;
+  }
+  added->start();
+  return added;
+}
+
+std::shared_ptr<Table> TableRegistry::add_started(const TableRecord& record) {
+  auto state = engine::new_game(setup_of(record));
+  if (!state) throw std::runtime_error(state.error().message);
+  return insert(record, LoadedGame{std::move(*state), {}}, {});
+}
+
+void TableRegistry::with_table(std::int64_t id, std::function<void(std::shared_ptr<Table>, std::string)> done) {
+  {
+    std::lock_guard lock(mutex_);
+    if (const auto it = tables_.find(id); it != tables_.end()) {
+      auto table = it->second;
+      done(std::move(table), {});
+      return;
+    }
+  }
+  auto record = std::make_shared<std::optional<TableRecord>>();
+  auto moves = std::make_shared<std::vector<MoveRecord>>();
+  auto snapshot = std::make_shared<std::optional<SnapshotRecord>>();
+  store_.submit(
+      [id, record, moves, snapshot](Database& db) {
+        *record = load_table(db, id);
+        if (*record) {
+          *moves = load_moves(db, id);
+          *snapshot = load_latest_snapshot(db, id);
+        }
+      },
+      [this, record, moves, snapshot, done = std::move(done)](std::exception_ptr error) {
+        if (error || !*record) return done(nullptr, error ? "the table could not be read" : "no_such_table");
+        if ((*record)->status == "open" || (*record)->status == "aborted") return done(nullptr, "table_not_playing");
+        try {
+          done(insert(**record, load_stored(**record, *moves, *snapshot), *moves), {});
+        } catch (const std::exception& e) {
+          metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
+          done(nullptr, std::string("the table does not replay: ") + e.what());
+        }
+      });
+}
+
+std::size_t TableRegistry::load_all_playing(const std::function<void(std::int64_t, const std::string&)>& report,
+                                            bool prove) {
+  struct Stored {
+    TableRecord record;
+    std::vector<MoveRecord> moves;
+    std::optional<SnapshotRecord> snapshot;
+  };
+  std::vector<Stored> stored;
+  store_.run_sync([&stored, prove](Database& db) {
+    std::vector<std::int64_t> ids = table_ids_with_status(db, "playing");
+    if (prove) {
+      for (std::int64_t id : table_ids_with_status(db, "finished")) ids.push_back(id);
+    }
+    for (std::int64_t id : ids) {
+      if (auto record = load_table(db, id)) {
+        stored.push_back(Stored{std::move(*record), load_moves(db, id), prove ? std::nullopt : load_latest_snapshot(db, id)});
+      }
+    }
+  });
+  std::size_t loaded = 0;
+  for (auto& [record, moves, snapshot] : stored) {
+    try {
+      LoadedGame game = prove ? replay_stored(record, moves) : load_stored(record, moves, snapshot);
+      if (record.status != "playing") continue;
+      insert(record, std::move(game), moves);
+      ++loaded;
+    } catch (const std::exception& e) {
+      metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
+      report(record.id, e.what());
+    }
+  }
+  return loaded;
+}
+
+}  // namespace sp::server
