@@ -11,7 +11,8 @@
   conversation: a fragmented message with a ping between its parts, a binary
   frame, a request and a close frame;
 - OUT_DIR/protocol.dict: the names and values the request schemas and
-  schema/protocol/defs.json spell out, quoted as JSON strings.
+  schema/protocol/defs.json spell out, quoted as JSON strings, and characters
+  of two, three and four bytes for code that counts bytes in client text.
 
 Deterministic: the same tree gives the same files.
 """
@@ -22,6 +23,8 @@ import sys
 from pathlib import Path
 
 TEXT, BINARY, CONTINUATION, CLOSE, PING = 0x1, 0x2, 0x0, 0x8, 0x9
+# Characters of two, three and four bytes, for code that counts bytes in client text.
+MULTIBYTE = ("é", "€", "😀")
 
 
 def frame(payload, opcode=TEXT, fin=True, key=b"\0\0\0\0"):
@@ -66,10 +69,10 @@ def words(node, out):
             words(value, out)
 
 
-def dict_entry(word):
-    quoted = json.dumps(word, ensure_ascii=False).encode()
+def dict_entry(data):
+    """One line of a libFuzzer dictionary: the bytes in quotes, escaped."""
     escaped = "".join("\\" + chr(b) if b in b'"\\' else chr(b) if 0x20 <= b < 0x7F else f"\\x{b:02x}"
-                      for b in quoted)
+                      for b in data)
     return f'"{escaped}"'
 
 
@@ -105,7 +108,9 @@ def main():
     vocabulary = set()
     words(list(schemas.values()), vocabulary)
     words(json.loads((root / "schema/protocol/defs.json").read_text()), vocabulary)
-    (out / "protocol.dict").write_text("".join(dict_entry(w) + "\n" for w in sorted(vocabulary)))
+    entries = [json.dumps(w, ensure_ascii=False).encode() for w in sorted(vocabulary)]
+    entries += [c.encode() for c in MULTIBYTE]
+    (out / "protocol.dict").write_text("".join(dict_entry(e) + "\n" for e in entries))
     print(f"{len(examples)} request examples, {len(vocabulary)} dictionary words, in {out}")
 
 
