@@ -1,17 +1,20 @@
 # Two commands do everything on a fresh Debian machine:
 #   make run    installs what is missing, builds, and runs the server on 127.0.0.1:8080
 #   make test   installs what is missing, builds, and passes every test
-#               (a normal build, then an AddressSanitizer + UBSan build)
+#               (a normal build, then an AddressSanitizer + UBSan build,
+#               then the libFuzzer targets for a minute each)
 
 BUILD          ?= build
 SANITIZE_BUILD ?= build-sanitize
+FUZZ_BUILD     ?= build-fuzz
 JOBS           ?= $(shell nproc)
 SUDO           := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build needs (bookworm).
 PACKAGES := cmake g++ make pkg-config libboost1.81-dev nlohmann-json3-dev \
             libsqlite3-dev sqlite3 libspdlog-dev doctest-dev libsodium-dev libjemalloc-dev \
-            python3 python3-jsonschema python3-websockets python3-yaml chromium
+            python3 python3-jsonschema python3-websockets python3-yaml chromium \
+            clang libclang-rt-14-dev
 
 .PHONY: run test build deps bench clean
 
@@ -46,9 +49,13 @@ test: build
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSPB_SANITIZE=ON
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
 	ctest --test-dir $(SANITIZE_BUILD) --output-on-failure -j$(JOBS)
+	@# libFuzzer is clang's: the engine, the protocol and the fuzz targets only (docs/operations.md, "Fuzzing").
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DSPB_FUZZ=ON
+	cmake --build $(FUZZ_BUILD) -j$(JOBS)
+	ctest --test-dir $(FUZZ_BUILD) --output-on-failure -j$(JOBS)
 
 bench: build
 	./$(BUILD)/tests/engine_bench
 
 clean:
-	rm -rf $(BUILD) $(SANITIZE_BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD)

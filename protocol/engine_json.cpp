@@ -2,6 +2,8 @@
 
 #include <optional>
 
+#include "protocol/echoed_text.hpp"
+
 namespace sp::protocol {
 namespace {
 
@@ -133,7 +135,7 @@ Expected<CardId, DecodeError> decode_card(const json& j, std::string_view name) 
   const auto& text = j.get_ref<const std::string&>();
   const auto card = engine::find_card(text);
   if (!card) {
-    return bad("unknown_card", std::string(name) + ": there is no card called \"" + text.substr(0, 64) + "\"");
+    return bad("unknown_card", std::string(name) + ": there is no card called \"" + echoed(text) + "\"");
   }
   return *card;
 }
@@ -179,7 +181,7 @@ Expected<engine::Action, DecodeError> decode_action(const json& j) {
   }
   if (type == "trading_house") return engine::Action{engine::UseTradingHouse{}};
   if (type == "debtors_prison") return engine::Action{engine::UseDebtorsPrison{}};
-  return bad("unknown_action", "type: there is no action called \"" + type.substr(0, 64) + "\"");
+  return bad("unknown_action", "type: there is no action called \"" + echoed(type) + "\"");
 }
 
 json encode_action(const engine::Action& action) {
@@ -240,7 +242,7 @@ Expected<engine::TableOptions, DecodeError> decode_options(const json& j) {
                                                   "stack_peek",        "pub_timing",           "pass_until_phase_end",
                                                   "auto_pass_forced"};
     if (std::find(std::begin(kKnown), std::end(kKnown), key) == std::end(kKnown)) {
-      return bad("bad_options", "options." + key.substr(0, 64) + ": there is no such option");
+      return bad("bad_options", "options." + echoed(key) + ": there is no such option");
     }
   }
   if (const auto it = j.find("expansions"); it != j.end()) {

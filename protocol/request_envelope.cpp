@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <map>
 
+#include "protocol/echoed_text.hpp"
+
 namespace sp::protocol {
 namespace {
 
 using nlohmann::json;
-
-constexpr std::size_t kMaxEchoedText = 64;
 
 const std::map<std::string_view, std::vector<std::string_view>, std::less<>>& field_table() {
   static const std::map<std::string_view, std::vector<std::string_view>, std::less<>> kFields = {
@@ -19,15 +19,6 @@ const std::map<std::string_view, std::vector<std::string_view>, std::less<>>& fi
 
 Unexpected<EnvelopeError> refuse(std::string code, std::string message, json id = nullptr, std::string type = {}) {
   return unexpected(EnvelopeError{std::move(code), std::move(message), std::move(id), std::move(type)});
-}
-
-// A field's name as it may be quoted back: bounded, and valid UTF-8 because it
-// came out of a parsed JSON text.
-std::string quoted(const std::string& name) {
-  if (name.size() <= kMaxEchoedText) return name;
-  std::size_t cut = kMaxEchoedText;
-  while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
-  return name.substr(0, cut) + "...";
 }
 
 }  // namespace
@@ -46,12 +37,12 @@ Expected<RequestEnvelope, EnvelopeError> decode_request(std::string_view frame) 
   if (type_it == body.end() || !type_it->is_string()) {
     return refuse("bad_request", "type: the request's name is required", id);
   }
-  std::string type = quoted(type_it->get<std::string>());
+  std::string type = echoed(type_it->get_ref<const std::string&>());
   const auto* fields = request_fields(type_it->get_ref<const std::string&>());
   if (fields == nullptr) return refuse("unknown_type", "There is no request called \"" + type + "\".", id, type);
   for (const auto& [name, value] : body.items()) {
     if (std::find(fields->begin(), fields->end(), name) == fields->end()) {
-      return refuse("unknown_field", "A " + type + " request has no field \"" + quoted(name) + "\".", id, type);
+      return refuse("unknown_field", "A " + type + " request has no field \"" + echoed(name) + "\".", id, type);
     }
   }
   return RequestEnvelope{std::move(id), std::move(type), std::move(body)};

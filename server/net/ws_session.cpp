@@ -3,6 +3,8 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 
+#include "protocol/echoed_text.hpp"
+
 namespace sp::server {
 
 namespace beast = boost::beast;
@@ -151,7 +153,7 @@ void WsSession::handle_next() {
           refusal["id"] = *id;
         }
         if (const auto type = request.find("type"); type != request.end() && type->is_string()) {
-          refusal["request"] = type->get<std::string>().substr(0, 64);
+          refusal["request"] = protocol::echoed(type->get_ref<const std::string&>());
         }
       }
       respond(refusal);

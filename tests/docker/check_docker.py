@@ -27,8 +27,8 @@ import yaml
 SPB, ROOT = sys.argv[1], sys.argv[2]
 # Present in debian:bookworm-slim: essential packages and their dependencies.
 BASE_IMAGE = {"libc6", "libstdc++6", "libgcc-s1"}
-# Makefile packages that only the tests use.
-TEST_ONLY = re.compile(r"^(python3-.*|chromium.*|nodejs|npm)$")
+# Makefile packages that only the tests use (clang: the fuzz build).
+TEST_ONLY = re.compile(r"^(python3-.*|chromium.*|nodejs|npm|clang|libclang-rt-.*)$")
 
 failures = []
 

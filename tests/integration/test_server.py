@@ -320,6 +320,24 @@ async def a_flood_is_rate_limited(server):
     assert "rate_limited" in codes, codes[:20]
 
 
+@test(server_args=("--rate", "1"))
+async def a_rate_limited_request_with_a_long_type_is_refused_and_the_server_stays_up(server):
+    # The refusal echoes the type. Cut at 64 bytes, 63 letters and an é became
+    # text that is not UTF-8, and the exception from writing it ended the server.
+    client = await Client.connect(server, SCHEMAS)  # hello and list_tables take the burst of 2
+    await client.ok("list_tables")
+    name = "a" * 63 + "\u00e9"
+    for _ in range(5):
+        await client.send_raw(json.dumps({"type": name}, ensure_ascii=False))
+    codes = []
+    for _ in range(5):
+        reply = await client.receive(timeout=5)
+        assert reply["request"].startswith("a" * 63), reply
+        codes.append(reply["code"])  # unknown_type when a token came back meanwhile
+    assert "rate_limited" in codes, codes
+    await (await Client.connect(server, SCHEMAS)).ok("list_tables")
+
+
 async def restart_keeps_games(kill):
     server = fresh_server(*FAST)
     rng = random.Random(11)
