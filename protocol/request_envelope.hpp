@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/expected.hpp"
+#include "protocol/error_code.hpp"
 
 namespace sp::protocol {
 
@@ -27,7 +28,7 @@ struct RequestEnvelope {
 };
 
 struct EnvelopeError {
-  std::string code;     // bad_json, bad_request, unknown_type, unknown_field
+  ErrorCode code;       // kBadJson, kBadRequest, kUnknownType or kUnknownField
   std::string message;
   nlohmann::json id;    // the request's id when it could be read, for the reply
   std::string type;     // the request's type when it could be read (at most 64 characters)

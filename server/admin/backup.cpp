@@ -277,8 +277,8 @@ std::vector<TableVerdict> replay_tables(const std::string& candidate,
     throw BackupError(std::string("the backup cannot be brought to this spb's schema: ") + e.what());
   }
   Database& db = *opened;
-  std::vector<std::int64_t> ids = table_ids_with_status(db, "playing");
-  for (std::int64_t id : table_ids_with_status(db, "finished")) ids.push_back(id);
+  std::vector<std::int64_t> ids = table_ids_with_status(db, TableStatus::kPlaying);
+  for (std::int64_t id : table_ids_with_status(db, TableStatus::kFinished)) ids.push_back(id);
   std::sort(ids.begin(), ids.end());
   std::vector<TableVerdict> verdicts;
   for (std::int64_t id : ids) {
@@ -287,7 +287,7 @@ std::vector<TableVerdict> replay_tables(const std::string& candidate,
     try {
       const auto record = load_table(db, id);
       if (!record) throw std::runtime_error("its creator's account is missing");
-      verdict.status = record->status;
+      verdict.status = std::string(to_string(record->status));
       const auto moves = load_moves(db, id);
       verdict.moves = static_cast<std::int64_t>(moves.size());
       if (const std::string mismatch = version_mismatch(*record); !mismatch.empty()) {

@@ -34,7 +34,7 @@ int charged(const engine::Event& event) {
 
 ReplayOutcome write_replay_report(const TableRecord& table, const std::vector<MoveRecord>& moves,
                                   const ReplayRequest& request, std::ostream& out, std::string& error) {
-  if (table.status == "open") {
+  if (table.status == TableStatus::kOpen) {
     error = "table " + std::to_string(table.id) + " has not started: there is nothing to replay";
     return ReplayOutcome::kRefused;
   }
@@ -57,7 +57,7 @@ ReplayOutcome write_replay_report(const TableRecord& table, const std::vector<Mo
                                              : engine::Viewer::administrator();
 
   LogReplay replay(table);
-  out << "Table " << table.id << " \"" << table.name << "\" (" << table.status << "), " << table.player_count
+  out << "Table " << table.id << " \"" << table.name << "\" (" << to_string(table.status) << "), " << table.player_count
       << " players:";
   for (std::size_t seat = 0; seat < names.size(); ++seat) out << (seat ? ", " : " ") << names[seat] << " (seat " << seat << ")";
   out << "\nOptions " << nlohmann::json::parse(table.options_json, nullptr, false).dump() << ", seed " << table.seed

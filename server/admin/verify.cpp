@@ -13,7 +13,7 @@ constexpr const char* kTables =
 TableRecord read_table(const Statement& s) {
   TableRecord t;
   t.id = s.column_int(0);
-  t.status = s.column_text(1);
+  t.status = parse_table_status(s.column_text(1)).value_or(TableStatus::kAborted);
   t.player_count = static_cast<int>(s.column_int(2));
   t.options_json = s.column_text(3);
   t.seed = static_cast<std::uint64_t>(s.column_int(4));
@@ -28,7 +28,7 @@ TableRecord read_table(const Statement& s) {
 TableCheck replay_table(const TableRecord& table, Statement& moves, bool& more) {
   if (table.card_set_version != engine::card_set_version()) {
     while (more && moves.column_int(0) == table.id) more = moves.step();
-    return TableCheck{table.id, table.status, 0, std::nullopt,
+    return TableCheck{table.id, std::string(to_string(table.status)), 0, std::nullopt,
                       "played with card set " + table.card_set_version + "; this binary has card set " +
                           std::string(engine::card_set_version())};
   }
@@ -45,7 +45,7 @@ TableCheck replay_table(const TableRecord& table, Statement& moves, bool& more) 
     more = moves.step();
   }
   replay.finish(table);
-  return TableCheck{table.id, table.status, replay.moves(), replay.divergence(), {}};
+  return TableCheck{table.id, std::string(to_string(table.status)), replay.moves(), replay.divergence(), {}};
 }
 
 }  // namespace

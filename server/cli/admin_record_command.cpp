@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "server/table/game_record.hpp"
+#include "server/base/clock.hpp"
 #include "server/table/table.hpp"
 #include "server/cli/admin_database.hpp"
 #include "server/cli/commands.hpp"
@@ -110,7 +111,7 @@ int run_admin_import_command(const std::vector<std::string>& args) {
   }
   server::Database db(path);
   db.migrate();
-  const auto imported = server::import_records(db, in, server::unix_seconds(), "command line");
+  const auto imported = server::import_records(db, in, server::SystemClock().now(), "command line");
   if (!imported) {
     std::cerr << "spb admin import: " << *flags->get("from")
               << (imported.error().line ? ":" + std::to_string(imported.error().line) : std::string()) << ": "

@@ -37,13 +37,13 @@ void Retention::schedule(std::int64_t at, PrunedRows so_far) {
 void Retention::sweep(PrunedRows so_far) {
   auto batch = std::make_shared<PrunedRows>();
   store_.submit(
-      // Sessions expire by the system's time, as logging in checks them; the
-      // rest by the server's clock (the test clock in tests).
-      [batch, now = clock_.now(), sessions_now = SystemClock().now(),
+      // Everything by the server's one clock (the test clock in tests), as
+      // logging in checks sessions.
+      [batch, now = clock_.now(),
        notifications = policy_.keep_notifications_days * kSecondsPerDay,
        webhooks = policy_.keep_webhooks_days * kSecondsPerDay](Database& db) {
         *batch = prune_settled(db, now, notifications, webhooks, kBatchRows);
-        batch->sessions = delete_expired_sessions(db, sessions_now, kBatchRows);
+        batch->sessions = delete_expired_sessions(db, now, kBatchRows);
       },
       [this, batch, so_far](std::exception_ptr error) {
         boost::asio::post(executor_, [this, batch, so_far, error] { swept(so_far, *batch, error); });

@@ -3,7 +3,8 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 
-#include "protocol/echoed_text.hpp"
+#include "protocol/reply_frames.hpp"
+#include "protocol/request_envelope.hpp"
 
 namespace sp::server {
 
@@ -137,26 +138,18 @@ void WsSession::handle_next() {
     auto [frame, text] = std::move(inbound_.front());
     inbound_.pop_front();
     if (!text) {
-      respond(nlohmann::json{{"type", "error"}, {"request", ""}, {"code", "bad_request"},
-                             {"message", "Send JSON as text frames."}});
+      respond(protocol::encode_error(nullptr, "", protocol::ErrorCode::kBadRequest, "Send JSON as text frames."));
       continue;
     }
     if (!take_token()) {
       services_.metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
       services_.metrics.refuse(Refusal::kRateLimited);
       // Echo the request's id and type so the client can match the refusal.
-      const auto request = nlohmann::json::parse(frame, nullptr, false);
-      nlohmann::json refusal{{"type", "error"}, {"request", ""}, {"code", "rate_limited"},
-                             {"message", "Too many requests; slow down."}};
-      if (request.is_object()) {
-        if (const auto id = request.find("id"); id != request.end() && (id->is_number_integer() || id->is_string())) {
-          refusal["id"] = *id;
-        }
-        if (const auto type = request.find("type"); type != request.end() && type->is_string()) {
-          refusal["request"] = protocol::echoed(type->get_ref<const std::string&>());
-        }
-      }
-      respond(refusal);
+      const auto envelope = protocol::decode_request(frame);
+      const nlohmann::json id = envelope ? envelope->id : envelope.error().id;
+      const std::string type = envelope ? envelope->type : envelope.error().type;
+      respond(protocol::encode_error(id, type, protocol::ErrorCode::kRateLimited,
+                                     protocol::default_message(protocol::ErrorCode::kRateLimited)));
       if (++strikes_ >= kMaxStrikes) {
         close_when_written(websocket::close_reason(websocket::close_code::policy_error, "rate limit"));
         return;
@@ -169,8 +162,8 @@ void WsSession::handle_next() {
       handle_frame(services_, shared_from_this(), frame);
     } catch (const std::exception&) {
       handling_ = false;
-      respond(nlohmann::json{{"type", "error"}, {"request", ""}, {"code", "internal_error"},
-                             {"message", "Something went wrong on the server."}});
+      respond(protocol::encode_error(nullptr, "", protocol::ErrorCode::kInternalError,
+                                     protocol::default_message(protocol::ErrorCode::kInternalError)));
     }
   }
 }
@@ -186,7 +179,7 @@ void WsSession::send(std::shared_ptr<const std::string> frame, IdentityEpoch epo
 
 void WsSession::post(std::function<void()> fn) { boost::asio::post(ws_.get_executor(), std::move(fn)); }
 
-void WsSession::respond(const nlohmann::json& frame) { queue(std::make_shared<const std::string>(frame.dump())); }
+void WsSession::respond(std::string frame) { queue(std::make_shared<const std::string>(std::move(frame))); }
 
 void WsSession::queue(std::shared_ptr<const std::string> frame) {
   if (closing_ && !close_after_write_) return;

@@ -40,7 +40,7 @@ class WsSession : public Connection {
   void run(boost::beast::http::request<boost::beast::http::string_body> request);
   void send(std::shared_ptr<const std::string> frame, IdentityEpoch epoch) override;
   void post(std::function<void()> fn) override;
-  void respond(const nlohmann::json& frame) override;
+  void respond(std::string frame) override;
   ConnectionState& state() override { return state_; }
   void request_done() override;
   // Sends a close frame (server shutting down).

@@ -9,6 +9,8 @@
 #include "server/security/credentials.hpp"
 
 namespace sp::server {
+
+using protocol::ErrorCode;
 namespace {
 
 using nlohmann::json;
@@ -22,7 +24,7 @@ void on_hello(const Request& r) {
   const auto version = int_field(r, "protocol", 1, 1000);
   if (!version) return;
   if (*version != kProtocolVersion) {
-    return r.fail("unsupported_version", "This server speaks protocol version " + std::to_string(kProtocolVersion) + ".");
+    return r.fail(ErrorCode::kUnsupportedVersion, "This server speaks protocol version " + std::to_string(kProtocolVersion) + ".");
   }
   r.state().greeted = true;
   r.reply(Reply::result(json{{"protocol", kProtocolVersion},
@@ -38,10 +40,10 @@ void on_hello(const Request& r) {
 void open_session(const Request& r, std::int64_t user_id, std::string name) {
   const std::string token = new_token();
   const std::string hash = token_hash(token);
-  const std::int64_t now = unix_seconds();
+  const std::int64_t now = r.services.correspondence.clock.now();
   r.services.store.submit([user_id, hash, now](Database& db) { insert_session(db, hash, user_id, now, now + kSessionSeconds); },
                           [r, user_id, name, token, hash](std::exception_ptr error) {
-                            if (error) return r.fail("internal_error", "The session could not be stored.");
+                            if (error) return r.fail(ErrorCode::kInternalError, "The session could not be stored.");
                             r.connection->post([r, user_id, name, token, hash] {
                               change_identity(r.services, r.connection, SignedIn{user_id, name, hash});
                               r.reply(Reply::result(json{{"user", user_json(user_id, name)}, {"token", token}}));
@@ -53,7 +55,7 @@ void open_session(const Request& r, std::int64_t user_id, std::string name) {
 std::optional<std::string> name_field(const Request& r) {
   const auto it = r.body().find("name");
   if (it == r.body().end() || !it->is_string()) {
-    r.fail("bad_request", "name: a text is required");
+    r.fail(ErrorCode::kBadRequest, "name: a text is required");
     return std::nullopt;
   }
   return it->get<std::string>();
@@ -62,7 +64,7 @@ std::optional<std::string> name_field(const Request& r) {
 std::optional<std::string> password_field(const Request& r, const char* field) {
   const auto it = r.body().find(field);
   if (it == r.body().end() || !it->is_string()) {
-    r.fail("bad_request", std::string(field) + ": a text is required");
+    r.fail(ErrorCode::kBadRequest, std::string(field) + ": a text is required");
     return std::nullopt;
   }
   return it->get<std::string>();
@@ -70,7 +72,7 @@ std::optional<std::string> password_field(const Request& r, const char* field) {
 
 bool strong_enough(const Request& r, const std::string& password) {
   if (password.size() >= 8 && password.size() <= 256) return true;
-  r.fail("weak_password", "A password has 8 to 256 characters.");
+  r.fail(ErrorCode::kWeakPassword, "A password has 8 to 256 characters.");
   return false;
 }
 
@@ -79,14 +81,14 @@ void on_register(const Request& r) {
   if (!name) return;
   static const std::regex kName("[A-Za-z0-9_-]{3,24}");
   if (name->size() > kMaxNameBytes || !std::regex_match(*name, kName)) {
-    return r.fail("invalid_name", "A name has 3 to 24 letters, digits, '_' or '-'.");
+    return r.fail(ErrorCode::kInvalidName, "A name has 3 to 24 letters, digits, '_' or '-'.");
   }
   const auto password = password_field(r, "password");
   if (!password || !strong_enough(r, *password)) return;
   int retry_after = 0;
   if (!r.services.guards.registrations_by_address.take(r.state().client_address, ThrottleClock::now(), retry_after)) {
     r.services.metrics.refuse(Refusal::kRegistrationsThrottled);
-    return r.fail("registration_throttled", "Too many accounts were registered from your address; try again in " +
+    return r.fail(ErrorCode::kRegistrationThrottled, "Too many accounts were registered from your address; try again in " +
                                                 std::to_string(retry_after) + " s.");
   }
   const PasswordCost cost{r.services.config.password_ops, r.services.config.password_memory};
@@ -94,13 +96,13 @@ void on_register(const Request& r) {
     const std::string hash = hash_password(password, cost);
     auto user_id = std::make_shared<std::int64_t>(0);
     r.services.store.submit(
-        [name, hash, user_id](Database& db) {
+        [name, hash, user_id, now = r.services.correspondence.clock.now()](Database& db) {
           if (find_user_by_name(db, name)) return;
-          *user_id = insert_user(db, name, hash, unix_seconds());
+          *user_id = insert_user(db, name, hash, now);
         },
         [r, name, user_id](std::exception_ptr error) {
-          if (error) return r.fail("internal_error", "The account could not be stored.");
-          if (*user_id == 0) return r.fail("name_taken", "The name " + name + " is taken.");
+          if (error) return r.fail(ErrorCode::kInternalError, "The account could not be stored.");
+          if (*user_id == 0) return r.fail(ErrorCode::kNameTaken, "The name " + name + " is taken.");
           open_session(r, *user_id, name);
         });
   });
@@ -121,13 +123,13 @@ void check_password(const Request& r, std::string address, std::shared_ptr<std::
                                guards.logins_by_address.wait(address, now).value_or(0));
     if (wait > 0) {
       r.services.metrics.refuse(Refusal::kLoginThrottled);
-      return r.fail("login_throttled", "Too many failed logins; try again in " + std::to_string(wait) + " s.");
+      return r.fail(ErrorCode::kLoginThrottled, "Too many failed logins; try again in " + std::to_string(wait) + " s.");
     }
     // The same answer for an unknown name and a wrong password.
     if (!*user || !verify_password((*user)->password_hash, password)) {
       guards.logins_by_account.failed(account_key, now);
       guards.logins_by_address.failed(address, now);
-      return r.fail("bad_credentials", "That name and password do not match an account.");
+      return r.fail(ErrorCode::kBadCredentials, "That name and password do not match an account.");
     }
     guards.logins_by_account.succeeded(account_key);
     verified(**user);
@@ -143,7 +145,7 @@ void on_login(const Request& r) {
   r.services.store.submit([name = *name, user](Database& db) { *user = find_user_by_name(db, name); },
                           [r, address = r.state().client_address, user, name = *name,
                            password = *password](std::exception_ptr error) {
-                            if (error) return r.fail("internal_error", "The account could not be read.");
+                            if (error) return r.fail(ErrorCode::kInternalError, "The account could not be read.");
                             check_password(r, address, user, "name:" + name, password,
                                            [r](const UserRecord& u) { open_session(r, u.id, u.name); });
                           });
@@ -154,10 +156,12 @@ void on_resume_session(const Request& r) {
   if (!token) return;
   const std::string hash = token_hash(*token);
   auto user = std::make_shared<std::optional<UserRecord>>();
-  r.services.store.submit([hash, user](Database& db) { *user = find_session_user(db, hash, unix_seconds()); },
+  r.services.store.submit([hash, user, now = r.services.correspondence.clock.now()](Database& db) {
+                            *user = find_session_user(db, hash, now);
+                          },
                           [r, user, hash](std::exception_ptr error) {
-                            if (error) return r.fail("internal_error", "The session could not be read.");
-                            if (!*user) return r.fail("invalid_token", "That session is unknown, ended or expired; log in again.");
+                            if (error) return r.fail(ErrorCode::kInternalError, "The session could not be read.");
+                            if (!*user) return r.fail(ErrorCode::kInvalidToken, "That session is unknown, ended or expired; log in again.");
                             r.connection->post([r, user, hash] {
                               change_identity(r.services, r.connection, SignedIn{(*user)->id, (*user)->name, hash});
                               r.reply(Reply::result(json{{"user", user_json((*user)->id, (*user)->name)}}));
@@ -208,7 +212,7 @@ void on_change_password(const Request& r) {
       [user_id, user](Database& db) { *user = find_user(db, user_id); },
       [r, address = r.state().client_address, user, user_id, keep, cost, old_password = *old_password,
        new_password = *new_password](std::exception_ptr error) {
-        if (error) return r.fail("internal_error", "The account could not be read.");
+        if (error) return r.fail(ErrorCode::kInternalError, "The account could not be read.");
         check_password(r, address, user, "name:" + (*user ? (*user)->name : std::string()), old_password,
                        [r, user_id, keep, cost, new_password](const UserRecord&) {
                          const std::string hash = hash_password(new_password, cost);

@@ -17,6 +17,8 @@
 #include "server/requests/stored_game_job.hpp"
 
 namespace sp::server {
+
+using protocol::ErrorCode;
 namespace {
 
 using nlohmann::json;
@@ -36,7 +38,7 @@ bool token_matches(const std::string& given, const std::string& expected) {
 // log line cannot be written, but the failure is not silent either.
 void log_act(const Request& r, std::optional<std::int64_t> table, const std::string& outcome) {
   AdminAction act;
-  act.at = unix_seconds();
+  act.at = r.services.correspondence.clock.now();
   act.user_id = r.state().user_id;
   act.who = r.state().user_id ? r.state().user_name : "administrator";
   act.address = r.state().remote_address;
@@ -55,7 +57,7 @@ void log_act(const Request& r, std::optional<std::int64_t> table, const std::str
 
 bool require_administrator(const Request& r) {
   if (r.state().administrator) return true;
-  r.fail("not_administrator", "Administrators only: send admin_login with the administrator token first.");
+  r.fail(ErrorCode::kNotAdministrator, "Administrators only: send admin_login with the administrator token first.");
   return false;
 }
 
@@ -72,7 +74,7 @@ void on_admin_login(const Request& r) {
   if (!token) return;
   if (r.services.config.admin_token.empty()) {
     log_act(r, std::nullopt, "administration_disabled");
-    return r.fail("administration_disabled", "Administration is disabled on this server (no administrator token).");
+    return r.fail(ErrorCode::kAdministrationDisabled, "Administration is disabled on this server (no administrator token).");
   }
   // Guesses at the administrator token count as failed logins of the address.
   auto& by_address = r.services.guards.logins_by_address;
@@ -80,12 +82,12 @@ void on_admin_login(const Request& r) {
   if (const auto wait = by_address.wait(r.state().client_address, now)) {
     r.services.metrics.refuse(Refusal::kLoginThrottled);
     log_act(r, std::nullopt, "login_throttled");
-    return r.fail("login_throttled", "Too many failed logins; try again in " + std::to_string(*wait) + " s.");
+    return r.fail(ErrorCode::kLoginThrottled, "Too many failed logins; try again in " + std::to_string(*wait) + " s.");
   }
   if (!token_matches(*token, r.services.config.admin_token)) {
     by_address.failed(r.state().client_address, now);
     log_act(r, std::nullopt, "invalid_admin_token");
-    return r.fail("invalid_admin_token", "That is not the administrator token.");
+    return r.fail(ErrorCode::kInvalidAdminToken, "That is not the administrator token.");
   }
   r.state().administrator = true;
   log_act(r, std::nullopt, "ok");
@@ -94,26 +96,26 @@ void on_admin_login(const Request& r) {
 
 void on_admin_list_tables(const Request& r) {
   if (!require_administrator(r)) return;
-  std::vector<std::string> statuses{"open", "playing", "finished", "aborted"};
+  std::vector<TableStatus> statuses{TableStatus::kOpen, TableStatus::kPlaying, TableStatus::kFinished,
+                                     TableStatus::kAborted};
   if (r.body().contains("status")) {
     const auto given = text_field(r, "status", 1, 16);
     if (!given) return;
-    if (std::find(statuses.begin(), statuses.end(), *given) == statuses.end()) {
-      return r.fail("bad_request", "status: open, playing, finished or aborted");
-    }
-    statuses = {*given};
+    const auto status = parse_table_status(*given);
+    if (!status) return r.fail(ErrorCode::kBadRequest, "status: open, playing, finished or aborted");
+    statuses = {*status};
   }
   auto outcome = std::make_shared<Reply>();
   r.services.store.submit(
       [statuses, outcome](Database& db) {
         json tables = json::array();
-        for (const std::string& status : statuses) {
+        for (const TableStatus status : statuses) {
           for (const TableRecord& t : list_tables(db, status, kListLimit)) tables.push_back(summary_of(t));
         }
         *outcome = Reply::result(json{{"tables", tables}});
       },
       [reply = logged(r, std::nullopt), outcome](std::exception_ptr error) {
-        reply(error ? Reply::error("internal_error", "The tables could not be read.") : *outcome);
+        reply(error ? Reply::error(ErrorCode::kInternalError, "The tables could not be read.") : *outcome);
       });
 }
 
@@ -127,7 +129,7 @@ void on_admin_view(const Request& r) {
   with_stored_game(
       r, *table,
       [](const TableRecord& t, const std::vector<MoveRecord>& moves) {
-        if (t.status == "open") return Reply::error("table_not_playing", "That table has not started.");
+        if (t.status == TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotPlaying, "That table has not started.");
         LogReplay replay(t);
         for (const MoveRecord& move : moves) {
           if (!replay.apply(move, true, nullptr)) break;
@@ -156,7 +158,7 @@ void on_admin_replay(const Request& r) {
       r, *table,
       [move = *move, seat](const TableRecord& t, const std::vector<MoveRecord>& moves) {
         if (seat && *seat >= t.player_count) {
-          return Reply::error("bad_request", "seat: table " + std::to_string(t.id) + " has seats 0 to " +
+          return Reply::error(ErrorCode::kBadRequest, "seat: table " + std::to_string(t.id) + " has seats 0 to " +
                                                  std::to_string(t.player_count - 1));
         }
         const engine::Viewer viewer = seat ? engine::Viewer::of_seat(engine::Seat{static_cast<std::uint8_t>(*seat)})
@@ -174,26 +176,24 @@ void on_admin_abort(const Request& r) {
   if (!reason) return;
   auto answer = logged(r, *table_id);
   r.services.tables.with_table(*table_id, [r, id = *table_id, reason = *reason, answer](std::shared_ptr<Table> table,
-                                                                                       std::string why) {
+                                                                                       TableUnavailable why) {
     if (table) return table->abort(reason, answer);
-    if (why == "no_such_table") return answer(Reply::error("no_such_table", "There is no such table."));
-    if (why == "table_not_playing") return answer(Reply::error("table_not_playing", "That table is open or aborted already."));
+    if (why.reason != TableUnavailable::Reason::kFaulted) {
+      return answer(unavailable_reply(why, "That table is open or aborted already."));
+    }
     // A table whose log does not replay is never served: it is aborted in the database alone.
-    const std::int64_t now = unix_seconds();
+    const std::int64_t now = r.services.correspondence.clock.now();
     auto outcome = std::make_shared<Reply>();
     r.services.store.submit(
         [id, now, outcome](Database& db) {
-          db.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ? AND status = 'playing'")
-              .bind(1, now)
-              .bind(2, id)
-              .run();
+          abort_table(db, id, now, TableStatus::kPlaying);
           const auto record = load_table(db, id);
-          *outcome = record && record->status == "aborted"
+          *outcome = record && record->status == TableStatus::kAborted
                          ? Reply::result(json{{"table", summary_of(*record)}})
-                         : Reply::error("table_not_playing", "That table is not being played.");
+                         : Reply::error(ErrorCode::kTableNotPlaying, "That table is not being played.");
         },
         [answer, outcome](std::exception_ptr error) {
-          answer(error ? Reply::error("internal_error", "The table could not be aborted; nothing was changed.") : *outcome);
+          answer(error ? Reply::error(ErrorCode::kInternalError, "The table could not be aborted; nothing was changed.") : *outcome);
         });
   });
 }
@@ -205,12 +205,8 @@ void on_admin_remove_player(const Request& r) {
   const auto seat = int_field(r, "seat", 0, engine::kMaxSeats - 1);
   if (!seat) return;
   auto answer = logged(r, *table_id);
-  r.services.tables.with_table(*table_id, [seat = *seat, answer](std::shared_ptr<Table> table, std::string why) {
-    if (!table) {
-      if (why == "no_such_table") return answer(Reply::error("no_such_table", "There is no such table."));
-      if (why == "table_not_playing") return answer(Reply::error("table_not_playing", "That table is not being played."));
-      return answer(Reply::error("table_faulted", why));
-    }
+  r.services.tables.with_table(*table_id, [seat = *seat, answer](std::shared_ptr<Table> table, TableUnavailable why) {
+    if (!table) return answer(unavailable_reply(why, "That table is not being played."));
     table->set_seat_controller(engine::Seat{static_cast<std::uint8_t>(seat)}, SeatController::kRobot,
                                "removed by an administrator", answer);
   });
@@ -228,8 +224,8 @@ void on_admin_logout_user(const Request& r) {
         if (*user) delete_user_sessions(db, (*user)->id, "");
       },
       [r, user, answer = logged(r, std::nullopt)](std::exception_ptr error) {
-        if (error) return answer(Reply::error("internal_error", "The sessions could not be ended; nothing was changed."));
-        if (!*user) return answer(Reply::error("no_such_user", "There is no user of that name."));
+        if (error) return answer(Reply::error(ErrorCode::kInternalError, "The sessions could not be ended; nothing was changed."));
+        if (!*user) return answer(Reply::error(ErrorCode::kNoSuchUser, "There is no user of that name."));
         end_sessions(r.services, (*user)->id, SessionsToEnd{}, nullptr, SessionEnd::kAdministrator);
         answer(Reply::result(json{{"user", user_json((*user)->id, (*user)->name)}}));
       });
@@ -259,7 +255,7 @@ void on_admin_log(const Request& r) {
         *outcome = Reply::result(json{{"entries", entries}});
       },
       [reply = logged(r, table), outcome](std::exception_ptr error) {
-        reply(error ? Reply::error("internal_error", "The administrators' log could not be read.") : *outcome);
+        reply(error ? Reply::error(ErrorCode::kInternalError, "The administrators' log could not be read.") : *outcome);
       });
 }
 

@@ -1,12 +1,11 @@
 #include "server/requests/connection_identity.hpp"
 
-#include <nlohmann/json.hpp>
+#include <vector>
 
+#include "protocol/reply_frames.hpp"
 #include "server/table/table_registry.hpp"
 
 namespace sp::server {
-
-using nlohmann::json;
 
 const char* to_string(SessionEnd why) {
   switch (why) {
@@ -26,16 +25,15 @@ void change_identity(Services& services, const std::shared_ptr<Connection>& conn
     ++state.epoch;
     if (state.user_id) channels.remove(*state.user_id, connection.get());
     if (!state.subscriptions.empty()) {
-      json tables = json::array();
+      std::vector<std::int64_t> tables;
       for (const std::int64_t id : state.subscriptions) {
         tables.push_back(id);
-        services.tables.with_table(id, [key = connection.get()](std::shared_ptr<Table> table, std::string) {
+        services.tables.with_table(id, [key = connection.get()](std::shared_ptr<Table> table, TableUnavailable) {
           if (table) table->unsubscribe(key);
         });
       }
       state.subscriptions.clear();
-      connection->respond(json{{"type", "subscriptions_ended"}, {"tables", std::move(tables)},
-                               {"reason", who ? "login" : "logout"}});
+      connection->respond(protocol::encode_subscriptions_ended(tables, who ? "login" : "logout"));
     }
   }
   if (who) {
@@ -61,7 +59,7 @@ void end_sessions(Services& services, std::int64_t user_id, SessionsToEnd which,
       // It may have changed hands since it was listed.
       if (state.user_id != user_id || !which.covers(state.token_hash)) return;
       change_identity(services, connection, std::nullopt);
-      connection->respond(json{{"type", "session_ended"}, {"reason", to_string(why)}});
+      connection->respond(protocol::encode_session_ended(to_string(why)));
     });
   }
 }

@@ -15,6 +15,8 @@
 
 namespace sp::server {
 
+using protocol::ErrorCode;
+
 using nlohmann::json;
 
 namespace {
@@ -62,20 +64,20 @@ void on_set_webhook(const Request& r) {
   if (!require_login(r)) return;
   const auto it = r.body().find("url");
   if (it == r.body().end() || !(it->is_null() || it->is_string())) {
-    return r.fail("bad_request", "url: an http:// address, or null to stop");
+    return r.fail(ErrorCode::kBadRequest, "url: an http:// address, or null to stop");
   }
   std::optional<std::string> url;
   if (it->is_string()) {
     url = it->get<std::string>();
     const auto parsed = parse_webhook_url(*url);
     if (!parsed) {
-      return r.fail("invalid_webhook",
+      return r.fail(ErrorCode::kInvalidWebhook,
                     "A webhook address is http://host[:port]/path (for https, put a TLS proxy in front of it).");
     }
     // Early, for what is plain from the text; every delivery checks the
     // address it connects to, whatever the name resolves to then.
     if (auto why = host_refusal(parsed->host, r.services.correspondence.notifier.webhooks().outbound())) {
-      return r.fail("webhook_address_refused", "This webhook address is refused: " + *why +
+      return r.fail(ErrorCode::kWebhookAddressRefused, "This webhook address is refused: " + *why +
                                                    ". Webhooks go only to public addresses, or to networks the "
                                                    "server's operator allows.");
     }
@@ -113,11 +115,11 @@ void on_set_vacation(const Request& r) {
       r,
       [user, per_year, now, days = *days, began](Database& db) {
         if (current_vacation(db, user, now)) {
-          return Reply::error("already_on_vacation", "You are on vacation already; end it first.");
+          return Reply::error(ErrorCode::kAlreadyOnVacation, "You are on vacation already; end it first.");
         }
         const int used = days_used_this_year(vacations_of(db, user, year_start(now)), now);
         if (used + days > per_year) {
-          return Reply::error("vacation_allowance", "That is more than the " + std::to_string(per_year - used) +
+          return Reply::error(ErrorCode::kVacationAllowance, "That is more than the " + std::to_string(per_year - used) +
                                                         " vacation days you have left this year.");
         }
         const std::int64_t ends = now + days * kSecondsPerDay;
@@ -135,7 +137,7 @@ void on_end_vacation(const Request& r) {
       [user, per_year = r.services.correspondence.vacation_days_per_year,
        now = r.services.correspondence.clock.now()](Database& db) {
         const auto current = current_vacation(db, user, now);
-        if (!current) return Reply::error("not_on_vacation", "You are not on vacation.");
+        if (!current) return Reply::error(ErrorCode::kNotOnVacation, "You are not on vacation.");
         close_vacation(db, current->id, now);
         return vacation_reply(db, user, per_year, now);
       },
@@ -160,10 +162,10 @@ void on_debug_advance_clock(const Request& r) {
   const bool with_token = token != r.body().end() && token->is_string() &&
                           token_matches(r.services.config.admin_token, token->get<std::string>());
   if (!r.state().administrator && !with_token) {
-    return r.fail("not_administrator", "This request needs an administrator (admin_login) or the administrator token.");
+    return r.fail(ErrorCode::kNotAdministrator, "This request needs an administrator (admin_login) or the administrator token.");
   }
   ManualClock* clock = r.services.correspondence.manual_clock;
-  if (!clock) return r.fail("no_test_clock", "The server runs on the real clock (start it with --test-clock).");
+  if (!clock) return r.fail(ErrorCode::kNoTestClock, "The server runs on the real clock (start it with --test-clock).");
   const auto seconds = int_field(r, "seconds", 1, 10LL * 365 * 24 * 3600);
   if (!seconds) return;
   const std::int64_t now = clock->advance(*seconds);
@@ -187,7 +189,7 @@ std::optional<TablePace> pace_fields(const Request& r, int players) {
   }
   if (const auto policy = r.body().find("timeout_policy"); policy != r.body().end()) {
     if (!policy->is_object()) {
-      r.fail("bad_request", "timeout_policy: an object {takeover_after, takeover_by}");
+      r.fail(ErrorCode::kBadRequest, "timeout_policy: an object {takeover_after, takeover_by}");
       return std::nullopt;
     }
     if (const auto after = policy->find("takeover_after"); after != policy->end()) {
@@ -196,13 +198,13 @@ std::optional<TablePace> pace_fields(const Request& r, int players) {
       } else if (after->is_number_integer() && after->get<int>() >= 1 && after->get<int>() <= kMaxTakeoverAfter) {
         pace.takeover_after = after->get<int>();
       } else {
-        r.fail("bad_request", "timeout_policy.takeover_after: 1 to " + std::to_string(kMaxTakeoverAfter) + ", or null");
+        r.fail(ErrorCode::kBadRequest, "timeout_policy.takeover_after: 1 to " + std::to_string(kMaxTakeoverAfter) + ", or null");
         return std::nullopt;
       }
     }
     if (const auto by = policy->find("takeover_by"); by != policy->end()) {
       if (!by->is_string() || (*by != "robot" && *by != "absent")) {
-        r.fail("bad_request", "timeout_policy.takeover_by: robot or absent");
+        r.fail(ErrorCode::kBadRequest, "timeout_policy.takeover_by: robot or absent");
         return std::nullopt;
       }
       pace.takeover_by = by->get<std::string>();

@@ -9,6 +9,8 @@
 #include "server/security/credentials.hpp"
 
 namespace sp::server {
+
+using protocol::ErrorCode;
 namespace {
 
 using nlohmann::json;
@@ -21,11 +23,11 @@ void on_create_table(const Request& r) {
   if (!players) return;
   const json options_json = r.body().contains("options") ? r.body().at("options") : json::object();
   const auto options = protocol::decode_options(options_json);
-  if (!options) return r.fail("bad_request", options.error().message);
+  if (!options) return r.fail(ErrorCode::kBadRequest, options.error().message);
   engine::GameSetup probe;
   probe.player_count = static_cast<int>(*players);
   probe.options = *options;
-  if (auto dealt = engine::new_game(probe); !dealt) return r.fail("bad_request", dealt.error().message);
+  if (auto dealt = engine::new_game(probe); !dealt) return r.fail(ErrorCode::kBadRequest, dealt.error().message);
   std::string name = r.state().user_name + "'s table";
   if (r.body().contains("name")) {
     const auto given = text_field(r, "name", 1, 60);
@@ -35,7 +37,7 @@ void on_create_table(const Request& r) {
   TableRecord record;
   record.name = name;
   record.creator_id = *r.state().user_id;
-  record.status = "open";
+  record.status = TableStatus::kOpen;
   record.player_count = static_cast<int>(*players);
   record.options_json = protocol::encode_options(*options).dump();
   record.card_set_version = std::string(engine::card_set_version());
@@ -50,14 +52,13 @@ void on_create_table(const Request& r) {
 }
 
 void on_list_tables(const Request& r) {
-  std::string status = "open";
+  TableStatus status = TableStatus::kOpen;
   if (r.body().contains("status")) {
     const auto given = text_field(r, "status", 1, 16);
     if (!given) return;
-    if (*given != "open" && *given != "playing" && *given != "finished") {
-      return r.fail("bad_request", "status: open, playing or finished");
-    }
-    status = *given;
+    const auto parsed = parse_table_status(*given);
+    if (!parsed || *parsed == TableStatus::kAborted) return r.fail(ErrorCode::kBadRequest, "status: open, playing or finished");
+    status = *parsed;
   }
   store_job(r, [status](Database& db) {
     json tables = json::array();
@@ -77,7 +78,7 @@ void lobby_change(const Request& r, std::function<std::optional<Reply>(Database&
   const std::int64_t user = *r.state().user_id;
   store_job(r, [table_id = *table_id, user, change = std::move(change), with_table](Database& db) {
     auto table = load_table(db, table_id);
-    if (!table) return Reply::error("no_such_table", "There is no table " + std::to_string(table_id) + ".");
+    if (!table) return Reply::error(ErrorCode::kNoSuchTable, "There is no table " + std::to_string(table_id) + ".");
     if (auto refusal = change(db, *table, user)) return *refusal;
     if (!with_table) return Reply::result(json::object());
     return Reply::result(json{{"table", summary_of(*load_table(db, table_id))}});
@@ -90,9 +91,9 @@ bool is_seated(const TableRecord& t, std::int64_t user) {
 
 void on_join_table(const Request& r) {
   lobby_change(r, [](Database& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
-    if (t.status != "open") return Reply::error("table_not_open", "That table has started or ended.");
-    if (is_seated(t, user)) return Reply::error("already_seated", "You have a seat at that table already.");
-    if (static_cast<int>(t.seats.size()) >= t.player_count) return Reply::error("table_full", "That table is full.");
+    if (t.status != TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotOpen, "That table has started or ended.");
+    if (is_seated(t, user)) return Reply::error(ErrorCode::kAlreadySeated, "You have a seat at that table already.");
+    if (static_cast<int>(t.seats.size()) >= t.player_count) return Reply::error(ErrorCode::kTableFull, "That table is full.");
     int seat = 0;
     while (std::any_of(t.seats.begin(), t.seats.end(), [seat](const SeatRecord& s) { return s.seat == seat; })) ++seat;
     insert_seat(db, t.id, seat, user);
@@ -101,16 +102,12 @@ void on_join_table(const Request& r) {
 }
 
 void on_leave_table(const Request& r) {
-  lobby_change(r, [](Database& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
-    if (t.status != "open") return Reply::error("table_not_open", "Only a table that has not started can be left.");
-    if (!is_seated(t, user)) return Reply::error("not_seated", "You have no seat at that table.");
+  lobby_change(r, [now = r.services.correspondence.clock.now()](Database& db, TableRecord& t,
+                                                                std::int64_t user) -> std::optional<Reply> {
+    if (t.status != TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotOpen, "Only a table that has not started can be left.");
+    if (!is_seated(t, user)) return Reply::error(ErrorCode::kNotSeated, "You have no seat at that table.");
     delete_seat(db, t.id, user);
-    if (user == t.creator_id) {
-      db.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ?")
-          .bind(1, unix_seconds())
-          .bind(2, t.id)
-          .run();
-    }
+    if (user == t.creator_id) abort_table(db, t.id, now);
     return std::nullopt;
   });
 }
@@ -124,10 +121,10 @@ void on_invite(const Request& r) {
       r,
       [name = *name, inviter, stored, now = r.services.correspondence.clock.now()](
           Database& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
-        if (t.status != "open") return Reply::error("table_not_open", "That table has started or ended.");
-        if (!is_seated(t, user)) return Reply::error("not_seated", "Only a player at the table may invite.");
+        if (t.status != TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotOpen, "That table has started or ended.");
+        if (!is_seated(t, user)) return Reply::error(ErrorCode::kNotSeated, "Only a player at the table may invite.");
         const auto invitee = find_user_by_name(db, name);
-        if (!invitee) return Reply::error("no_such_user", "There is no player called " + name + ".");
+        if (!invitee) return Reply::error(ErrorCode::kNoSuchUser, "There is no player called " + name + ".");
         insert_invitation(db, t.id, invitee->id, user, now);
         const NotificationDraft draft{invitee->id, "invited", t.id, inviter + " invites you to " + t.name + ".",
                                       json{{"from", inviter}}};
@@ -150,21 +147,21 @@ void on_start_table(const Request& r) {
       [table_id = *table_id, user, seed, started, refusal, stored,
        now = r.services.correspondence.clock.now()](Database& db) {
         auto t = load_table(db, table_id);
-        if (!t) return void(*refusal = Reply::error("no_such_table", "There is no such table."));
-        if (t->creator_id != user) return void(*refusal = Reply::error("not_creator", "Only the table's creator starts it."));
-        if (t->status != "open") return void(*refusal = Reply::error("table_not_open", "That table has started or ended."));
+        if (!t) return void(*refusal = Reply::error(ErrorCode::kNoSuchTable, "There is no such table."));
+        if (t->creator_id != user) return void(*refusal = Reply::error(ErrorCode::kNotCreator, "Only the table's creator starts it."));
+        if (t->status != TableStatus::kOpen) return void(*refusal = Reply::error(ErrorCode::kTableNotOpen, "That table has started or ended."));
         if (static_cast<int>(t->seats.size()) != t->player_count) {
-          return void(*refusal = Reply::error("table_not_open", "Every seat must be taken before the game starts."));
+          return void(*refusal = Reply::error(ErrorCode::kTableNotOpen, "Every seat must be taken before the game starts."));
         }
         t->seed = seed;
         auto state = engine::new_game(setup_of(*t));
-        if (!state) return void(*refusal = Reply::error("bad_request", state.error().message));
+        if (!state) return void(*refusal = Reply::error(ErrorCode::kBadRequest, state.error().message));
         start_table(db, t->id, seed, engine::state_hash_hex(*state), now);
         *stored = write_table_start(db, *t, *state, now);
         *started = load_table(db, t->id);
       },
       [r, started, refusal, stored](std::exception_ptr error) {
-        if (error) return r.fail("internal_error", "The table could not be started; nothing was changed.");
+        if (error) return r.fail(ErrorCode::kInternalError, "The table could not be started; nothing was changed.");
         if (*refusal) return r.reply(**refusal);
         r.services.tables.add_started(**started);
         r.services.correspondence.notifier.deliver(*stored);
@@ -179,7 +176,7 @@ void on_my_tables(const Request& r) {
   auto records = std::make_shared<std::vector<TableRecord>>();
   r.services.store.submit([user, records](Database& db) { *records = tables_of_user(db, user); },
                           [r, user, records](std::exception_ptr error) {
-                            if (error) return r.fail("internal_error", "Your tables could not be read.");
+                            if (error) return r.fail(ErrorCode::kInternalError, "Your tables could not be read.");
                             // Playing tables know whose turn it is: ask them, then answer once all did.
                             struct Gather {
                               std::mutex mutex;
@@ -211,7 +208,7 @@ void on_my_tables(const Request& r) {
                             };
                             std::vector<const TableRecord*> live;
                             for (const TableRecord& t : *records) {
-                              if (t.status == "playing") {
+                              if (t.status == TableStatus::kPlaying) {
                                 live.push_back(&t);
                               } else {
                                 gather->summaries.push_back(add(summary_of(t), t));
@@ -220,7 +217,7 @@ void on_my_tables(const Request& r) {
                             if (live.empty()) return finish();
                             gather->waiting = live.size();
                             for (const TableRecord* t : live) {
-                              r.services.tables.with_table(t->id, [gather, finish, add, record = *t](std::shared_ptr<Table> table, std::string) {
+                              r.services.tables.with_table(t->id, [gather, finish, add, record = *t](std::shared_ptr<Table> table, TableUnavailable) {
                                 auto done = [gather, finish, add, record](json summary) {
                                   bool last = false;
                                   {

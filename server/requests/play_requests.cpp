@@ -2,6 +2,8 @@
 
 
 namespace sp::server {
+
+using protocol::ErrorCode;
 namespace {
 
 using nlohmann::json;
@@ -38,7 +40,7 @@ void on_act(const Request& r) {
   const auto move_number = int_field(r, "move_number", 1, INT64_MAX);
   if (!move_number) return;
   if (!r.body().contains("action") || !r.body().at("action").is_object()) {
-    return r.fail("bad_request", "action: an action object is required");
+    return r.fail(ErrorCode::kBadRequest, "action: an action object is required");
   }
   const std::int64_t user = *r.state().user_id;
   with_requested_table(r, [r, user, move_number = *move_number](std::shared_ptr<Table> table) {
@@ -63,7 +65,7 @@ void on_chat(const Request& r) {
   if (!guards.chat_by_account.take(std::to_string(user), now, retry_after) ||
       !guards.chat_by_address.take(r.state().client_address, now, retry_after)) {
     r.services.metrics.refuse(Refusal::kChatThrottled);
-    return r.fail("chat_throttled", "Too many chat messages; wait " + std::to_string(retry_after) + " s.");
+    return r.fail(ErrorCode::kChatThrottled, "Too many chat messages; wait " + std::to_string(retry_after) + " s.");
   }
   with_requested_table(r, [r, user, text = *text](std::shared_ptr<Table> table) { table->chat(user, text, replier(r)); });
 }

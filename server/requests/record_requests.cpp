@@ -9,15 +9,17 @@
 #include "server/requests/stored_game_job.hpp"
 
 namespace sp::server {
+
+using protocol::ErrorCode;
 namespace {
 
 using nlohmann::json;
 
 // Whether the requester may read this table's record; replies why not.
 std::optional<Reply> refusal_for(bool administrator, const TableRecord& table) {
-  if (table.status == "open") return Reply::error("table_not_playing", "That table has not started.");
-  if (table.status != "finished" && !administrator) {
-    return Reply::error("table_not_finished", "A game's record is public once the game is over; this one is not.");
+  if (table.status == TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotPlaying, "That table has not started.");
+  if (table.status != TableStatus::kFinished && !administrator) {
+    return Reply::error(ErrorCode::kTableNotFinished, "A game's record is public once the game is over; this one is not.");
   }
   return std::nullopt;
 }
@@ -37,7 +39,7 @@ void on_table_record(const Request& r) {
                                                                         const std::vector<MoveRecord>& moves) {
     if (auto refusal = refusal_for(administrator, t)) return *refusal;
     const auto record = record_of(t, moves);
-    if (!record) return Reply::error("table_faulted", "The table does not replay: " + record.error().describe());
+    if (!record) return Reply::error(ErrorCode::kTableFaulted, "The table does not replay: " + record.error().describe());
     return Reply::result(record->to_json());
   });
 }
@@ -63,12 +65,12 @@ void on_table_history(const Request& r) {
                                                                         const std::vector<MoveRecord>& moves) {
     if (auto refusal = refusal_for(administrator, t)) return *refusal;
     LogReplay replay(t);
-    if (!replay.ok()) return Reply::error("table_faulted", "The table does not replay: " + replay.divergence()->describe());
+    if (!replay.ok()) return Reply::error(ErrorCode::kTableFaulted, "The table does not replay: " + replay.divergence()->describe());
     json rounds = json::array({standings(replay.state(), 0)});
     engine::Events events;
     for (const MoveRecord& move : moves) {
       if (!replay.apply(move, true, &events)) {
-        return Reply::error("table_faulted", "The table does not replay: " + replay.divergence()->describe());
+        return Reply::error(ErrorCode::kTableFaulted, "The table does not replay: " + replay.divergence()->describe());
       }
       bool round_ended = false;
       for (const engine::Event& e : events) {

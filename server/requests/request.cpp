@@ -1,9 +1,12 @@
 #include "server/requests/request.hpp"
 
 #include "protocol/engine_json.hpp"
+#include "protocol/reply_frames.hpp"
 #include "server/correspondence/correspondence_json.hpp"
 
 namespace sp::server {
+
+using protocol::ErrorCode;
 
 using nlohmann::json;
 
@@ -25,17 +28,12 @@ void Request::reply(Reply reply) const {
     // The session ended elsewhere while this request was handled: what it
     // found was for the former user, who is no longer here to see it.
     if (r.ok && connection->state().epoch != epoch && !changes_identity(type)) {
-      r = Reply::error("session_ended", "Your session ended before this reply could be given; log in again.");
+      r = Reply::error(protocol::ErrorCode::kSessionEnded,
+                       std::string(protocol::default_message(protocol::ErrorCode::kSessionEnded)));
     }
-    json frame;
-    if (r.ok) {
-      frame = json{{"type", "result"}, {"id", id}, {"request", type}, {"data", r.data}};
-    } else {
-      metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
-      frame = json{{"type", "error"}, {"id", id}, {"request", type}, {"code", r.code}, {"message", r.message}};
-    }
-    if (id.is_null()) frame.erase("id");
-    connection->respond(frame);
+    if (!r.ok) metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
+    connection->respond(r.ok ? protocol::encode_result(id, type, std::move(r.data))
+                             : protocol::encode_error(id, type, r.code, r.message));
     connection->request_done();
   });
 }
@@ -43,12 +41,12 @@ void Request::reply(Reply reply) const {
 std::optional<std::string> text_field(const Request& r, const char* name, std::size_t min, std::size_t max) {
   const auto it = r.body().find(name);
   if (it == r.body().end() || !it->is_string()) {
-    r.fail("bad_request", std::string(name) + ": a text is required");
+    r.fail(ErrorCode::kBadRequest, std::string(name) + ": a text is required");
     return std::nullopt;
   }
   const auto& text = it->get_ref<const std::string&>();
   if (text.size() < min || text.size() > max) {
-    r.fail("bad_request", std::string(name) + ": " + std::to_string(min) + " to " + std::to_string(max) + " characters");
+    r.fail(ErrorCode::kBadRequest, std::string(name) + ": " + std::to_string(min) + " to " + std::to_string(max) + " characters");
     return std::nullopt;
   }
   return text;
@@ -63,11 +61,11 @@ std::optional<std::int64_t> int_field(const Request& r, const char* name, std::i
                                       bool required) {
   const auto it = r.body().find(name);
   if (it == r.body().end() || it->is_null()) {
-    if (required) r.fail("bad_request", std::string(name) + ": a whole number is required");
+    if (required) r.fail(ErrorCode::kBadRequest, std::string(name) + ": a whole number is required");
     return std::nullopt;
   }
   if (!it->is_number_integer() || it->get<std::int64_t>() < min || it->get<std::int64_t>() > max) {
-    r.fail("bad_request", std::string(name) + ": a whole number from " + std::to_string(min) + " to " +
+    r.fail(ErrorCode::kBadRequest, std::string(name) + ": a whole number from " + std::to_string(min) + " to " +
                               std::to_string(max) + " is required");
     return std::nullopt;
   }
@@ -76,7 +74,7 @@ std::optional<std::int64_t> int_field(const Request& r, const char* name, std::i
 
 bool require_login(const Request& r) {
   if (r.state().user_id) return true;
-  r.fail("not_logged_in", "Log in first (register, login or resume_session).");
+  r.fail(ErrorCode::kNotLoggedIn, "Log in first (register, login or resume_session).");
   return false;
 }
 
@@ -87,7 +85,7 @@ json summary_of(const TableRecord& t) {
   for (const SeatRecord& s : t.seats) seats.push_back(seat_summary(s));
   json options = json::parse(t.options_json, nullptr, false);
   if (const auto decoded = protocol::decode_options(options)) options = protocol::encode_options(*decoded);
-  json summary{{"id", t.id},           {"name", t.name},       {"status", t.status},
+  json summary{{"id", t.id},           {"name", t.name},       {"status", to_string(t.status)},
                {"players", t.player_count}, {"seats", seats},  {"options", options},
                {"creator", t.creator_name}, {"move_number", t.move_count}, {"to_act", json::array()},
                {"created_at", t.created_at}};
@@ -101,7 +99,7 @@ void store_job(const Request& r, std::function<Reply(Database&)> work, std::func
   auto outcome = std::make_shared<Reply>();
   r.services.store.submit([work = std::move(work), outcome](Database& db) { *outcome = work(db); },
                           [r, outcome, committed = std::move(committed)](std::exception_ptr error) {
-                            if (error) return r.fail("internal_error", "The database could not do that; nothing was changed.");
+                            if (error) return r.fail(ErrorCode::kInternalError, "The database could not do that; nothing was changed.");
                             if (committed && outcome->ok) committed();
                             r.reply(*outcome);
                           });
@@ -110,12 +108,20 @@ void store_job(const Request& r, std::function<Reply(Database&)> work, std::func
 void with_requested_table(const Request& r, std::function<void(std::shared_ptr<Table>)> fn) {
   const auto table_id = int_field(r, "table", 1, INT64_MAX);
   if (!table_id) return;
-  r.services.tables.with_table(*table_id, [r, fn = std::move(fn)](std::shared_ptr<Table> table, std::string why) {
+  r.services.tables.with_table(*table_id, [r, fn = std::move(fn)](std::shared_ptr<Table> table, TableUnavailable why) {
     if (table) return fn(std::move(table));
-    if (why == "no_such_table") return r.fail("no_such_table", "There is no such table.");
-    if (why == "table_not_playing") return r.fail("table_not_playing", "That table is not being played.");
-    r.fail("table_faulted", why);
+    r.reply(unavailable_reply(why, "That table is not being played."));
   });
+}
+
+Reply unavailable_reply(const TableUnavailable& why, std::string not_playing) {
+  switch (why.reason) {
+    case TableUnavailable::Reason::kNoSuchTable: return Reply::error(ErrorCode::kNoSuchTable);
+    case TableUnavailable::Reason::kNotPlaying: return Reply::error(ErrorCode::kTableNotPlaying, std::move(not_playing));
+    case TableUnavailable::Reason::kFaulted:
+    case TableUnavailable::Reason::kNone: break;
+  }
+  return Reply::error(ErrorCode::kTableFaulted, why.detail);
 }
 
 ReplyFn replier(const Request& r) {

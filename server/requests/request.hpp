@@ -37,7 +37,8 @@ struct Request {
 
   const nlohmann::json& body() const { return *body_ptr; }
   void reply(Reply r) const;
-  void fail(std::string code, std::string message) const { reply(Reply::error(std::move(code), std::move(message))); }
+  void fail(protocol::ErrorCode code, std::string message) const { reply(Reply::error(code, std::move(message))); }
+  void fail(protocol::ErrorCode code) const { reply(Reply::error(code)); }
   // On the connection's strand only.
   ConnectionState& state() const { return connection->state(); }
 };
@@ -75,6 +76,10 @@ void store_job(const Request& r, std::function<Reply(Database&)> work, std::func
 
 // Runs `fn` with the table named by the request's "table" field, or replies why not.
 void with_requested_table(const Request& r, std::function<void(std::shared_ptr<Table>)> fn);
+
+// The refusal for a table with_table could not serve; `not_playing` is the
+// sentence for a table that is open or aborted.
+Reply unavailable_reply(const TableUnavailable& why, std::string not_playing);
 
 // A ReplyFn that answers this request.
 ReplyFn replier(const Request& r);

@@ -6,6 +6,8 @@
 #include "server/requests/request.hpp"
 
 namespace sp::server {
+
+using protocol::ErrorCode;
 namespace {
 
 using nlohmann::json;
@@ -31,7 +33,7 @@ void handle_frame(Services& services, const std::shared_ptr<Connection>& connect
   auto envelope = protocol::decode_request(frame);
   if (!envelope) {
     const protocol::EnvelopeError& e = envelope.error();
-    if (e.code == "unknown_field") services.metrics.refuse(Refusal::kUnknownField);
+    if (e.code == ErrorCode::kUnknownField) services.metrics.refuse(Refusal::kUnknownField);
     Request r{services, connection, e.id, e.type, std::make_shared<json>()};
     r.epoch = connection->state().epoch;
     return r.fail(e.code, e.message);
@@ -43,15 +45,15 @@ void handle_frame(Services& services, const std::shared_ptr<Connection>& connect
   const auto handler = table.find(r.type);
   if (handler == table.end()) {
     // A request of the schemas that this server does not serve: a bug, caught by handlers_match_schemas.
-    return r.fail("unknown_type", "There is no request called \"" + r.type + "\".");
+    return r.fail(ErrorCode::kUnknownType, "There is no request called \"" + r.type + "\".");
   }
   if (!connection->state().greeted && r.type != "hello") {
-    return r.fail("hello_required", "Say hello first: {\"type\": \"hello\", \"protocol\": 1}.");
+    return r.fail(ErrorCode::kHelloRequired, "Say hello first: {\"type\": \"hello\", \"protocol\": 1}.");
   }
   try {
     handler->second(r);
   } catch (const std::exception& e) {
-    r.fail("internal_error", "Something went wrong on the server; nothing was changed.");
+    r.fail(ErrorCode::kInternalError, "Something went wrong on the server; nothing was changed.");
   }
 }
 
@@ -66,7 +68,7 @@ void forget_connection(Services& services, const std::shared_ptr<Connection>& co
     services.correspondence.notifier.channels().remove(*user, connection.get());
   }
   for (std::int64_t id : connection->state().subscriptions) {
-    services.tables.with_table(id, [key = connection.get()](std::shared_ptr<Table> table, std::string) {
+    services.tables.with_table(id, [key = connection.get()](std::shared_ptr<Table> table, TableUnavailable) {
       if (table) table->unsubscribe(key);
     });
   }

@@ -7,6 +7,8 @@
 
 namespace sp::server {
 
+using protocol::ErrorCode;
+
 void with_stored_game(const Request& r, std::int64_t table,
                       std::function<Reply(const TableRecord&, const std::vector<MoveRecord>&)> work,
                       ReplyFn answer) {
@@ -19,13 +21,13 @@ void with_stored_game(const Request& r, std::int64_t table,
         if (*record) *moves = load_moves(db, table);
       },
       [r, record, moves, work = std::move(work), answer = std::move(answer)](std::exception_ptr error) {
-        if (error) return answer(Reply::error("internal_error", "The table could not be read."));
-        if (!*record) return answer(Reply::error("no_such_table", "There is no such table."));
+        if (error) return answer(Reply::error(ErrorCode::kInternalError, "The table could not be read."));
+        if (!*record) return answer(Reply::error(ErrorCode::kNoSuchTable, "There is no such table."));
         boost::asio::post(r.services.slow_work, [record, moves, work, answer] {
           try {
             answer(work(**record, *moves));
           } catch (const std::exception&) {
-            answer(Reply::error("internal_error", "Something went wrong on the server; nothing was changed."));
+            answer(Reply::error(ErrorCode::kInternalError, "Something went wrong on the server; nothing was changed."));
           }
         });
       });
@@ -34,9 +36,9 @@ void with_stored_game(const Request& r, std::int64_t table,
 Reply replay_reply(const TableRecord& table, const std::vector<MoveRecord>& moves, std::int64_t move_number,
                    engine::Viewer viewer) {
   using nlohmann::json;
-  if (table.status == "open") return Reply::error("table_not_playing", "That table has not started.");
+  if (table.status == TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotPlaying, "That table has not started.");
   if (move_number > static_cast<std::int64_t>(moves.size())) {
-    return Reply::error("no_such_move", "Table " + std::to_string(table.id) + " has " + std::to_string(moves.size()) +
+    return Reply::error(ErrorCode::kNoSuchMove, "Table " + std::to_string(table.id) + " has " + std::to_string(moves.size()) +
                                             " moves; there is no move " + std::to_string(move_number) + ".");
   }
   LogReplay replay(table);
@@ -44,7 +46,7 @@ Reply replay_reply(const TableRecord& table, const std::vector<MoveRecord>& move
   for (std::int64_t i = 0; i < move_number; ++i) {
     if (!replay.apply(moves[static_cast<std::size_t>(i)], true, &events)) break;
   }
-  if (!replay.ok()) return Reply::error("table_faulted", "The table does not replay: " + replay.divergence()->describe());
+  if (!replay.ok()) return Reply::error(ErrorCode::kTableFaulted, "The table does not replay: " + replay.divergence()->describe());
   json move = nullptr;
   if (move_number > 0) {
     json encoded = json::array();

@@ -11,13 +11,13 @@ void tell_tables(Services& services, std::int64_t user_id, bool away) {
   services.store.submit(
       [user_id, ids](Database& db) {
         for (const TableRecord& t : tables_of_user(db, user_id)) {
-          if (t.status == "playing") ids->push_back(t.id);
+          if (t.status == TableStatus::kPlaying) ids->push_back(t.id);
         }
       },
       [&services, user_id, ids, away](std::exception_ptr error) {
         if (error) return;
         for (std::int64_t id : *ids) {
-          services.tables.with_table(id, [user_id, away](std::shared_ptr<Table> table, std::string) {
+          services.tables.with_table(id, [user_id, away](std::shared_ptr<Table> table, TableUnavailable) {
             if (table) table->vacation_changed(user_id, away);
           });
         }

@@ -1,6 +1,25 @@
 #include "server/store/records.hpp"
 
 namespace sp::server {
+
+std::string_view to_string(TableStatus status) {
+  switch (status) {
+    case TableStatus::kOpen: return "open";
+    case TableStatus::kPlaying: return "playing";
+    case TableStatus::kFinished: return "finished";
+    case TableStatus::kAborted: return "aborted";
+  }
+  return "aborted";
+}
+
+std::optional<TableStatus> parse_table_status(std::string_view word) {
+  for (const TableStatus status : {TableStatus::kOpen, TableStatus::kPlaying, TableStatus::kFinished,
+                                   TableStatus::kAborted}) {
+    if (to_string(status) == word) return status;
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 constexpr const char* kTableColumns =
@@ -19,7 +38,7 @@ TableRecord read_table(const Statement& s) {
   t.name = s.column_text(1);
   t.creator_id = s.column_int(2);
   t.creator_name = s.column_text(3);
-  t.status = s.column_text(4);
+  t.status = parse_table_status(s.column_text(4)).value_or(TableStatus::kAborted);
   t.player_count = static_cast<int>(s.column_int(5));
   t.options_json = s.column_text(6);
   t.seed = static_cast<std::uint64_t>(s.column_int(7));
@@ -126,7 +145,7 @@ std::int64_t insert_table(Database& db, const TableRecord& t, std::int64_t now) 
         "rules_version, move_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)")
       .bind(1, t.name)
       .bind(2, t.creator_id)
-      .bind(3, t.status)
+      .bind(3, to_string(t.status))
       .bind(4, static_cast<std::int64_t>(t.player_count))
       .bind(5, t.options_json)
       .bind(6, static_cast<std::int64_t>(t.seed))
@@ -148,11 +167,11 @@ std::optional<TableRecord> load_table(Database& db, std::int64_t id) {
   return table;
 }
 
-std::vector<TableRecord> list_tables(Database& db, const std::string& status, int limit) {
+std::vector<TableRecord> list_tables(Database& db, TableStatus status, int limit) {
   auto s = db.prepare(std::string("SELECT ") + kTableColumns +
                       " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.status = ? "
                       "ORDER BY t.id DESC LIMIT ?");
-  s.bind(1, status).bind(2, static_cast<std::int64_t>(limit));
+  s.bind(1, to_string(status)).bind(2, static_cast<std::int64_t>(limit));
   return read_tables(db, s);
 }
 
@@ -165,9 +184,9 @@ std::vector<TableRecord> tables_of_user(Database& db, std::int64_t user_id) {
   return read_tables(db, s);
 }
 
-std::vector<std::int64_t> table_ids_with_status(Database& db, const std::string& status) {
+std::vector<std::int64_t> table_ids_with_status(Database& db, TableStatus status) {
   auto s = db.prepare("SELECT id FROM game_tables WHERE status = ? ORDER BY id");
-  s.bind(1, status);
+  s.bind(1, to_string(status));
   std::vector<std::int64_t> ids;
   while (s.step()) ids.push_back(s.column_int(0));
   return ids;
@@ -206,7 +225,28 @@ void insert_invitation(Database& db, std::int64_t table_id, std::int64_t user_id
       .run();
 }
 
-void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, const std::string& status) {
+bool abort_table(Database& db, std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if) {
+  if (only_if) {
+    db.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ? AND status = ?")
+        .bind(1, now)
+        .bind(2, table_id)
+        .bind(3, to_string(*only_if))
+        .run();
+  } else {
+    db.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ?").bind(1, now).bind(2, table_id).run();
+  }
+  return db.changes() > 0;
+}
+
+void set_imported_table_status(Database& db, std::int64_t table_id, TableStatus status, std::int64_t created_at) {
+  db.prepare("UPDATE game_tables SET status = ?, created_at = ? WHERE id = ?")
+      .bind(1, to_string(status))
+      .bind(2, created_at)
+      .bind(3, table_id)
+      .run();
+}
+
+void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, TableStatus status) {
   db.prepare(
         "INSERT INTO moves (table_id, move_number, seat, action_json, created_at, state_hash, actor) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)")
@@ -221,7 +261,7 @@ void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, co
   db.prepare("UPDATE game_tables SET move_count = ?, state_hash = ?, status = ?, updated_at = ? WHERE id = ?")
       .bind(1, move.move_number)
       .bind(2, move.state_hash)
-      .bind(3, status)
+      .bind(3, to_string(status))
       .bind(4, move.created_at)
       .bind(5, table_id)
       .run();

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "server/store/database.hpp"
@@ -27,12 +28,18 @@ struct SeatRecord {
   bool robot = false;  // the user is a robot pseudo-user
 };
 
+// A table's life: open (seats being taken), playing, then finished or aborted
+// (by an administrator). Stored as its word.
+enum class TableStatus : std::uint8_t { kOpen, kPlaying, kFinished, kAborted };
+std::string_view to_string(TableStatus status);
+std::optional<TableStatus> parse_table_status(std::string_view word);
+
 struct TableRecord {
   std::int64_t id = 0;
   std::string name;
   std::int64_t creator_id = 0;
   std::string creator_name;
-  std::string status;  // open, playing, finished, aborted
+  TableStatus status = TableStatus::kOpen;
   int player_count = 0;
   std::string options_json;
   std::uint64_t seed = 0;
@@ -78,9 +85,9 @@ int delete_expired_sessions(Database& db, std::int64_t now, int limit);
 // Tables and seats.
 std::int64_t insert_table(Database& db, const TableRecord& table, std::int64_t now);
 std::optional<TableRecord> load_table(Database& db, std::int64_t id);
-std::vector<TableRecord> list_tables(Database& db, const std::string& status, int limit);
+std::vector<TableRecord> list_tables(Database& db, TableStatus status, int limit);
 std::vector<TableRecord> tables_of_user(Database& db, std::int64_t user_id);
-std::vector<std::int64_t> table_ids_with_status(Database& db, const std::string& status);
+std::vector<std::int64_t> table_ids_with_status(Database& db, TableStatus status);
 void insert_seat(Database& db, std::int64_t table_id, int seat, std::int64_t user_id);
 void delete_seat(Database& db, std::int64_t table_id, std::int64_t user_id);
 void start_table(Database& db, std::int64_t table_id, std::uint64_t seed, const std::string& state_hash,
@@ -90,7 +97,13 @@ void insert_invitation(Database& db, std::int64_t table_id, std::int64_t user_id
 
 // The move log. append_move also records the table's move count, last state
 // hash and status, in the same transaction.
-void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, const std::string& status);
+void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, TableStatus status);
+// Marks a table aborted (its creator left before the start, an administrator
+// ended it); with `only_if`, only a table in that status. Returns whether it changed.
+bool abort_table(Database& db, std::int64_t table_id, std::int64_t now,
+                 std::optional<TableStatus> only_if = std::nullopt);
+// An imported game record's table: its recorded status and creation time.
+void set_imported_table_status(Database& db, std::int64_t table_id, TableStatus status, std::int64_t created_at);
 std::vector<MoveRecord> load_moves(Database& db, std::int64_t table_id);
 
 // Snapshots (server/store/snapshot.hpp): a table keeps only its latest.

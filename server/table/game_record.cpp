@@ -65,10 +65,9 @@ std::optional<std::string> read_header(const json& h, PendingRecord& record) {
   record.source_table = table->at("id").get<std::int64_t>();
   record.table.name = table->at("name").get<std::string>();
   record.creator = table->at("creator").get<std::string>();
-  record.table.status = table->at("status").get<std::string>();
-  if (record.table.status != "playing" && record.table.status != "finished" && record.table.status != "aborted") {
-    return "table.status: playing, finished or aborted";
-  }
+  const auto status = parse_table_status(table->at("status").get<std::string>());
+  if (!status || *status == TableStatus::kOpen) return "table.status: playing, finished or aborted";
+  record.table.status = *status;
   if (table->contains("created_at") && table->at("created_at").is_number_integer()) {
     record.table.created_at = table->at("created_at").get<std::int64_t>();
   }
@@ -149,7 +148,7 @@ std::optional<std::string> read_trailer(const json& t, PendingRecord& record) {
   if (t.at("end") != kRecordFormat) return "end: must be \"spb-record\"";
   if (!t.contains("moves") || !t.at("moves").is_number_integer()) return "moves: a whole number is required";
   if (!t.contains("state_hash") || !t.at("state_hash").is_string()) return "state_hash: a text is required";
-  if (!t.contains("status") || t.at("status") != record.table.status) return "status: must repeat the header's status";
+  if (!t.contains("status") || t.at("status") != to_string(record.table.status)) return "status: must repeat the header's status";
   record.table.move_count = t.at("moves").get<std::int64_t>();
   record.table.state_hash = t.at("state_hash").get<std::string>();
   if (!record.replay->finish(record.table)) return record.replay->divergence()->describe();
@@ -166,18 +165,14 @@ std::int64_t account_for(Database& db, const std::string& name, std::int64_t now
 ImportedTable store_record(Database& db, const PendingRecord& record, std::int64_t now, const std::string& who) {
   TableRecord table = record.table;
   table.creator_id = account_for(db, record.creator, now);
-  const std::string status = table.status;
-  table.status = "open";
+  const TableStatus status = table.status;
+  table.status = TableStatus::kOpen;
   const std::int64_t id = insert_table(db, table, now);
   for (const SeatRecord& s : table.seats) insert_seat(db, id, s.seat, account_for(db, s.name, now));
   const auto dealt = engine::new_game(record.replay->setup());
   start_table(db, id, table.seed, engine::state_hash_hex(*dealt), now);
-  for (const MoveRecord& move : record.moves) append_move(db, id, move, "playing");
-  db.prepare("UPDATE game_tables SET status = ?, created_at = ? WHERE id = ?")
-      .bind(1, status)
-      .bind(2, table.created_at != 0 ? table.created_at : now)
-      .bind(3, id)
-      .run();
+  for (const MoveRecord& move : record.moves) append_move(db, id, move, TableStatus::kPlaying);
+  set_imported_table_status(db, id, status, table.created_at != 0 ? table.created_at : now);
   AdminAction act;
   act.at = now;
   act.who = who;
@@ -200,7 +195,7 @@ void GameRecord::write_lines(std::ostream& out) const {
 }
 
 Expected<GameRecord, Divergence> record_of(const TableRecord& table, const std::vector<MoveRecord>& moves) {
-  if (table.status == "open") return unexpected(Divergence{0, "the table has not started: there is no game to record"});
+  if (table.status == TableStatus::kOpen) return unexpected(Divergence{0, "the table has not started: there is no game to record"});
   LogReplay replay(table);
   const std::vector<std::string> names = seat_names(table);
   GameRecord record;
@@ -210,7 +205,7 @@ Expected<GameRecord, Divergence> record_of(const TableRecord& table, const std::
                        {"version", kRecordVersion},
                        {"table", json{{"id", table.id},
                                       {"name", table.name},
-                                      {"status", table.status},
+                                      {"status", to_string(table.status)},
                                       {"creator", table.creator_name},
                                       {"created_at", table.created_at}}},
                        {"players", table.player_count},
@@ -233,7 +228,7 @@ Expected<GameRecord, Divergence> record_of(const TableRecord& table, const std::
   if (!replay.finish(table)) return unexpected(*replay.divergence());
   record.trailer = json{{"end", kRecordFormat},
                         {"moves", replay.moves()},
-                        {"status", table.status},
+                        {"status", to_string(table.status)},
                         {"state_hash", engine::state_hash_hex(replay.state())},
                         {"final", replay.state().is_finished() ? final_json(replay.state(), names) : json(nullptr)}};
   return record;

@@ -114,11 +114,11 @@ bool LogReplay::finish(const TableRecord& record) {
     return diverge(moves_, "the table's last state hash " + record.state_hash + " is not the replay's " +
                                engine::state_hash_hex(state_));
   }
-  if (record.status == "finished" && !state_.is_finished()) {
+  if (record.status == TableStatus::kFinished && !state_.is_finished()) {
     return diverge(moves_ + 1, "the table is marked finished but its game is not over after move " +
                                    std::to_string(moves_) + " (the log is cut short)");
   }
-  if (record.status == "playing" && state_.is_finished()) {
+  if (record.status == TableStatus::kPlaying && state_.is_finished()) {
     return diverge(moves_, "the game ended at move " + std::to_string(moves_) + " but the table is still marked playing");
   }
   return true;

@@ -14,6 +14,8 @@
 #include "server/store/snapshot.hpp"
 
 namespace sp::server {
+
+using protocol::ErrorCode;
 namespace {
 
 using nlohmann::json;
@@ -34,9 +36,6 @@ double monotonic_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-std::int64_t unix_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 Table::Table(boost::asio::any_io_executor executor, Store& store, Metrics& metrics, Correspondence& correspondence,
              TableRecord record, engine::GameSetup setup, engine::GameState state,
@@ -92,21 +91,27 @@ void Table::process_next() {
 }
 
 void Table::start_act(PendingAct request) {
-  auto refuse = [&](std::string code, std::string message) {
+  auto refuse_with = [&](Reply reply) {
     metrics_.actions_rejected.fetch_add(1, std::memory_order_relaxed);
-    request.reply(Reply::error(std::move(code), std::move(message)));
+    request.reply(std::move(reply));
   };
-  if (faulted_ && record_.status == "aborted") {
-    return refuse("table_not_playing", "An administrator aborted this table; no more moves are played.");
+  auto refuse = [&](ErrorCode code, std::string message) { refuse_with(Reply::error(code, std::move(message))); };
+  if (faulted_ && record_.status == TableStatus::kAborted) {
+    return refuse(ErrorCode::kTableNotPlaying, "An administrator aborted this table; no more moves are played.");
   }
   if (faulted_) {
-    return refuse("table_faulted", "This table stopped after a storage failure; an administrator must look at it.");
+    return refuse(ErrorCode::kTableFaulted, "This table stopped after a storage failure; an administrator must look at it.");
   }
   const auto seat = seat_of(request.user_id);
-  if (!seat) return refuse("not_seated", "You have no seat at this table.");
+  if (!seat) return refuse(ErrorCode::kNotSeated, "You have no seat at this table.");
   const auto decoded = protocol::decode_action(request.action);
-  if (!decoded) return refuse(decoded.error().code == "unknown_card" ? "unknown_card" : "bad_request",
-                              "action." + decoded.error().message);
+  if (!decoded) {
+    // An unknown card keeps its own code; any other malformed action is a bad request.
+    protocol::DecodeError error = decoded.error();
+    error.message = "action." + error.message;
+    if (error.code != "unknown_card") return refuse(ErrorCode::kBadRequest, error.message);
+    return refuse_with(Reply::decode_error(error));
+  }
 
   const auto next_number = static_cast<std::int64_t>(log_.size()) + 1;
   if (request.move_number >= 1 && request.move_number < next_number) {
@@ -117,15 +122,15 @@ void Table::start_act(PendingAct request) {
     }
   }
   if (request.move_number != next_number) {
-    return refuse("stale_move", "The table is at move " + std::to_string(next_number - 1) + "; send move number " +
+    return refuse(ErrorCode::kStaleMove, "The table is at move " + std::to_string(next_number - 1) + "; send move number " +
                                     std::to_string(next_number) + " after catching up.");
   }
   if (controller_of(*seat) != SeatController::kHuman) {
-    return refuse("seat_not_yours_now", "A robot or the table plays your seat now; take it back first (reclaim_seat).");
+    return refuse(ErrorCode::kSeatNotYoursNow, "A robot or the table plays your seat now; take it back first (reclaim_seat).");
   }
   auto next = engine::apply(state_, *seat, *decoded);
   if (!next) {
-    return refuse(std::string(engine::to_string(next.error().code)), next.error().message);
+    return refuse_with(Reply::rule_error(next.error()));
   }
   commit_move(Move{*seat, *decoded, Actor::kPlayer, std::move(request.reply), request.started}, std::move(*next));
 }
@@ -135,7 +140,7 @@ void Table::commit_move(Move move, engine::Transition next) {
   const std::int64_t now = correspondence_.clock.now();
   MoveRecord record{number, move.seat.value, protocol::encode_action(move.action).dump(),
                     engine::state_hash_hex(next.state), now, std::string(to_string(move.actor))};
-  const std::string status = next.state.is_finished() ? "finished" : "playing";
+  const TableStatus status = next.state.is_finished() ? TableStatus::kFinished : TableStatus::kPlaying;
   std::optional<SnapshotRecord> snapshot;
   if (number % kSnapshotEvery == 0 || next.state.is_finished()) {
     snapshot = SnapshotRecord{number, encode_snapshot(next.state)};
@@ -168,7 +173,7 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
     // table is marked stopped before the reply, so whoever reads the reply
     // also sees the table stopped.
     fault("move " + std::to_string(log_.size() + 1) + " could not be stored: " + failure_reason(error));
-    if (move.reply) move.reply(Reply::error("internal_error", "The move could not be stored; the table is stopped."));
+    if (move.reply) move.reply(Reply::error(ErrorCode::kInternalError, "The move could not be stored; the table is stopped."));
     return;
   }
   state_ = std::move(next.state);
@@ -176,7 +181,7 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
   log_.push_back(logged);
   actors_.push_back(move.actor);
   record_.move_count = static_cast<std::int64_t>(log_.size());
-  if (state_.is_finished()) record_.status = "finished";
+  if (state_.is_finished()) record_.status = TableStatus::kFinished;
   metrics_.actions_accepted.fetch_add(1, std::memory_order_relaxed);
   if (move.reply) {
     metrics_.action_latency.observe(monotonic_seconds() - move.started);
@@ -303,7 +308,7 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
   boost::asio::post(strand_, [self = shared_from_this(), user_id, text = std::move(text),
                               reply = std::move(reply)]() mutable {
     const auto seat = self->seat_of(user_id);
-    if (!seat) return reply(Reply::error("not_seated", "Only the table's players may write in its chat."));
+    if (!seat) return reply(Reply::error(ErrorCode::kNotSeated, "Only the table's players may write in its chat."));
     const std::string from = self->names_[seat->value];
     const std::int64_t now = self->correspondence_.clock.now();
     // The line's id goes out with it, so a client can page back (chat_history) from what it saw.
@@ -312,7 +317,7 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
                           *chat_id = insert_chat(db, table, user_id, text, now);
                         },
                         [self, reply = std::move(reply), from, text, now, chat_id](std::exception_ptr error) {
-                          if (error) return reply(Reply::error("internal_error", "The message could not be stored."));
+                          if (error) return reply(Reply::error(ErrorCode::kInternalError, "The message could not be stored."));
                           reply(Reply::result(json::object()));
                           boost::asio::post(self->strand_, [self, from, text, now, chat_id = *chat_id] {
                             const auto frame = std::make_shared<const std::string>(
@@ -338,7 +343,8 @@ json Table::summary_json() const {
   for (engine::Seat seat : engine::seats_to_act(state_)) to_act.push_back(seat.value);
   json summary{{"id", id_},
               {"name", record_.name},
-              {"status", faulted_ && record_.status != "aborted" ? std::string("faulted") : record_.status},
+              {"status", faulted_ && record_.status != TableStatus::kAborted ? std::string_view("faulted")
+                                                                           : to_string(record_.status)},
               {"players", record_.player_count},
               {"seats", seats},
               {"options", protocol::encode_options(setup_.options)},

@@ -35,6 +35,8 @@
 #include "engine/rules.hpp"
 #include "engine/setup.hpp"
 #include "engine/state.hpp"
+#include "protocol/engine_json.hpp"
+#include "protocol/error_code.hpp"
 #include "protocol/view_text.hpp"
 #include "server/correspondence/correspondence.hpp"
 #include "server/base/metrics.hpp"
@@ -46,7 +48,9 @@
 
 namespace sp::server {
 
-// A reply to one request: the `data` of a result, or an error code and message.
+// A reply to one request: the `data` of a result, or an error: a protocol
+// ErrorCode, a rule of the game the engine refused, or a malformed action.
+// `code` is the error's wire string, set only by the factories below.
 struct Reply {
   bool ok = true;
   nlohmann::json data = nlohmann::json::object();
@@ -54,8 +58,16 @@ struct Reply {
   std::string message;
 
   static Reply result(nlohmann::json data) { return Reply{true, std::move(data), {}, {}}; }
-  static Reply error(std::string code, std::string message) {
-    return Reply{false, nlohmann::json::object(), std::move(code), std::move(message)};
+  static Reply error(protocol::ErrorCode code, std::string message) {
+    return Reply{false, nlohmann::json::object(), std::string(protocol::to_string(code)), std::move(message)};
+  }
+  static Reply error(protocol::ErrorCode code) { return error(code, std::string(protocol::default_message(code))); }
+  static Reply rule_error(const engine::RuleError& error) {
+    return Reply{false, nlohmann::json::object(), std::string(engine::to_string(error.code)), error.message};
+  }
+  // A malformed action or options (engine_json.hpp's DecodeError codes).
+  static Reply decode_error(const protocol::DecodeError& error) {
+    return Reply{false, nlohmann::json::object(), error.code, error.message};
   }
 };
 using ReplyFn = std::function<void(Reply)>;
@@ -177,6 +189,5 @@ class Table : public std::enable_shared_from_this<Table> {
 
 // Seconds on a monotonic clock, for latency measurements.
 double monotonic_seconds();
-std::int64_t unix_seconds();
 
 }  // namespace sp::server

@@ -7,29 +7,31 @@
 
 namespace sp::server {
 
+using protocol::ErrorCode;
+
 using nlohmann::json;
 
 void Table::abort(std::string reason, ReplyFn done) {
   when_idle([self = shared_from_this(), reason = std::move(reason), done = std::move(done)]() mutable {
     if (self->state_.is_finished()) {
-      return done(Reply::error("table_not_playing", "That game is over; a finished table is not aborted."));
+      return done(Reply::error(ErrorCode::kTableNotPlaying, "That game is over; a finished table is not aborted."));
     }
-    if (self->record_.status == "aborted") return done(Reply::error("table_not_playing", "That table is aborted already."));
+    if (self->record_.status == TableStatus::kAborted) return done(Reply::error(ErrorCode::kTableNotPlaying, "That table is aborted already."));
     // No move may be written while the status changes: the table waits as for a move.
     self->writing_ = true;
-    const std::int64_t now = unix_seconds();
+    const std::int64_t now = self->correspondence_.clock.now();
     self->store_.submit(
         [id = self->id_, now](Database& db) {
-          db.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ?").bind(1, now).bind(2, id).run();
+          abort_table(db, id, now);
         },
         [self, reason, done](std::exception_ptr error) mutable {
           boost::asio::post(self->strand_, [self, reason, done, error] {
             self->writing_ = false;
             if (error) {
-              done(Reply::error("internal_error", "The table could not be marked aborted; nothing was changed."));
+              done(Reply::error(ErrorCode::kInternalError, "The table could not be marked aborted; nothing was changed."));
               return self->process_next();
             }
-            self->record_.status = "aborted";
+            self->record_.status = TableStatus::kAborted;
             spdlog::warn("table {} aborted by an administrator: {}", self->id_, reason);
             // An aborted table stops like a faulted one: moves waiting are refused, robots and deadlines stop.
             self->faulted_ = true;

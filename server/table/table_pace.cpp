@@ -12,6 +12,8 @@
 
 namespace sp::server {
 
+using protocol::ErrorCode;
+
 using nlohmann::json;
 
 namespace {
@@ -208,12 +210,12 @@ void Table::play_automatic() {
 
 void Table::set_seat_controller(engine::Seat seat, SeatController controller, std::string reason, ReplyFn done) {
   when_idle([self = shared_from_this(), seat, controller, reason = std::move(reason), done = std::move(done)] {
-    if (self->faulted_) return done(Reply::error("table_faulted", "This table stopped after a storage failure."));
-    if (seat.value >= self->record_.seats.size()) return done(Reply::error("bad_request", "There is no such seat."));
-    if (self->state_.is_finished()) return done(Reply::error("table_not_playing", "That game is over."));
+    if (self->faulted_) return done(Reply::error(ErrorCode::kTableFaulted, "This table stopped after a storage failure."));
+    if (seat.value >= self->record_.seats.size()) return done(Reply::error(ErrorCode::kBadRequest, "There is no such seat."));
+    if (self->state_.is_finished()) return done(Reply::error(ErrorCode::kTableNotPlaying, "That game is over."));
     const SeatRecord& current = self->record_.seats.at(seat.value);
     if (current.robot && controller == SeatController::kHuman) {
-      return done(Reply::error("bad_request", "A robot's own seat has nobody to hand it to."));
+      return done(Reply::error(ErrorCode::kBadRequest, "A robot's own seat has nobody to hand it to."));
     }
     if (to_string(controller) == current.controller) return done(Reply::result(json{{"table", self->summary_json()}}));
     Aftermath after;
@@ -229,7 +231,7 @@ void Table::set_seat_controller(engine::Seat seat, SeatController controller, st
     }
     spdlog::info("table {} seat {}: {} ({})", self->id_, seat.value, changed.controller, reason);
     self->change(std::move(after), [self, done](bool ok) {
-      if (!ok) return done(Reply::error("internal_error", "The seat's control could not be stored."));
+      if (!ok) return done(Reply::error(ErrorCode::kInternalError, "The seat's control could not be stored."));
       done(Reply::result(json{{"table", self->summary_json()}}));
     });
   });
@@ -238,7 +240,7 @@ void Table::set_seat_controller(engine::Seat seat, SeatController controller, st
 void Table::reclaim_seat(std::int64_t user_id, ReplyFn done) {
   boost::asio::post(strand_, [self = shared_from_this(), user_id, done = std::move(done)] {
     const auto seat = self->seat_of(user_id);
-    if (!seat) return done(Reply::error("not_seated", "You have no seat at this table."));
+    if (!seat) return done(Reply::error(ErrorCode::kNotSeated, "You have no seat at this table."));
     self->set_seat_controller(*seat, SeatController::kHuman, "taken back by its player", done);
   });
 }

@@ -93,7 +93,9 @@ std::shared_ptr<Table> TableRegistry::add_started(const TableRecord& record) {
   return insert(record, LoadedGame{std::move(*state), {}}, {});
 }
 
-void TableRegistry::with_table(std::int64_t id, std::function<void(std::shared_ptr<Table>, std::string)> done) {
+void TableRegistry::with_table(std::int64_t id,
+                               std::function<void(std::shared_ptr<Table>, TableUnavailable)> done) {
+  using Reason = TableUnavailable::Reason;
   {
     std::lock_guard lock(mutex_);
     if (const auto it = tables_.find(id); it != tables_.end()) {
@@ -114,13 +116,14 @@ void TableRegistry::with_table(std::int64_t id, std::function<void(std::shared_p
         }
       },
       [this, record, moves, snapshot, done = std::move(done)](std::exception_ptr error) {
-        if (error || !*record) return done(nullptr, error ? "the table could not be read" : "no_such_table");
-        if ((*record)->status == "open" || (*record)->status == "aborted") return done(nullptr, "table_not_playing");
+        if (error) return done(nullptr, {Reason::kFaulted, "the table could not be read"});
+        if (!*record) return done(nullptr, {Reason::kNoSuchTable, {}});
+        if ((*record)->status == TableStatus::kOpen || (*record)->status == TableStatus::kAborted) return done(nullptr, {Reason::kNotPlaying, {}});
         try {
           done(insert(**record, load_stored(**record, *moves, *snapshot), *moves), {});
         } catch (const std::exception& e) {
           metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
-          done(nullptr, std::string("the table does not replay: ") + e.what());
+          done(nullptr, {Reason::kFaulted, std::string("the table does not replay: ") + e.what()});
         }
       });
 }
@@ -134,9 +137,9 @@ std::size_t TableRegistry::load_all_playing(const std::function<void(std::int64_
   };
   std::vector<Stored> stored;
   store_.run_sync([&stored, prove](Database& db) {
-    std::vector<std::int64_t> ids = table_ids_with_status(db, "playing");
+    std::vector<std::int64_t> ids = table_ids_with_status(db, TableStatus::kPlaying);
     if (prove) {
-      for (std::int64_t id : table_ids_with_status(db, "finished")) ids.push_back(id);
+      for (std::int64_t id : table_ids_with_status(db, TableStatus::kFinished)) ids.push_back(id);
     }
     for (std::int64_t id : ids) {
       if (auto record = load_table(db, id)) {
@@ -148,7 +151,7 @@ std::size_t TableRegistry::load_all_playing(const std::function<void(std::int64_
   for (auto& [record, moves, snapshot] : stored) {
     try {
       LoadedGame game = prove ? replay_stored(record, moves) : load_stored(record, moves, snapshot);
-      if (record.status != "playing") continue;
+      if (record.status != TableStatus::kPlaying) continue;
       insert(record, std::move(game), moves);
       ++loaded;
     } catch (const std::exception& e) {

@@ -45,14 +45,26 @@ LoadedGame replay_stored(const TableRecord& record, const std::vector<MoveRecord
 LoadedGame load_stored(const TableRecord& record, const std::vector<MoveRecord>& moves,
                        const std::optional<SnapshotRecord>& snapshot);
 
+// Why with_table found no table to serve.
+struct TableUnavailable {
+  enum class Reason : std::uint8_t {
+    kNone,         // the table was found
+    kNoSuchTable,
+    kNotPlaying,   // open, or aborted
+    kFaulted,      // it could not be read, or its log does not replay: `detail` says which
+  };
+  Reason reason = Reason::kNone;
+  std::string detail;
+};
+
 class TableRegistry {
  public:
   TableRegistry(boost::asio::any_io_executor executor, Store& store, Metrics& metrics,
                 Correspondence& correspondence);
 
-  // Calls `done` with the table, or with null and a reason (unknown table, not
-  // started, does not replay). `done` may run on any thread.
-  void with_table(std::int64_t id, std::function<void(std::shared_ptr<Table>, std::string)> done);
+  // Calls `done` with the table, or with null and why not. `done` may run on
+  // any thread.
+  void with_table(std::int64_t id, std::function<void(std::shared_ptr<Table>, TableUnavailable)> done);
 
   // Adds a table that just started (its record has its seats and seed).
   std::shared_ptr<Table> add_started(const TableRecord& record);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "protocol/engine_json.hpp"
+#include "protocol/reply_frames.hpp"
 #include "protocol/request_envelope.hpp"
 
 namespace sp::fuzz {
@@ -18,19 +19,18 @@ void require(bool ok, const char* promise) {
   std::abort();
 }
 
-// The server sends every refusal as an error frame (server/app/request.cpp).
-// dump() throws on text that is not UTF-8, so a message that cuts a character
-// in two escapes here as it would escape the server's write.
-void refuse(const json& id, const std::string& type, const std::string& code, const std::string& message) {
-  const json frame{{"type", "error"}, {"id", id}, {"request", type}, {"code", code}, {"message", message}};
-  static_cast<void>(frame.dump());
+// The server sends every refusal through protocol::encode_error. Its dump()
+// throws on text that is not UTF-8, so a message that cuts a character in two
+// escapes here as it would escape the server's write.
+void refuse(const json& id, const std::string& type, std::string_view code, const std::string& message) {
+  static_cast<void>(protocol::encode_error(id, type, code, message));
 }
 
-// The table decodes the action (server/app/table.cpp), logs it as
+// The table decodes the action (server/table/table.cpp), logs it as
 // encode_action(...).dump() and replays it from that text.
 void decode_action_like_the_table(const protocol::RequestEnvelope& request) {
   const auto it = request.body.find("action");
-  if (it == request.body.end() || !it->is_object()) return;  // refused before decoding (play_requests.cpp)
+  if (it == request.body.end() || !it->is_object()) return;  // refused before decoding (server/requests/play_requests.cpp)
   const auto action = protocol::decode_action(*it);
   if (!action) return refuse(request.id, request.type, action.error().code, "action." + action.error().message);
   const auto replayed = protocol::decode_action(json::parse(protocol::encode_action(*action).dump()));
@@ -38,11 +38,12 @@ void decode_action_like_the_table(const protocol::RequestEnvelope& request) {
 }
 
 // create_table decodes the options, or the defaults when none are given
-// (server/app/lobby_requests.cpp), and stores encode_options(...).dump().
+// (server/requests/lobby_requests.cpp), and stores encode_options(...).dump().
 void decode_options_like_the_lobby(const protocol::RequestEnvelope& request) {
   const json options_json = request.body.contains("options") ? request.body.at("options") : json::object();
   const auto options = protocol::decode_options(options_json);
-  if (!options) return refuse(request.id, request.type, "bad_request", options.error().message);
+  if (!options) return refuse(request.id, request.type, protocol::to_string(protocol::ErrorCode::kBadRequest),
+                                options.error().message);
   const auto stored = protocol::decode_options(json::parse(protocol::encode_options(*options).dump()));
   require(stored && *stored == *options, "accepted options are decoded again from what the lobby stores");
 }
@@ -54,7 +55,7 @@ void decode_like_the_server(std::string_view text) {
     const auto request = protocol::decode_request(text);
     if (!request) {
       const protocol::EnvelopeError& e = request.error();
-      return refuse(e.id, e.type, e.code, e.message);
+      return refuse(e.id, e.type, protocol::to_string(e.code), e.message);
     }
     if (request->type == "act") decode_action_like_the_table(*request);
     if (request->type == "create_table") decode_options_like_the_lobby(*request);

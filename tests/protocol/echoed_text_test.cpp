@@ -61,6 +61,6 @@ TEST_CASE("an unknown request type or field named by a long text is refused with
 
   const auto field = protocol::decode_request(json{{"type", "logout"}, {kStraddling, 1}}.dump());
   REQUIRE(!field.has_value());
-  CHECK(field.error().code == "unknown_field");
+  CHECK(field.error().code == sp::protocol::ErrorCode::kUnknownField);
   CHECK(sendable(field.error().message));
 }

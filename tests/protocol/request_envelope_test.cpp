@@ -20,7 +20,7 @@ protocol::EnvelopeError refusal_of(std::string_view frame) {
 
 TEST_CASE("a field the request's schema does not have is refused as unknown_field, naming the field") {
   const auto error = refusal_of(R"({"type":"subscribe","id":3,"table":12,"since_mvoe":4})");
-  CHECK(error.code == "unknown_field");
+  CHECK(error.code == sp::protocol::ErrorCode::kUnknownField);
   CHECK(error.message.find("\"since_mvoe\"") != std::string::npos);
   CHECK(error.id == json(3));
   CHECK(error.type == "subscribe");
@@ -28,20 +28,20 @@ TEST_CASE("a field the request's schema does not have is refused as unknown_fiel
 
 TEST_CASE("a type no schema describes is refused as unknown_type") {
   const auto error = refusal_of(R"({"type":"subscribe_all","id":"a"})");
-  CHECK(error.code == "unknown_type");
+  CHECK(error.code == sp::protocol::ErrorCode::kUnknownType);
   CHECK(error.id == json("a"));
   CHECK(error.type == "subscribe_all");
 }
 
 TEST_CASE("a frame that is not JSON is refused as bad_json") {
   for (const char* frame : {"", "{", R"({"type":"hello",})", "hello"}) {
-    CHECK(refusal_of(frame).code == "bad_json");
+    CHECK(refusal_of(frame).code == sp::protocol::ErrorCode::kBadJson);
   }
 }
 
 TEST_CASE("JSON that is not an object is refused as bad_request") {
   for (const char* frame : {"[]", R"(["subscribe"])", R"("subscribe")", "12", "null"}) {
-    CHECK(refusal_of(frame).code == "bad_request");
+    CHECK(refusal_of(frame).code == sp::protocol::ErrorCode::kBadRequest);
   }
 }
 
@@ -49,7 +49,7 @@ TEST_CASE("an id that is neither a whole number nor a text of at most 64 charact
   const std::string long_id = json(std::string(65, 'x')).dump();
   for (const std::string& id : {std::string("1.5"), std::string("true"), std::string("[1]"), std::string("{}"), long_id}) {
     const auto error = refusal_of(R"({"type":"subscribe","table":12,"id":)" + id + "}");
-    CHECK_MESSAGE(error.code == "bad_request", id);
+    CHECK_MESSAGE(error.code == sp::protocol::ErrorCode::kBadRequest, id);
     CHECK(error.id.is_null());
   }
   CHECK(protocol::decode_request(R"({"type":"logout","id":")" + std::string(64, 'x') + R"("})").has_value());

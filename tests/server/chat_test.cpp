@@ -38,7 +38,7 @@ struct ChatTables {
     TableRecord record;
     record.name = name;
     record.creator_id = ann;
-    record.status = "playing";
+    record.status = TableStatus::kPlaying;
     record.player_count = 2;
     record.options_json = "{}";
     record.card_set_version = "test";

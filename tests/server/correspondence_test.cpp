@@ -200,7 +200,7 @@ TableRecord started_table(Store& store, int players, int robots, std::int64_t ho
     TableRecord t;
     t.name = "slow game";
     t.creator_id = insert_user(db, "ann", "x", 0);
-    t.status = "open";
+    t.status = TableStatus::kOpen;
     t.player_count = players;
     t.options_json = R"({"expansions": ["banquet", "new_society"]})";
     t.card_set_version = std::string(sp::engine::card_set_version());
@@ -243,7 +243,7 @@ TEST_CASE("a robots-only table plays to the end on its own, every move a robot's
   Services services(store);
   const TableRecord record = started_table(store, 4, 4, 0, 11);
   services.registry.add_started(record);
-  CHECK(eventually([&] { return reload(store, record.id).status == "finished"; }));
+  CHECK(eventually([&] { return reload(store, record.id).status == TableStatus::kFinished; }));
   const auto moves = moves_of(store, record.id);
   REQUIRE_FALSE(moves.empty());
   for (const MoveRecord& m : moves) CHECK(m.actor == "robot");

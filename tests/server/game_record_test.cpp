@@ -80,7 +80,7 @@ TEST_CASE("an exported record imported into another database replays to the same
   REQUIRE(check);
   CHECK_FALSE(check->divergence);
   const auto stored = load_table(d.target, t.table);
-  CHECK(stored->status == "finished");
+  CHECK(stored->status == TableStatus::kFinished);
   CHECK(stored->state_hash == engine::state_hash_hex(game.live));
   CHECK(stored->seats.size() == 5);
   CHECK(stored->seats[3].name == "player3");

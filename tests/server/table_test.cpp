@@ -36,7 +36,7 @@ TableRecord started_table(Store& store, std::uint64_t seed) {
     TableRecord t;
     t.name = "test";
     t.creator_id = ann;
-    t.status = "open";
+    t.status = TableStatus::kOpen;
     t.player_count = 2;
     t.options_json = "{}";
     t.card_set_version = std::string(sp::engine::card_set_version());

@@ -34,7 +34,7 @@ StoredGame store_random_game(server::Database& db, int players, engine::Expansio
   server::TableRecord table;
   table.name = "random game " + std::to_string(seed);
   table.creator_id = player_account(db, 0);
-  table.status = "open";
+  table.status = server::TableStatus::kOpen;
   table.player_count = players;
   table.options_json = protocol::encode_options(setup.options).dump();
   table.card_set_version = std::string(engine::card_set_version());
@@ -56,7 +56,7 @@ StoredGame store_random_game(server::Database& db, int players, engine::Expansio
     move.action_json = protocol::encode_action(action).dump();
     move.state_hash = engine::state_hash_hex(*state);
     move.created_at = now + game.moves;
-    server::append_move(db, game.table, move, state->is_finished() ? "finished" : "playing");
+    server::append_move(db, game.table, move, state->is_finished() ? server::TableStatus::kFinished : server::TableStatus::kPlaying);
   }
   game.live = *state;
   return game;

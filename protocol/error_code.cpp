@@ -1,0 +1,87 @@
+#include "protocol/error_code.hpp"
+
+#include <array>
+
+namespace sp::protocol {
+namespace {
+
+struct Entry {
+  ErrorCode code;
+  std::string_view wire;
+  std::string_view sentence;
+};
+
+constexpr std::array kEntries = {
+    Entry{ErrorCode::kBadJson, "bad_json", "The message is not valid JSON."},
+    Entry{ErrorCode::kBadRequest, "bad_request", "A message is a JSON object with a \"type\"."},
+    Entry{ErrorCode::kUnknownType, "unknown_type", "There is no such request."},
+    Entry{ErrorCode::kUnknownField, "unknown_field", "The request has a field its schema does not have."},
+    Entry{ErrorCode::kHelloRequired, "hello_required", "Say hello first: {\"type\": \"hello\", \"protocol\": 1}."},
+    Entry{ErrorCode::kUnsupportedVersion, "unsupported_version", "This server speaks another protocol version."},
+    Entry{ErrorCode::kNotLoggedIn, "not_logged_in", "Log in first (register, login or resume_session)."},
+    Entry{ErrorCode::kInvalidName, "invalid_name", "A name has 3 to 24 letters, digits, '_' or '-'."},
+    Entry{ErrorCode::kWeakPassword, "weak_password", "A password has 8 to 256 characters."},
+    Entry{ErrorCode::kNameTaken, "name_taken", "That name is taken."},
+    Entry{ErrorCode::kBadCredentials, "bad_credentials", "That name and password do not match an account."},
+    Entry{ErrorCode::kInvalidToken, "invalid_token", "That session is unknown, ended or expired; log in again."},
+    Entry{ErrorCode::kSessionEnded, "session_ended",
+          "Your session ended before this reply could be given; log in again."},
+    Entry{ErrorCode::kNoSuchTable, "no_such_table", "There is no such table."},
+    Entry{ErrorCode::kNoSuchUser, "no_such_user", "There is no user of that name."},
+    Entry{ErrorCode::kTableFull, "table_full", "Every seat of that table is taken."},
+    Entry{ErrorCode::kAlreadySeated, "already_seated", "You have a seat at that table already."},
+    Entry{ErrorCode::kNotSeated, "not_seated", "You have no seat at that table."},
+    Entry{ErrorCode::kNotCreator, "not_creator", "Only the table's creator may do that."},
+    Entry{ErrorCode::kTableNotOpen, "table_not_open", "That table is not open."},
+    Entry{ErrorCode::kTableNotPlaying, "table_not_playing", "That table is not being played."},
+    Entry{ErrorCode::kStaleMove, "stale_move", "That is not the table's next move."},
+    Entry{ErrorCode::kTableFaulted, "table_faulted", "The table stopped after a storage failure."},
+    Entry{ErrorCode::kSeatNotYoursNow, "seat_not_yours_now",
+          "A robot or the table plays your seat now; take it back first (reclaim_seat)."},
+    Entry{ErrorCode::kInvalidWebhook, "invalid_webhook", "A webhook is an http:// address."},
+    Entry{ErrorCode::kWebhookAddressRefused, "webhook_address_refused",
+          "The server may not send requests to that address."},
+    Entry{ErrorCode::kAlreadyOnVacation, "already_on_vacation", "You are on vacation already."},
+    Entry{ErrorCode::kNotOnVacation, "not_on_vacation", "You are not on vacation."},
+    Entry{ErrorCode::kVacationAllowance, "vacation_allowance", "That is more than the vacation days left this year."},
+    Entry{ErrorCode::kNoTestClock, "no_test_clock", "This server runs on the real clock."},
+    Entry{ErrorCode::kAdministrationDisabled, "administration_disabled",
+          "Administration is disabled on this server (no administrator token)."},
+    Entry{ErrorCode::kInvalidAdminToken, "invalid_admin_token", "That is not the administrator token."},
+    Entry{ErrorCode::kNotAdministrator, "not_administrator",
+          "Administrators only: send admin_login with the administrator token first."},
+    Entry{ErrorCode::kTableNotFinished, "table_not_finished", "That game is still running."},
+    Entry{ErrorCode::kNoSuchMove, "no_such_move", "The table has no such move."},
+    Entry{ErrorCode::kRateLimited, "rate_limited", "Too many requests; slow down."},
+    Entry{ErrorCode::kLoginThrottled, "login_throttled", "Too many failed logins; try again later."},
+    Entry{ErrorCode::kRegistrationThrottled, "registration_throttled",
+          "Too many accounts were registered from your address; try again later."},
+    Entry{ErrorCode::kChatThrottled, "chat_throttled", "Too many chat messages; wait a little."},
+    Entry{ErrorCode::kInternalError, "internal_error", "Something went wrong on the server; nothing was changed."},
+};
+
+constexpr std::array<ErrorCode, kEntries.size()> codes() {
+  std::array<ErrorCode, kEntries.size()> out{};
+  for (std::size_t i = 0; i < kEntries.size(); ++i) out[i] = kEntries[i].code;
+  return out;
+}
+constexpr auto kCodes = codes();
+
+const Entry& entry(ErrorCode code) { return kEntries[static_cast<std::size_t>(code)]; }
+
+// The table is indexed by the enum: each entry in its place.
+constexpr bool in_enum_order() {
+  for (std::size_t i = 0; i < kEntries.size(); ++i) {
+    if (static_cast<std::size_t>(kEntries[i].code) != i) return false;
+  }
+  return kEntries.size() == static_cast<std::size_t>(ErrorCode::kInternalError) + 1;
+}
+static_assert(in_enum_order(), "kEntries lists every ErrorCode once, in the enum's order");
+
+}  // namespace
+
+std::string_view to_string(ErrorCode code) { return entry(code).wire; }
+std::string_view default_message(ErrorCode code) { return entry(code).sentence; }
+std::span<const ErrorCode> all_error_codes() { return kCodes; }
+
+}  // namespace sp::protocol

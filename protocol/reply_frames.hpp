@@ -1,0 +1,33 @@
+// The two replies a request gets exactly one of, written once for every
+// sender (the request handlers, the WebSocket session's own refusals):
+//   {"type": "result", "id": ..., "request": "...", "data": {...}}
+//   {"type": "error",  "id": ..., "request": "...", "code": "...", "message": "..."}
+// An id of null (the client sent none) is left out.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/error_code.hpp"
+
+namespace sp::protocol {
+
+std::string encode_result(const nlohmann::json& id, std::string_view request, nlohmann::json data);
+// `code` is an ErrorCode's, a rule error's or a decode error's wire string.
+std::string encode_error(const nlohmann::json& id, std::string_view request, std::string_view code,
+                         std::string_view message);
+inline std::string encode_error(const nlohmann::json& id, std::string_view request, ErrorCode code,
+                                std::string_view message) {
+  return encode_error(id, request, to_string(code), message);
+}
+
+// The messages about a connection's own identity (docs/protocol.md, "Sessions
+// and identity"): `reason` is one of the schema's enumerated words.
+std::string encode_session_ended(std::string_view reason);
+std::string encode_subscriptions_ended(const std::vector<std::int64_t>& tables, std::string_view reason);
+
+}  // namespace sp::protocol
