@@ -436,17 +436,20 @@ async def a_websocket_that_never_says_hello_is_closed(server):
     assert metric(server, "hello_timeout") == 1
 
 
-@test(server_args=["--login-timeout", "3"])
+@test(server_args=["--login-timeout", "3", "--admin-token", "a-long-administrator-token"])
 async def a_websocket_that_neither_logs_in_nor_subscribes_is_closed(server):
     idle = await Client.connect(server, SCHEMAS)
     player, _, _ = await register(server)
+    admin = await Client.connect(server, SCHEMAS)
+    await admin.ok("admin_login", token="a-long-administrator-token")
     try:
         await asyncio.wait_for(idle.ws.recv(), 10)
         raise AssertionError("the server sent something")
     except websockets.ConnectionClosed as closed:
         assert closed.code == 1008 and "log in or subscribe" in closed.reason, (closed.code, closed.reason)
-    # The player who logged in is still connected.
+    # The player who logged in, and the administrator, are still connected.
     await player.ok("my_tables")
+    await admin.ok("admin_list_tables")
     assert metric(server, "login_timeout") == 1
 
 
