@@ -41,7 +41,7 @@ void change_identity(Services& services, const std::shared_ptr<Connection>& conn
     state.user_name = std::move(who->user_name);
     state.token_hash = std::move(who->token_hash);
     state.settled = true;
-    channels.add(*state.user_id, connection, state.epoch, state.token_hash);
+    channels.add(*state.user_id, connection, state.epoch);
   } else {
     state.user_id.reset();
     state.user_name.clear();
@@ -52,7 +52,7 @@ void change_identity(Services& services, const std::shared_ptr<Connection>& conn
 
 void end_sessions(Services& services, std::int64_t user_id, SessionsToEnd which, const Connection* except,
                   SessionEnd why) {
-  for (const auto& connection : services.correspondence.notifier.channels().holders(user_id, std::nullopt)) {
+  for (const auto& connection : services.correspondence.notifier.channels().holders(user_id)) {
     if (connection.get() == except) continue;
     connection->post([&services, connection, user_id, which, why] {
       const ConnectionState& state = connection->state();

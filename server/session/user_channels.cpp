@@ -4,12 +4,11 @@
 
 namespace sp::server {
 
-void UserChannels::add(std::int64_t user_id, const std::shared_ptr<Connection>& connection, IdentityEpoch epoch,
-                       std::string token_hash) {
+void UserChannels::add(std::int64_t user_id, const std::shared_ptr<Connection>& connection, IdentityEpoch epoch) {
   std::lock_guard lock(mutex_);
   auto& channels = users_[user_id];
   std::erase_if(channels, [&](const Channel& c) { return c.key == connection.get() || c.connection.expired(); });
-  channels.push_back(Channel{connection.get(), connection, epoch, std::move(token_hash)});
+  channels.push_back(Channel{connection.get(), connection, epoch});
 }
 
 void UserChannels::remove(std::int64_t user_id, const Connection* connection) {
@@ -36,14 +35,12 @@ std::size_t UserChannels::send(std::int64_t user_id, const std::shared_ptr<const
   return open.size();
 }
 
-std::vector<std::shared_ptr<Connection>> UserChannels::holders(std::int64_t user_id,
-                                                               const std::optional<std::string>& token_hash) {
+std::vector<std::shared_ptr<Connection>> UserChannels::holders(std::int64_t user_id) {
   std::vector<std::shared_ptr<Connection>> out;
   std::lock_guard lock(mutex_);
   const auto it = users_.find(user_id);
   if (it == users_.end()) return out;
   for (const Channel& c : it->second) {
-    if (token_hash && c.token_hash != *token_hash) continue;
     if (auto s = c.connection.lock()) out.push_back(std::move(s));
   }
   return out;

@@ -3,8 +3,7 @@
 // session that ends (logout, a password change, an administrator) ends on
 // every connection that holds it.
 //
-// Each entry records the connection's identity epoch and session when it was
-// added: a notification is made for that epoch (subscriber.hpp), so it is
+// Each entry records the connection's identity epoch when it was added: a notification is made for that epoch (subscriber.hpp), so it is
 // dropped if the connection has changed hands since. Entries are weak: a
 // closed connection stops receiving at once and is dropped at the next send
 // or when it says goodbye (remove).
@@ -16,7 +15,6 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -27,21 +25,18 @@ namespace sp::server {
 
 class UserChannels {
  public:
-  void add(std::int64_t user_id, const std::shared_ptr<Connection>& connection, IdentityEpoch epoch,
-           std::string token_hash);
+  void add(std::int64_t user_id, const std::shared_ptr<Connection>& connection, IdentityEpoch epoch);
   void remove(std::int64_t user_id, const Connection* connection);
   // Sends `frame` to every open connection of the user; returns how many.
   std::size_t send(std::int64_t user_id, const std::shared_ptr<const std::string>& frame);
-  // The user's open connections on the session `token_hash`, or on any session.
-  std::vector<std::shared_ptr<Connection>> holders(std::int64_t user_id,
-                                                   const std::optional<std::string>& token_hash);
+  // The user's open connections (which session each holds is in its state).
+  std::vector<std::shared_ptr<Connection>> holders(std::int64_t user_id);
 
  private:
   struct Channel {
     const Connection* key;
     std::weak_ptr<Connection> connection;
     IdentityEpoch epoch;
-    std::string token_hash;
   };
   std::mutex mutex_;
   std::unordered_map<std::int64_t, std::vector<Channel>> users_;  // guarded by mutex_
