@@ -85,4 +85,19 @@ TableView view_for(const GameState& state, Viewer viewer) {
   return v;
 }
 
+EventView event_for(const Event& event, const TableOptions& options, Viewer viewer) {
+  EventView seen{event, false};
+  if (options.public_hands || is_admin(viewer)) return seen;
+  if (auto* drew = std::get_if<ObservatoryUsed>(&seen.event); drew && !is_self(viewer, drew->seat)) {
+    drew->drawn = CardId{};
+    seen.drawn_card_hidden = true;
+  }
+  if (auto* taken = std::get_if<CardTaken>(&seen.event);
+      taken && taken->from == Source::kDrawn && !is_self(viewer, taken->seat)) {
+    taken->card = CardId{};
+    seen.drawn_card_hidden = true;
+  }
+  return seen;
+}
+
 }  // namespace sp::engine

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/card.hpp"
+#include "engine/event.hpp"
 #include "engine/state.hpp"
 
 namespace sp::engine {
@@ -77,6 +78,19 @@ struct TableView {
 };
 
 TableView view_for(const GameState& state, Viewer viewer);
+
+// An event as one viewer may see it: the one place that decides, for every
+// encoder (the wire's events, the move log in words). With hidden hands the
+// card an Observatory drew belongs to its drawer until it is played: anyone
+// else (but the administrator) learns that a card was drawn, not which. The
+// hidden card is blanked out of `event` itself, so no encoder can name it
+// even by mistake.
+struct EventView {
+  Event event;
+  bool drawn_card_hidden = false;
+};
+
+EventView event_for(const Event& event, const TableOptions& options, Viewer viewer);
 
 // Which cards remain in a stack and how many of each, in catalogue order.
 std::vector<CardCount> stack_contents(const Stack& stack);

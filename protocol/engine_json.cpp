@@ -474,14 +474,9 @@ json encode_event(const engine::Event& event) {
 }
 
 json encode_event_for(const engine::Event& event, const engine::TableOptions& options, engine::Viewer viewer) {
-  json j = encode_event(event);
-  if (options.public_hands || viewer.kind == engine::Viewer::Kind::kAdministrator) return j;
-  const bool own = viewer.kind == engine::Viewer::Kind::kSeat && j.contains("seat") && j.at("seat") == viewer.seat.value;
-  if (own) return j;
-  if (std::holds_alternative<engine::ObservatoryUsed>(event)) j["drawn"] = nullptr;
-  if (const auto* taken = std::get_if<engine::CardTaken>(&event); taken && taken->from == Source::kDrawn) {
-    j["card"] = nullptr;
-  }
+  const engine::EventView seen = engine::event_for(event, options, viewer);
+  json j = encode_event(seen.event);
+  if (seen.drawn_card_hidden) j[std::holds_alternative<engine::ObservatoryUsed>(seen.event) ? "drawn" : "card"] = nullptr;
   return j;
 }
 

@@ -43,9 +43,8 @@ json encode_player(const engine::PlayerView& player, std::span<const std::string
 json encode_stack_contents(const std::array<engine::StackView, engine::kDeckCount>& stacks);
 json encode_view_rest(const engine::TableView& view);
 json encode_event(const engine::Event& event);
-// An event as a given viewer may see it: with hidden hands, the card an
-// Observatory drew (and took into the hand) is shown only to its drawer and the
-// administrator.
+// An event as a given viewer may see it (engine::event_for decides): a card
+// hidden from the viewer is null.
 json encode_event_for(const engine::Event& event, const engine::TableOptions& options, engine::Viewer viewer);
 json encode_legal_action(const engine::LegalAction& legal);
 json encode_rule_error(const engine::RuleError& error);

@@ -29,19 +29,14 @@ std::string place(Source source) {
   return "somewhere";
 }
 
+// Words for one event as engine::event_for let the viewer see it.
 class Sentences {
  public:
-  explicit Sentences(const Speaker& speaker) : s_(speaker) {}
+  Sentences(const Speaker& speaker, bool drawn_card_hidden) : s_(speaker), drawn_card_hidden_(drawn_card_hidden) {}
 
   std::string who(engine::Seat seat) const {
     if (seat.value < s_.names.size() && !s_.names[seat.value].empty()) return s_.names[seat.value];
     return "seat " + std::to_string(seat.value);
-  }
-
-  // Whether a card drawn by `seat` with the Observatory is hidden from the viewer.
-  bool drawn_hidden(engine::Seat seat) const {
-    if (s_.options.public_hands || s_.viewer.kind == engine::Viewer::Kind::kAdministrator) return false;
-    return !(s_.viewer.kind == engine::Viewer::Kind::kSeat && s_.viewer.seat == seat);
   }
 
   std::string operator()(const engine::CardBought& e) const {
@@ -51,7 +46,7 @@ class Sentences {
     return out;
   }
   std::string operator()(const engine::CardTaken& e) const {
-    if (e.from == Source::kDrawn && drawn_hidden(e.seat)) return who(e.seat) + " took the drawn card into the hand";
+    if (drawn_card_hidden_) return who(e.seat) + " took the drawn card into the hand";
     return who(e.seat) + " took " + card_with_article(e.card) + " from " + place(e.from) + " into the hand";
   }
   std::string operator()(const engine::CardPlayed& e) const {
@@ -80,7 +75,7 @@ class Sentences {
   }
   std::string operator()(const engine::ObservatoryUsed& e) const {
     const std::string stack = " from the " + std::string(engine::to_string(e.stack)) + " stack";
-    if (drawn_hidden(e.seat)) return who(e.seat) + " used the Observatory and drew a card" + stack;
+    if (drawn_card_hidden_) return who(e.seat) + " used the Observatory and drew a card" + stack;
     return who(e.seat) + " used the Observatory and drew " + card_with_article(e.drawn) + stack;
   }
   std::string operator()(const engine::DebtorsPrisonUsed& e) const {
@@ -141,6 +136,7 @@ class Sentences {
 
  private:
   const Speaker& s_;
+  const bool drawn_card_hidden_;
 };
 
 }  // namespace
@@ -154,7 +150,8 @@ std::string card_with_article(CardId card) {
 }
 
 std::string describe_event(const engine::Event& event, const Speaker& speaker) {
-  return std::visit(Sentences(speaker), event);
+  const engine::EventView seen = engine::event_for(event, speaker.options, speaker.viewer);
+  return std::visit(Sentences(speaker, seen.drawn_card_hidden), seen.event);
 }
 
 std::string describe_price(const engine::PriceBreakdown& p) {

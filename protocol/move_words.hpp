@@ -2,8 +2,8 @@
 // the players' names ("Bob bought a Market from the lower row for 4 rubles"),
 // for administrators reading a replay and for the records of disputes.
 //
-// A sentence never says more than the viewer may see: with hidden hands, the
-// card an Observatory drew is named only to its drawer and the administrator.
+// A sentence never says more than the viewer may see: engine::event_for
+// decides what that is, for these words and the wire's events alike.
 #pragma once
 
 #include <span>

@@ -77,3 +77,37 @@ TEST_CASE("forced passes are refused at setup when money or hands are hidden") {
   setup.options.auto_pass_forced = true;
   CHECK_FALSE(new_game(setup).has_value());
 }
+
+TEST_CASE("with hidden hands the card an Observatory drew is its drawer's: others learn only that a card was drawn") {
+  TableOptions hidden;
+  hidden.public_hands = false;
+  const Event drew = ObservatoryUsed{Seat{0}, Deck::kBuilding, card("theater")};
+  const EventView other = event_for(drew, hidden, Viewer::of_seat(Seat{1}));
+  CHECK(other.drawn_card_hidden);
+  CHECK(std::get<ObservatoryUsed>(other.event).drawn == CardId{});
+  CHECK(std::get<ObservatoryUsed>(other.event).stack == Deck::kBuilding);
+  CHECK(event_for(drew, hidden, Viewer::spectator()).drawn_card_hidden);
+  CHECK_FALSE(event_for(drew, hidden, Viewer::of_seat(Seat{0})).drawn_card_hidden);
+  CHECK_FALSE(event_for(drew, hidden, Viewer::administrator()).drawn_card_hidden);
+
+  const Event taken = CardTaken{Seat{0}, card("theater"), Source::kDrawn};
+  const EventView seen = event_for(taken, hidden, Viewer::of_seat(Seat{1}));
+  CHECK(seen.drawn_card_hidden);
+  CHECK(std::get<CardTaken>(seen.event).card == CardId{});
+}
+
+TEST_CASE("a card taken from a row is public even with hidden hands: it lay face up") {
+  TableOptions hidden;
+  hidden.public_hands = false;
+  const Event taken = CardTaken{Seat{0}, card("theater"), Source::kUpper};
+  const EventView seen = event_for(taken, hidden, Viewer::of_seat(Seat{1}));
+  CHECK_FALSE(seen.drawn_card_hidden);
+  CHECK(std::get<CardTaken>(seen.event).card == card("theater"));
+}
+
+TEST_CASE("with public hands every viewer sees the Observatory's card") {
+  const Event drew = ObservatoryUsed{Seat{0}, Deck::kBuilding, card("theater")};
+  const EventView seen = event_for(drew, TableOptions{}, Viewer::spectator());
+  CHECK_FALSE(seen.drawn_card_hidden);
+  CHECK(std::get<ObservatoryUsed>(seen.event).drawn == card("theater"));
+}
