@@ -1,4 +1,6 @@
 // spb: the Saint Petersburg server's command line.
+#include <sys/resource.h>
+
 #include <exception>
 #include <iostream>
 #include <string>
@@ -20,9 +22,20 @@ void usage() {
                "  robot-match     play robots against random players and report wins and scores\n";
 }
 
+// Thousands of connections need thousands of file descriptors: the server and
+// the load generator both run with their soft limit raised to the hard one.
+void raise_file_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  raise_file_limit();
   if (argc < 2) {
     usage();
     return 2;

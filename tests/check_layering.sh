@@ -11,6 +11,9 @@ bad=$(grep -rnE 'std::chrono::|std::random_device|std::shuffle|uniform_int_distr
 if [ -n "$bad" ]; then echo "engine reads a clock or uses std randomness:"; echo "$bad"; status=1; fi
 bad=$(grep -rnE '#include *[<"](boost/|spdlog/|sqlite3|server/)' "$root/protocol")
 if [ -n "$bad" ]; then echo "protocol includes server code, Boost, spdlog or SQLite:"; echo "$bad"; status=1; fi
+# The load generator is a client: it speaks the protocol, never the server's code.
+bad=$(grep -rnE '#include *"server/' "$root/tests/load")
+if [ -n "$bad" ]; then echo "the load generator (tests/load) includes server code:"; echo "$bad"; status=1; fi
 # The server's folders, lowest first: each includes only those to its left
 # (and itself); admin is tools only, never included by the live server.
 allowed() {
@@ -24,8 +27,7 @@ allowed() {
     requests) echo "requests table correspondence base security session store" ;;
     net) echo "net requests table correspondence base security session store" ;;
     admin) echo "admin table correspondence base security session store" ;;
-    loadgen) echo "loadgen net" ;;
-    cli) echo "cli admin loadgen net requests table correspondence base security session store" ;;
+    cli) echo "cli admin net requests table correspondence base security session store" ;;
     *) echo "" ;;
   esac
 }

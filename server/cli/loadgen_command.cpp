@@ -3,7 +3,7 @@
 
 #include "server/cli/command_line.hpp"
 #include "server/cli/commands.hpp"
-#include "server/loadgen/loadgen.hpp"
+#include "tests/load/loadgen.hpp"
 
 namespace sp::cli {
 

@@ -22,7 +22,6 @@
 #include "server/correspondence/retention.hpp"
 #include "server/table/table_registry.hpp"
 #include "server/requests/vacations.hpp"
-#include "server/net/file_limit.hpp"
 #include "server/net/http_session.hpp"
 #include "server/net/ws_session.hpp"
 #include "server/requests/guards.hpp"
@@ -123,7 +122,6 @@ void serve_until_signalled(net::io_context& ioc, Listener& listener, SessionList
 
 int run_server(const ServerConfig& config) {
   configure_logging(config);
-  net_limits::raise_file_limit();
   init_credentials();
 
   const std::filesystem::path db_path(config.database);

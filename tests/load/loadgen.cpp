@@ -1,4 +1,4 @@
-#include "server/loadgen/loadgen.hpp"
+#include "tests/load/loadgen.hpp"
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -8,8 +8,6 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
-
-#include "server/net/file_limit.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -369,7 +367,6 @@ double percentile(std::vector<double>& values, double p) {
 }  // namespace
 
 int run(const LoadOptions& o) {
-  net_limits::raise_file_limit();
   net::io_context ioc;
   Totals totals;
   std::vector<std::shared_ptr<Player>> players;

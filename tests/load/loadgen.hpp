@@ -2,7 +2,8 @@
 // connections against a running `spb serve`, or holds many idle connections,
 // and reports throughput, acknowledgement latency and the server's memory.
 //
-// It speaks the documented protocol only, like any third-party client.
+// It speaks the documented protocol only, like any third-party client, so it
+// lives with the tests rather than in the server's tree; `spb loadgen` runs it.
 #pragma once
 
 #include <cstdint>
