@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 #include "engine/action.hpp"
+#include "engine/event.hpp"
 #include "engine/expected.hpp"
 #include "engine/rule_error.hpp"
 #include "engine/setup.hpp"
@@ -25,5 +27,15 @@ struct ReplayError {
 
 [[nodiscard]] Expected<GameState, ReplayError> replay(const GameSetup& setup,
                                                       const std::vector<LoggedAction>& log);
+
+// Called after each action of a replay with its index in the log, the state
+// it led to and what happened (events are not stored: a replay recomputes them).
+using ReplayVisitor =
+    std::function<void(std::size_t index, const LoggedAction& logged, const GameState& after, const Events& events)>;
+
+// The same replay, visiting every action: the one way a log is walked, for
+// the moves a client missed as for the whole game.
+[[nodiscard]] Expected<GameState, ReplayError> replay(const GameSetup& setup, const std::vector<LoggedAction>& log,
+                                                      const ReplayVisitor& each);
 
 }  // namespace sp::engine

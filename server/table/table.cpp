@@ -257,19 +257,21 @@ json Table::moves_since(std::int64_t since, std::optional<engine::Seat> seat) co
   // Events are not stored: a replay from the setup recomputes them (a game is
   // a few hundred moves; this takes well under a millisecond).
   json out = json::array();
-  auto state = engine::new_game(setup_);
-  if (!state) return out;
   const engine::Viewer viewer = viewer_for(seat);
-  for (std::size_t i = 0; i < log_.size(); ++i) {
-    engine::Events events;
-    auto applied = engine::apply_in_place(*state, log_[i].seat, log_[i].action, &events);
-    if (!applied) break;
+  const auto replayed = engine::replay(setup_, log_, [&](std::size_t i, const engine::LoggedAction& logged,
+                                                         const engine::GameState&, const engine::Events& events) {
     const auto number = static_cast<std::int64_t>(i) + 1;
-    if (number <= since) continue;
+    if (number <= since) return;
     json encoded = json::array();
     for (const engine::Event& e : events) encoded.push_back(protocol::encode_event_for(e, setup_.options, viewer));
-    out.push_back(json{{"move_number", number}, {"seat", log_[i].seat.value}, {"actor", to_string(actors_[i])},
-                       {"action", protocol::encode_action(log_[i].action)}, {"events", std::move(encoded)}});
+    out.push_back(json{{"move_number", number}, {"seat", logged.seat.value}, {"actor", to_string(actors_[i])},
+                       {"action", protocol::encode_action(logged.action)}, {"events", std::move(encoded)}});
+  });
+  if (!replayed) {
+    // The log in memory was applied move by move as it was played: a bug. The
+    // client gets the moves up to it, and the log says where.
+    spdlog::error("table {}: its moves stop replaying at move {}: {}", record_.id, replayed.error().index + 1,
+                  replayed.error().message);
   }
   return out;
 }
