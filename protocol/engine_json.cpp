@@ -387,6 +387,13 @@ json encode_view(const engine::TableView& v, std::span<const std::string> names)
   return out;
 }
 
+namespace {
+
+// A card engine::event_for blanked out for the viewer is null on the wire.
+json hidden_or_card(CardId card) { return card == CardId{} ? json(nullptr) : json(card_name(card)); }
+
+}  // namespace
+
 json encode_event(const engine::Event& event) {
   auto optional_card_json = [](const std::optional<CardId>& card) {
     return card ? json(card_name(*card)) : json(nullptr);
@@ -398,7 +405,7 @@ json encode_event(const engine::Event& event) {
                         {"from", to_string(e.from)}, {"price", e.price}, {"displaced", optional_card_json(e.displaced)}};
           },
           [](const engine::CardTaken& e) {
-            return json{{"type", "card_taken"}, {"seat", e.seat.value}, {"card", card_name(e.card)},
+            return json{{"type", "card_taken"}, {"seat", e.seat.value}, {"card", hidden_or_card(e.card)},
                         {"from", to_string(e.from)}};
           },
           [&](const engine::CardPlayed& e) {
@@ -418,7 +425,7 @@ json encode_event(const engine::Event& event) {
           },
           [](const engine::ObservatoryUsed& e) {
             return json{{"type", "observatory_used"}, {"seat", e.seat.value}, {"stack", engine::to_string(e.stack)},
-                        {"drawn", card_name(e.drawn)}};
+                        {"drawn", hidden_or_card(e.drawn)}};
           },
           [](const engine::DebtorsPrisonUsed& e) {
             return json{{"type", "debtors_prison_used"}, {"seat", e.seat.value}};
@@ -474,10 +481,7 @@ json encode_event(const engine::Event& event) {
 }
 
 json encode_event_for(const engine::Event& event, const engine::TableOptions& options, engine::Viewer viewer) {
-  const engine::EventView seen = engine::event_for(event, options, viewer);
-  json j = encode_event(seen.event);
-  if (seen.drawn_card_hidden) j[std::holds_alternative<engine::ObservatoryUsed>(seen.event) ? "drawn" : "card"] = nullptr;
-  return j;
+  return encode_event(engine::event_for(event, options, viewer).event);
 }
 
 json encode_legal_action(const engine::LegalAction& legal) {

@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 
 #include "protocol/engine_json.hpp"
+#include "protocol/table_update.hpp"
 #include "server/table/log_replay.hpp"
 
 namespace sp::server {
@@ -49,10 +50,8 @@ Reply replay_reply(const TableRecord& table, const std::vector<MoveRecord>& move
   if (!replay.ok()) return Reply::error(ErrorCode::kTableFaulted, "The table does not replay: " + replay.divergence()->describe());
   json move = nullptr;
   if (move_number > 0) {
-    json encoded = json::array();
-    for (const engine::Event& e : events) encoded.push_back(protocol::encode_event_for(e, replay.setup().options, viewer));
-    move = json{{"move_number", move_number}, {"seat", replay.last().seat.value},
-                {"action", protocol::encode_action(replay.last().action)}, {"events", std::move(encoded)}};
+    move = protocol::encode_move_entry(protocol::MoveEntry{move_number, replay.last(), events, std::nullopt},
+                                       replay.setup().options, viewer);
   }
   return Reply::result(json{{"table", table.id},
                             {"move_number", move_number},

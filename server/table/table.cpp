@@ -10,6 +10,7 @@
 #include "engine/state_hash.hpp"
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
+#include "protocol/table_update.hpp"
 #include "server/correspondence/correspondence_json.hpp"
 #include "server/store/snapshot.hpp"
 
@@ -218,24 +219,17 @@ void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const eng
     auto it = encoded.find(key);
     if (it != encoded.end()) return it->second;
     const engine::Viewer viewer = key < 0 ? engine::Viewer::spectator() : engine::Viewer::of_seat(*seat);
-    json moves = json::array();
-    json list = json::array();
-    for (const engine::Event& e : events) list.push_back(protocol::encode_event_for(e, setup_.options, viewer));
-    moves.push_back(json{{"move_number", record_.move_count}, {"seat", logged.seat.value},
-                         {"actor", to_string(actor)}, {"action", protocol::encode_action(logged.action)},
-                         {"events", std::move(list)}});
+    const protocol::MoveEntry move{record_.move_count, logged, events, to_string(actor)};
     protocol::ViewText& view_text = view_texts_.try_emplace(key, names_).first->second;
-    std::string body = "\"view\":" + view_text.encode(engine::view_for(state_, viewer)) + ",\"moves\":" + moves.dump();
+    std::string body = protocol::encode_update_body(view_text.encode(engine::view_for(state_, viewer)),
+                                                    json::array({protocol::encode_move_entry(move, setup_.options, viewer)}));
     return encoded.emplace(key, std::move(body)).first->second;
   };
-  const std::string head = "{\"type\":\"table_update\",\"table\":" + std::to_string(id_) +
-                           ",\"move_number\":" + std::to_string(record_.move_count) +
-                           ",\"deadline_at\":" + json(record_.deadline_at ? json(*record_.deadline_at) : json(nullptr)).dump() + ",";
   for (const Watcher& w : watchers_) {
     auto subscriber = w.subscriber.lock();
     if (!subscriber) continue;
-    subscriber->send(std::make_shared<const std::string>(head + body_for(w.seat) + ",\"legal_actions\":" +
-                                                         legal_json(w.seat).dump() + "}"),
+    subscriber->send(std::make_shared<const std::string>(protocol::encode_table_update(
+                         id_, record_.move_count, record_.deadline_at, body_for(w.seat), legal_json(w.seat))),
                      w.epoch);
   }
 }
@@ -262,10 +256,8 @@ json Table::moves_since(std::int64_t since, std::optional<engine::Seat> seat) co
                                                          const engine::GameState&, const engine::Events& events) {
     const auto number = static_cast<std::int64_t>(i) + 1;
     if (number <= since) return;
-    json encoded = json::array();
-    for (const engine::Event& e : events) encoded.push_back(protocol::encode_event_for(e, setup_.options, viewer));
-    out.push_back(json{{"move_number", number}, {"seat", logged.seat.value}, {"actor", to_string(actors_[i])},
-                       {"action", protocol::encode_action(logged.action)}, {"events", std::move(encoded)}});
+    out.push_back(protocol::encode_move_entry(protocol::MoveEntry{number, logged, events, to_string(actors_[i])},
+                                              setup_.options, viewer));
   });
   if (!replayed) {
     // The log in memory was applied move by move as it was played: a bug. The
