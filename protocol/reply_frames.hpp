@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "protocol/error_code.hpp"
+#include "protocol/request_id.hpp"
 
 namespace sp::protocol {
 
@@ -23,6 +24,19 @@ std::string encode_error(const nlohmann::json& id, std::string_view request, std
 inline std::string encode_error(const nlohmann::json& id, std::string_view request, ErrorCode code,
                                 std::string_view message) {
   return encode_error(id, request, to_string(code), message);
+}
+
+// As the server replies: the request's id as the client gave it.
+inline std::string encode_result(const RequestId& id, std::string_view request, nlohmann::json data) {
+  return encode_result(id.to_json(), request, std::move(data));
+}
+inline std::string encode_error(const RequestId& id, std::string_view request, std::string_view code,
+                                std::string_view message) {
+  return encode_error(id.to_json(), request, code, message);
+}
+inline std::string encode_error(const RequestId& id, std::string_view request, ErrorCode code,
+                                std::string_view message) {
+  return encode_error(id.to_json(), request, to_string(code), message);
 }
 
 // The messages about a connection's own identity (docs/protocol.md, "Sessions

@@ -48,6 +48,12 @@ Expected<RequestEnvelope, EnvelopeError> decode_request(std::string_view frame) 
   return RequestEnvelope{std::move(id), std::move(type), std::move(body)};
 }
 
+RequestLabel label_request(std::string_view frame) {
+  const auto envelope = decode_request(frame);
+  if (!envelope) return RequestLabel{RequestId::from_json(envelope.error().id), envelope.error().type};
+  return RequestLabel{RequestId::from_json(envelope->id), envelope->type};
+}
+
 const std::vector<std::string_view>* request_fields(std::string_view type) {
   const auto& table = field_table();
   const auto it = table.find(type);

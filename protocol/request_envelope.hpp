@@ -1,5 +1,6 @@
 // A request's envelope: what every request frame shares (a JSON object with a
-// "type", an optional "id"), checked before any handler sees it.
+// "type", an optional "id"), checked before its fields are read
+// (decode_client_request in requests.hpp).
 //
 // The schemas in schema/protocol are closed, and so is the server: a request
 // that carries a field its schema does not have is refused with the field's
@@ -18,6 +19,7 @@
 
 #include "engine/expected.hpp"
 #include "protocol/error_code.hpp"
+#include "protocol/request_id.hpp"
 
 namespace sp::protocol {
 
@@ -36,6 +38,14 @@ struct EnvelopeError {
 
 // Decodes one text frame into a request of a known type with only its fields.
 [[nodiscard]] Expected<RequestEnvelope, EnvelopeError> decode_request(std::string_view frame);
+
+// The id and type of a frame, as far as they can be read, for a refusal made
+// before the request is decoded (rate_limited).
+struct RequestLabel {
+  RequestId id;
+  std::string type;
+};
+RequestLabel label_request(std::string_view frame);
 
 // The fields a request type may carry ("type" and "id" included), or nothing
 // for an unknown type.

@@ -138,17 +138,15 @@ void WsSession::handle_next() {
     auto [frame, text] = std::move(inbound_.front());
     inbound_.pop_front();
     if (!text) {
-      respond(protocol::encode_error(nullptr, "", protocol::ErrorCode::kBadRequest, "Send JSON as text frames."));
+      respond(protocol::encode_error(protocol::RequestId{}, "", protocol::ErrorCode::kBadRequest, "Send JSON as text frames."));
       continue;
     }
     if (!take_token()) {
       services_.metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
       services_.metrics.refuse(Refusal::kRateLimited);
       // Echo the request's id and type so the client can match the refusal.
-      const auto envelope = protocol::decode_request(frame);
-      const nlohmann::json id = envelope ? envelope->id : envelope.error().id;
-      const std::string type = envelope ? envelope->type : envelope.error().type;
-      respond(protocol::encode_error(id, type, protocol::ErrorCode::kRateLimited,
+      const protocol::RequestLabel label = protocol::label_request(frame);
+      respond(protocol::encode_error(label.id, label.type, protocol::ErrorCode::kRateLimited,
                                      protocol::default_message(protocol::ErrorCode::kRateLimited)));
       if (++strikes_ >= kMaxStrikes) {
         close_when_written(websocket::close_reason(websocket::close_code::policy_error, "rate limit"));
@@ -162,7 +160,7 @@ void WsSession::handle_next() {
       handle_frame(services_, shared_from_this(), frame);
     } catch (const std::exception&) {
       handling_ = false;
-      respond(protocol::encode_error(nullptr, "", protocol::ErrorCode::kInternalError,
+      respond(protocol::encode_error(protocol::RequestId{}, "", protocol::ErrorCode::kInternalError,
                                      protocol::default_message(protocol::ErrorCode::kInternalError)));
     }
   }

@@ -2,8 +2,6 @@
 
 #include <boost/asio/post.hpp>
 
-#include <regex>
-
 #include "engine/card.hpp"
 #include "server/requests/connection_identity.hpp"
 #include "server/security/credentials.hpp"
@@ -15,15 +13,12 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::int64_t kSessionSeconds = 90LL * 24 * 3600;
-// Longer texts are not read at all: a name is checked for its form only when
-// it could be one.
-constexpr std::size_t kMaxNameBytes = 4096;
+namespace client = protocol::client;
 
-void on_hello(const Request& r) {
-  const auto version = int_field(r, "protocol", 1, 1000);
-  if (!version) return;
-  if (*version != kProtocolVersion) {
+constexpr std::int64_t kSessionSeconds = 90LL * 24 * 3600;
+
+void on_hello(const Request& r, const client::Hello& hello) {
+  if (hello.protocol != kProtocolVersion) {
     return r.fail(ErrorCode::kUnsupportedVersion, "This server speaks protocol version " + std::to_string(kProtocolVersion) + ".");
   }
   r.state().greeted = true;
@@ -51,40 +46,7 @@ void open_session(const Request& r, std::int64_t user_id, std::string name) {
                           });
 }
 
-// A name as the client sent it, or nothing (and the request answered).
-std::optional<std::string> name_field(const Request& r) {
-  const auto it = r.body().find("name");
-  if (it == r.body().end() || !it->is_string()) {
-    r.fail(ErrorCode::kBadRequest, "name: a text is required");
-    return std::nullopt;
-  }
-  return it->get<std::string>();
-}
-
-std::optional<std::string> password_field(const Request& r, const char* field) {
-  const auto it = r.body().find(field);
-  if (it == r.body().end() || !it->is_string()) {
-    r.fail(ErrorCode::kBadRequest, std::string(field) + ": a text is required");
-    return std::nullopt;
-  }
-  return it->get<std::string>();
-}
-
-bool strong_enough(const Request& r, const std::string& password) {
-  if (password.size() >= 8 && password.size() <= 256) return true;
-  r.fail(ErrorCode::kWeakPassword, "A password has 8 to 256 characters.");
-  return false;
-}
-
-void on_register(const Request& r) {
-  const auto name = name_field(r);
-  if (!name) return;
-  static const std::regex kName("[A-Za-z0-9_-]{3,24}");
-  if (name->size() > kMaxNameBytes || !std::regex_match(*name, kName)) {
-    return r.fail(ErrorCode::kInvalidName, "A name has 3 to 24 letters, digits, '_' or '-'.");
-  }
-  const auto password = password_field(r, "password");
-  if (!password || !strong_enough(r, *password)) return;
+void on_register(const Request& r, const client::Register& account) {
   int retry_after = 0;
   if (!r.services.guards.registrations_by_address.take(r.state().client_address, ThrottleClock::now(), retry_after)) {
     r.services.metrics.refuse(Refusal::kRegistrationsThrottled);
@@ -92,7 +54,7 @@ void on_register(const Request& r) {
                                                 std::to_string(retry_after) + " s.");
   }
   const PasswordCost cost{r.services.config.password_ops, r.services.config.password_memory};
-  boost::asio::post(r.services.slow_work, [r, name = *name, password = *password, cost] {
+  boost::asio::post(r.services.slow_work, [r, name = account.name, password = account.password, cost] {
     const std::string hash = hash_password(password, cost);
     auto user_id = std::make_shared<std::int64_t>(0);
     r.services.store.submit(
@@ -136,25 +98,19 @@ void check_password(const Request& r, std::string address, std::shared_ptr<std::
   });
 }
 
-void on_login(const Request& r) {
-  const auto name = text_field(r, "name", 1, 64);
-  if (!name) return;
-  const auto password = text_field(r, "password", 1, 256);
-  if (!password) return;
+void on_login(const Request& r, const client::Login& login) {
   auto user = std::make_shared<std::optional<UserRecord>>();
-  r.services.store.submit([name = *name, user](Database& db) { *user = find_user_by_name(db, name); },
-                          [r, address = r.state().client_address, user, name = *name,
-                           password = *password](std::exception_ptr error) {
+  r.services.store.submit([name = login.name, user](Database& db) { *user = find_user_by_name(db, name); },
+                          [r, address = r.state().client_address, user, name = login.name,
+                           password = login.password](std::exception_ptr error) {
                             if (error) return r.fail(ErrorCode::kInternalError, "The account could not be read.");
                             check_password(r, address, user, "name:" + name, password,
                                            [r](const UserRecord& u) { open_session(r, u.id, u.name); });
                           });
 }
 
-void on_resume_session(const Request& r) {
-  const auto token = text_field(r, "token", 1, 128);
-  if (!token) return;
-  const std::string hash = token_hash(*token);
+void on_resume_session(const Request& r, const client::ResumeSession& resume) {
+  const std::string hash = token_hash(resume.token);
   auto user = std::make_shared<std::optional<UserRecord>>();
   r.services.store.submit([hash, user, now = r.services.correspondence.clock.now()](Database& db) {
                             *user = find_session_user(db, hash, now);
@@ -170,8 +126,7 @@ void on_resume_session(const Request& r) {
 }
 
 // Ends this connection's session here and on every connection holding it.
-void on_logout(const Request& r) {
-  if (!require_login(r)) return;
+void on_logout(const Request& r, const client::Logout&) {
   const std::string hash = r.state().token_hash;
   const std::int64_t user = *r.state().user_id;
   change_identity(r.services, r.connection, std::nullopt);
@@ -183,8 +138,7 @@ void on_logout(const Request& r) {
 }
 
 // Ends every session of the user, this one included.
-void on_logout_everywhere(const Request& r) {
-  if (!require_login(r)) return;
+void on_logout_everywhere(const Request& r, const client::LogoutEverywhere&) {
   const std::int64_t user = *r.state().user_id;
   change_identity(r.services, r.connection, std::nullopt);
   store_job(
@@ -198,20 +152,15 @@ void on_logout_everywhere(const Request& r) {
 
 // A new password ends every other session of the user: whoever held a leaked
 // password or token is cut off. This connection's session goes on.
-void on_change_password(const Request& r) {
-  if (!require_login(r)) return;
-  const auto old_password = text_field(r, "old_password", 1, 256);
-  if (!old_password) return;
-  const auto new_password = password_field(r, "new_password");
-  if (!new_password || !strong_enough(r, *new_password)) return;
+void on_change_password(const Request& r, const client::ChangePassword& change) {
   const std::int64_t user_id = *r.state().user_id;
   const std::string keep = r.state().token_hash;
   auto user = std::make_shared<std::optional<UserRecord>>();
   const PasswordCost cost{r.services.config.password_ops, r.services.config.password_memory};
   r.services.store.submit(
       [user_id, user](Database& db) { *user = find_user(db, user_id); },
-      [r, address = r.state().client_address, user, user_id, keep, cost, old_password = *old_password,
-       new_password = *new_password](std::exception_ptr error) {
+      [r, address = r.state().client_address, user, user_id, keep, cost, old_password = change.old_password,
+       new_password = change.new_password](std::exception_ptr error) {
         if (error) return r.fail(ErrorCode::kInternalError, "The account could not be read.");
         check_password(r, address, user, "name:" + (*user ? (*user)->name : std::string()), old_password,
                        [r, user_id, keep, cost, new_password](const UserRecord&) {
@@ -233,16 +182,14 @@ void on_change_password(const Request& r) {
 
 }  // namespace
 
-void add_account_requests(HandlerTable& table) {
-  table.insert({
-      {"hello", on_hello},
-      {"register", on_register},
-      {"login", on_login},
-      {"resume_session", on_resume_session},
-      {"logout", on_logout},
-      {"logout_everywhere", on_logout_everywhere},
-      {"change_password", on_change_password},
-  });
+void add_account_requests(Routes& routes) {
+  routes.add<client::Hello, on_hello>(Access::kAnyone);
+  routes.add<client::Register, on_register>(Access::kAnyone);
+  routes.add<client::Login, on_login>(Access::kAnyone);
+  routes.add<client::ResumeSession, on_resume_session>(Access::kAnyone);
+  routes.add<client::Logout, on_logout>(Access::kUser);
+  routes.add<client::LogoutEverywhere, on_logout_everywhere>(Access::kUser);
+  routes.add<client::ChangePassword, on_change_password>(Access::kUser);
 }
 
 }  // namespace sp::server

@@ -22,6 +22,7 @@ using protocol::ErrorCode;
 namespace {
 
 using nlohmann::json;
+namespace client = protocol::client;
 
 constexpr int kListLimit = 500;
 
@@ -44,21 +45,15 @@ void log_act(const Request& r, std::optional<std::int64_t> table, const std::str
   act.address = r.state().remote_address;
   act.request = r.type;
   act.table = table;
-  act.arguments = r.body();
+  // The request's fields as the schemas spell them, but the administrator token.
+  act.arguments = protocol::encode_client_request(*r.decoded);
   act.arguments.erase("type");
-  act.arguments.erase("id");
   act.arguments.erase("token");
   act.outcome = outcome;
   r.services.store.submit([act](Database& db) { log_admin_action(db, act); },
                           [act](std::exception_ptr error) {
                             if (error) spdlog::error("the administrators' log could not record {} by {}", act.request, act.who);
                           });
-}
-
-bool require_administrator(const Request& r) {
-  if (r.state().administrator) return true;
-  r.fail(ErrorCode::kNotAdministrator, "Administrators only: send admin_login with the administrator token first.");
-  return false;
 }
 
 // A ReplyFn that logs the act with its outcome, then answers.
@@ -69,9 +64,7 @@ ReplyFn logged(const Request& r, std::optional<std::int64_t> table) {
   };
 }
 
-void on_admin_login(const Request& r) {
-  const auto token = text_field(r, "token", 1, 1024);
-  if (!token) return;
+void on_admin_login(const Request& r, const client::AdminLogin& login) {
   if (r.services.config.admin_token.empty()) {
     log_act(r, std::nullopt, "administration_disabled");
     return r.fail(ErrorCode::kAdministrationDisabled, "Administration is disabled on this server (no administrator token).");
@@ -84,7 +77,7 @@ void on_admin_login(const Request& r) {
     log_act(r, std::nullopt, "login_throttled");
     return r.fail(ErrorCode::kLoginThrottled, "Too many failed logins; try again in " + std::to_string(*wait) + " s.");
   }
-  if (!token_matches(*token, r.services.config.admin_token)) {
+  if (!token_matches(login.token, r.services.config.admin_token)) {
     by_address.failed(r.state().client_address, now);
     log_act(r, std::nullopt, "invalid_admin_token");
     return r.fail(ErrorCode::kInvalidAdminToken, "That is not the administrator token.");
@@ -95,17 +88,10 @@ void on_admin_login(const Request& r) {
   r.reply(Reply::result(json{{"administrator", true}}));
 }
 
-void on_admin_list_tables(const Request& r) {
-  if (!require_administrator(r)) return;
+void on_admin_list_tables(const Request& r, const client::AdminListTables& list) {
   std::vector<TableStatus> statuses{TableStatus::kOpen, TableStatus::kPlaying, TableStatus::kFinished,
                                      TableStatus::kAborted};
-  if (r.body().contains("status")) {
-    const auto given = text_field(r, "status", 1, 16);
-    if (!given) return;
-    const auto status = parse_table_status(*given);
-    if (!status) return r.fail(ErrorCode::kBadRequest, "status: open, playing, finished or aborted");
-    statuses = {*status};
-  }
+  if (list.status) statuses = {stored_status(*list.status)};
   auto outcome = std::make_shared<Reply>();
   r.services.store.submit(
       [statuses, outcome](Database& db) {
@@ -123,12 +109,9 @@ void on_admin_list_tables(const Request& r) {
 // The administrator's view of a table as its log leaves it, the stacks'
 // order included; a table whose log diverges shows the state before the bad
 // move and says where it diverges.
-void on_admin_view(const Request& r) {
-  if (!require_administrator(r)) return;
-  const auto table = int_field(r, "table", 1, INT64_MAX);
-  if (!table) return;
+void on_admin_view(const Request& r, const client::AdminView& view) {
   with_stored_game(
-      r, *table,
+      r, view.table,
       [](const TableRecord& t, const std::vector<MoveRecord>& moves) {
         if (t.status == TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotPlaying, "That table has not started.");
         LogReplay replay(t);
@@ -144,39 +127,26 @@ void on_admin_view(const Request& r) {
             {"divergence", divergence ? json{{"move_number", divergence->move_number}, {"reason", divergence->reason}}
                                       : json(nullptr)}});
       },
-      logged(r, *table));
+      logged(r, view.table));
 }
 
-void on_admin_replay(const Request& r) {
-  if (!require_administrator(r)) return;
-  const auto table = int_field(r, "table", 1, INT64_MAX);
-  if (!table) return;
-  const auto move = int_field(r, "move_number", 0, INT64_MAX);
-  if (!move) return;
-  const auto seat = int_field(r, "seat", 0, engine::kMaxSeats - 1, /*required=*/false);
-  if (!seat && field_given(r, "seat")) return;
+void on_admin_replay(const Request& r, const client::AdminReplay& replay) {
   with_stored_game(
-      r, *table,
-      [move = *move, seat](const TableRecord& t, const std::vector<MoveRecord>& moves) {
-        if (seat && *seat >= t.player_count) {
+      r, replay.table,
+      [move = replay.move_number, seat = replay.seat](const TableRecord& t, const std::vector<MoveRecord>& moves) {
+        if (seat && seat->value >= t.player_count) {
           return Reply::error(ErrorCode::kBadRequest, "seat: table " + std::to_string(t.id) + " has seats 0 to " +
                                                  std::to_string(t.player_count - 1));
         }
-        const engine::Viewer viewer = seat ? engine::Viewer::of_seat(engine::Seat{static_cast<std::uint8_t>(*seat)})
-                                           : engine::Viewer::administrator();
+        const engine::Viewer viewer = seat ? engine::Viewer::of_seat(*seat) : engine::Viewer::administrator();
         return replay_reply(t, moves, move, viewer);
       },
-      logged(r, *table));
+      logged(r, replay.table));
 }
 
-void on_admin_abort(const Request& r) {
-  if (!require_administrator(r)) return;
-  const auto table_id = int_field(r, "table", 1, INT64_MAX);
-  if (!table_id) return;
-  const auto reason = text_field(r, "reason", 1, 500);
-  if (!reason) return;
-  auto answer = logged(r, *table_id);
-  r.services.tables.with_table(*table_id, [r, id = *table_id, reason = *reason, answer](std::shared_ptr<Table> table,
+void on_admin_abort(const Request& r, const client::AdminAbort& abort) {
+  auto answer = logged(r, abort.table);
+  r.services.tables.with_table(abort.table, [r, id = abort.table, reason = abort.reason, answer](std::shared_ptr<Table> table,
                                                                                        TableUnavailable why) {
     if (table) return table->abort(reason, answer);
     if (why.reason != TableUnavailable::Reason::kFaulted) {
@@ -199,28 +169,20 @@ void on_admin_abort(const Request& r) {
   });
 }
 
-void on_admin_remove_player(const Request& r) {
-  if (!require_administrator(r)) return;
-  const auto table_id = int_field(r, "table", 1, INT64_MAX);
-  if (!table_id) return;
-  const auto seat = int_field(r, "seat", 0, engine::kMaxSeats - 1);
-  if (!seat) return;
-  auto answer = logged(r, *table_id);
-  r.services.tables.with_table(*table_id, [seat = *seat, answer](std::shared_ptr<Table> table, TableUnavailable why) {
+void on_admin_remove_player(const Request& r, const client::AdminRemovePlayer& remove) {
+  auto answer = logged(r, remove.table);
+  r.services.tables.with_table(remove.table, [seat = remove.seat, answer](std::shared_ptr<Table> table, TableUnavailable why) {
     if (!table) return answer(unavailable_reply(why, "That table is not being played."));
-    table->set_seat_controller(engine::Seat{static_cast<std::uint8_t>(seat)}, SeatController::kRobot,
+    table->set_seat_controller(seat, SeatController::kRobot,
                                "removed by an administrator", answer);
   });
 }
 
 // Ends every session of a user, on every connection (a stolen account).
-void on_admin_logout_user(const Request& r) {
-  if (!require_administrator(r)) return;
-  const auto name = text_field(r, "name", 1, 64);
-  if (!name) return;
+void on_admin_logout_user(const Request& r, const client::AdminLogoutUser& logout) {
   auto user = std::make_shared<std::optional<UserRecord>>();
   r.services.store.submit(
-      [name = *name, user](Database& db) {
+      [name = logout.name, user](Database& db) {
         *user = find_user_by_name(db, name);
         if (*user) delete_user_sessions(db, (*user)->id, "");
       },
@@ -232,17 +194,13 @@ void on_admin_logout_user(const Request& r) {
       });
 }
 
-void on_admin_log(const Request& r) {
-  if (!require_administrator(r)) return;
-  const auto table = int_field(r, "table", 1, INT64_MAX, /*required=*/false);
-  if (!table && field_given(r, "table")) return;
-  const auto limit = int_field(r, "limit", 1, 1000, /*required=*/false);
-  if (!limit && field_given(r, "limit")) return;
+void on_admin_log(const Request& r, const client::AdminLog& log) {
+  const std::optional<std::int64_t> table = log.table;
   auto outcome = std::make_shared<Reply>();
   r.services.store.submit(
-      [table, limit = limit.value_or(100), outcome](Database& db) {
+      [table, limit = log.limit.value_or(100), outcome](Database& db) {
         json entries = json::array();
-        for (const AdminAction& a : list_admin_actions(db, table, static_cast<int>(limit))) {
+        for (const AdminAction& a : list_admin_actions(db, table, limit)) {
           entries.push_back(json{{"id", a.id},
                                  {"at", a.at},
                                  {"who", a.who},
@@ -262,17 +220,15 @@ void on_admin_log(const Request& r) {
 
 }  // namespace
 
-void add_admin_requests(HandlerTable& table) {
-  table.insert({
-      {"admin_login", on_admin_login},
-      {"admin_list_tables", on_admin_list_tables},
-      {"admin_view", on_admin_view},
-      {"admin_replay", on_admin_replay},
-      {"admin_abort", on_admin_abort},
-      {"admin_remove_player", on_admin_remove_player},
-      {"admin_log", on_admin_log},
-      {"admin_logout_user", on_admin_logout_user},
-  });
+void add_admin_requests(Routes& routes) {
+  routes.add<client::AdminLogin, on_admin_login>(Access::kAnyone);
+  routes.add<client::AdminListTables, on_admin_list_tables>(Access::kAdministrator);
+  routes.add<client::AdminView, on_admin_view>(Access::kAdministrator);
+  routes.add<client::AdminReplay, on_admin_replay>(Access::kAdministrator);
+  routes.add<client::AdminAbort, on_admin_abort>(Access::kAdministrator);
+  routes.add<client::AdminRemovePlayer, on_admin_remove_player>(Access::kAdministrator);
+  routes.add<client::AdminLog, on_admin_log>(Access::kAdministrator);
+  routes.add<client::AdminLogoutUser, on_admin_logout_user>(Access::kAdministrator);
 }
 
 }  // namespace sp::server

@@ -21,9 +21,9 @@ using nlohmann::json;
 
 namespace {
 
+namespace client = protocol::client;
+
 constexpr int kDefaultTakeoverAfter = 3;
-constexpr int kMaxTakeoverAfter = 20;
-constexpr std::int64_t kMaxDeadlineHours = 14 * 24;
 
 json allowance_json(int per_year, int used) {
   return json{{"days_per_year", per_year}, {"used", used}, {"left", std::max(0, per_year - used)}};
@@ -34,41 +34,27 @@ json vacation_json(const std::optional<VacationRecord>& v) {
   return json{{"starts_at", v->starts_at}, {"ends_at", v->ends_at}};
 }
 
-void on_notifications(const Request& r) {
-  if (!require_login(r)) return;
-  const auto after = int_field(r, "after", 0, INT64_MAX, false);
-  if (!after && field_given(r, "after")) return;
-  const auto limit = int_field(r, "limit", 1, 200, false);
-  if (!limit && field_given(r, "limit")) return;
-  store_job(r, [user = *r.state().user_id, after = after.value_or(0), limit = limit.value_or(50)](Database& db) {
+void on_notifications(const Request& r, const client::Notifications& page) {
+  store_job(r, [user = *r.state().user_id, after = page.after.value_or(0), limit = page.limit.value_or(50)](Database& db) {
     json list = json::array();
-    for (const NotificationRecord& n : notifications_of(db, user, after, static_cast<int>(limit))) {
+    for (const NotificationRecord& n : notifications_of(db, user, after, limit)) {
       list.push_back(notification_json(n));
     }
     return Reply::result(json{{"notifications", list}, {"unread", unread_notifications(db, user)}});
   });
 }
 
-void on_mark_notifications_read(const Request& r) {
-  if (!require_login(r)) return;
-  const auto up_to = int_field(r, "up_to", 0, INT64_MAX, false);
-  if (!up_to && field_given(r, "up_to")) return;
-  store_job(r, [user = *r.state().user_id, up_to = up_to.value_or(INT64_MAX),
+void on_mark_notifications_read(const Request& r, const client::MarkNotificationsRead& mark) {
+  store_job(r, [user = *r.state().user_id, up_to = mark.up_to.value_or(INT64_MAX),
                 now = r.services.correspondence.clock.now()](Database& db) {
     mark_notifications_read(db, user, up_to, now);
     return Reply::result(json{{"unread", unread_notifications(db, user)}});
   });
 }
 
-void on_set_webhook(const Request& r) {
-  if (!require_login(r)) return;
-  const auto it = r.body().find("url");
-  if (it == r.body().end() || !(it->is_null() || it->is_string())) {
-    return r.fail(ErrorCode::kBadRequest, "url: an http:// address, or null to stop");
-  }
-  std::optional<std::string> url;
-  if (it->is_string()) {
-    url = it->get<std::string>();
+void on_set_webhook(const Request& r, const client::SetWebhook& webhook) {
+  const std::optional<std::string>& url = webhook.url;
+  if (url) {
     const auto parsed = parse_webhook_url(*url);
     if (!parsed) {
       return r.fail(ErrorCode::kInvalidWebhook,
@@ -95,25 +81,21 @@ Reply vacation_reply(Database& db, std::int64_t user, int per_year, std::int64_t
                             {"allowance", allowance_json(per_year, used)}});
 }
 
-void on_vacation(const Request& r) {
-  if (!require_login(r)) return;
+void on_vacation(const Request& r, const client::Vacation&) {
   store_job(r, [user = *r.state().user_id, per_year = r.services.correspondence.vacation_days_per_year,
                 now = r.services.correspondence.clock.now()](Database& db) {
     return vacation_reply(db, user, per_year, now);
   });
 }
 
-void on_set_vacation(const Request& r) {
-  if (!require_login(r)) return;
+void on_set_vacation(const Request& r, const client::SetVacation& vacation) {
   const int per_year = r.services.correspondence.vacation_days_per_year;
-  const auto days = int_field(r, "days", 1, std::max(1, per_year));
-  if (!days) return;
   const std::int64_t user = *r.state().user_id;
   const std::int64_t now = r.services.correspondence.clock.now();
   auto began = std::make_shared<std::optional<VacationRecord>>();
   store_job(
       r,
-      [user, per_year, now, days = *days, began](Database& db) {
+      [user, per_year, now, days = vacation.days, began](Database& db) {
         if (current_vacation(db, user, now)) {
           return Reply::error(ErrorCode::kAlreadyOnVacation, "You are on vacation already; end it first.");
         }
@@ -129,8 +111,7 @@ void on_set_vacation(const Request& r) {
       [r, began] { vacation_began(r.services, **began); });
 }
 
-void on_end_vacation(const Request& r) {
-  if (!require_login(r)) return;
+void on_end_vacation(const Request& r, const client::EndVacation&) {
   const std::int64_t user = *r.state().user_id;
   store_job(
       r,
@@ -144,10 +125,9 @@ void on_end_vacation(const Request& r) {
       [r, user] { vacation_ended(r.services, user); });
 }
 
-void on_reclaim_seat(const Request& r) {
-  if (!require_login(r)) return;
+void on_reclaim_seat(const Request& r, const client::ReclaimSeat& reclaim) {
   const std::int64_t user = *r.state().user_id;
-  with_requested_table(r, [r, user](std::shared_ptr<Table> table) { table->reclaim_seat(user, replier(r)); });
+  with_requested_table(r, reclaim.table, [r, user](std::shared_ptr<Table> table) { table->reclaim_seat(user, replier(r)); });
 }
 
 bool token_matches(const std::string& expected, const std::string& given) {
@@ -157,19 +137,15 @@ bool token_matches(const std::string& expected, const std::string& given) {
 
 // For an administrator: a connection that did admin_login, or a request that
 // carries the token itself (scripts that do nothing else).
-void on_debug_advance_clock(const Request& r) {
-  const auto token = r.body().find("admin_token");
-  const bool with_token = token != r.body().end() && token->is_string() &&
-                          token_matches(r.services.config.admin_token, token->get<std::string>());
+void on_debug_advance_clock(const Request& r, const client::DebugAdvanceClock& advance) {
+  const bool with_token = advance.admin_token && token_matches(r.services.config.admin_token, *advance.admin_token);
   if (!r.state().administrator && !with_token) {
     return r.fail(ErrorCode::kNotAdministrator, "This request needs an administrator (admin_login) or the administrator token.");
   }
   ManualClock* clock = r.services.correspondence.manual_clock;
   if (!clock) return r.fail(ErrorCode::kNoTestClock, "The server runs on the real clock (start it with --test-clock).");
-  const auto seconds = int_field(r, "seconds", 1, 10LL * 365 * 24 * 3600);
-  if (!seconds) return;
-  const std::int64_t now = clock->advance(*seconds);
-  spdlog::warn("test clock advanced by {} s to {}", *seconds, now);
+  const std::int64_t now = clock->advance(advance.seconds);
+  spdlog::warn("test clock advanced by {} s to {}", advance.seconds, now);
   r.services.correspondence.scheduler.run_due();
   r.services.correspondence.notifier.webhooks().wake();
   r.reply(Reply::result(json{{"now", now}}));
@@ -177,42 +153,17 @@ void on_debug_advance_clock(const Request& r) {
 
 }  // namespace
 
-std::optional<TablePace> pace_fields(const Request& r, int players) {
+TablePace pace_of(const client::CreateTable& create) {
   TablePace pace;
-  const auto hours = int_field(r, "move_deadline_hours", 1, kMaxDeadlineHours, false);
-  if (!hours && field_given(r, "move_deadline_hours")) {
-    return std::nullopt;
-  }
-  if (hours) {
-    pace.move_seconds = *hours * 3600;
+  if (create.move_deadline_hours) {
+    pace.move_seconds = *create.move_deadline_hours * 3600;
     pace.takeover_after = kDefaultTakeoverAfter;
   }
-  if (const auto policy = r.body().find("timeout_policy"); policy != r.body().end()) {
-    if (!policy->is_object()) {
-      r.fail(ErrorCode::kBadRequest, "timeout_policy: an object {takeover_after, takeover_by}");
-      return std::nullopt;
-    }
-    if (const auto after = policy->find("takeover_after"); after != policy->end()) {
-      if (after->is_null()) {
-        pace.takeover_after.reset();
-      } else if (after->is_number_integer() && after->get<int>() >= 1 && after->get<int>() <= kMaxTakeoverAfter) {
-        pace.takeover_after = after->get<int>();
-      } else {
-        r.fail(ErrorCode::kBadRequest, "timeout_policy.takeover_after: 1 to " + std::to_string(kMaxTakeoverAfter) + ", or null");
-        return std::nullopt;
-      }
-    }
-    if (const auto by = policy->find("takeover_by"); by != policy->end()) {
-      if (!by->is_string() || (*by != "robot" && *by != "absent")) {
-        r.fail(ErrorCode::kBadRequest, "timeout_policy.takeover_by: robot or absent");
-        return std::nullopt;
-      }
-      pace.takeover_by = by->get<std::string>();
-    }
+  if (const auto& policy = create.timeout_policy) {
+    if (policy->takeover_after) pace.takeover_after = policy->takeover_after->timeouts;
+    if (policy->takeover_by) pace.takeover_by = std::string(protocol::to_string(*policy->takeover_by));
   }
-  const auto robots = int_field(r, "robots", 0, players, false);
-  if (!robots && field_given(r, "robots")) return std::nullopt;
-  pace.robots = static_cast<int>(robots.value_or(0));
+  pace.robots = create.robots.value_or(0);
   return pace;
 }
 
@@ -245,17 +196,16 @@ std::vector<StoredNotification> write_table_start(Database& db, const TableRecor
   return write_aftermath(db, table.id, table.move_seconds, start, now).notes;
 }
 
-void add_correspondence_requests(HandlerTable& table) {
-  table.insert({
-      {"notifications", on_notifications},
-      {"mark_notifications_read", on_mark_notifications_read},
-      {"set_webhook", on_set_webhook},
-      {"vacation", on_vacation},
-      {"set_vacation", on_set_vacation},
-      {"end_vacation", on_end_vacation},
-      {"reclaim_seat", on_reclaim_seat},
-      {"debug_advance_clock", on_debug_advance_clock},
-  });
+void add_correspondence_requests(Routes& routes) {
+  routes.add<client::Notifications, on_notifications>(Access::kUser);
+  routes.add<client::MarkNotificationsRead, on_mark_notifications_read>(Access::kUser);
+  routes.add<client::SetWebhook, on_set_webhook>(Access::kUser);
+  routes.add<client::Vacation, on_vacation>(Access::kUser);
+  routes.add<client::SetVacation, on_set_vacation>(Access::kUser);
+  routes.add<client::EndVacation, on_end_vacation>(Access::kUser);
+  routes.add<client::ReclaimSeat, on_reclaim_seat>(Access::kUser);
+  // Its own check: an administrator's connection, or the token in the request.
+  routes.add<client::DebugAdvanceClock, on_debug_advance_clock>(Access::kAnyone);
 }
 
 }  // namespace sp::server

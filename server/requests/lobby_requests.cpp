@@ -14,36 +14,20 @@ using protocol::ErrorCode;
 namespace {
 
 using nlohmann::json;
+namespace client = protocol::client;
 
 constexpr int kListLimit = 200;
 
-void on_create_table(const Request& r) {
-  if (!require_login(r)) return;
-  const auto players = int_field(r, "players", 2, 5);
-  if (!players) return;
-  const json options_json = r.body().contains("options") ? r.body().at("options") : json::object();
-  const auto options = protocol::decode_options(options_json);
-  if (!options) return r.fail(ErrorCode::kBadRequest, options.error().message);
-  engine::GameSetup probe;
-  probe.player_count = static_cast<int>(*players);
-  probe.options = *options;
-  if (auto dealt = engine::new_game(probe); !dealt) return r.fail(ErrorCode::kBadRequest, dealt.error().message);
-  std::string name = r.state().user_name + "'s table";
-  if (r.body().contains("name")) {
-    const auto given = text_field(r, "name", 1, 60);
-    if (!given) return;
-    name = *given;
-  }
+void on_create_table(const Request& r, const client::CreateTable& create) {
   TableRecord record;
-  record.name = name;
+  record.name = create.name.value_or(r.state().user_name + "'s table");
   record.creator_id = *r.state().user_id;
   record.status = TableStatus::kOpen;
-  record.player_count = static_cast<int>(*players);
-  record.options_json = protocol::encode_options(*options).dump();
+  record.player_count = create.players;
+  record.options_json = protocol::encode_options(create.options.value_or(engine::TableOptions{})).dump();
   record.card_set_version = std::string(engine::card_set_version());
-  const auto pace = pace_fields(r, record.player_count);
-  if (!pace) return;
-  store_job(r, [record, pace = *pace, now = r.services.correspondence.clock.now()](Database& db) {
+  const TablePace pace = pace_of(create);
+  store_job(r, [record, pace, now = r.services.correspondence.clock.now()](Database& db) {
     const std::int64_t id = insert_table(db, record, now);
     if (pace.robots < record.player_count) insert_seat(db, id, 0, record.creator_id);
     write_table_pace(db, id, pace, record.player_count);
@@ -51,15 +35,8 @@ void on_create_table(const Request& r) {
   });
 }
 
-void on_list_tables(const Request& r) {
-  TableStatus status = TableStatus::kOpen;
-  if (r.body().contains("status")) {
-    const auto given = text_field(r, "status", 1, 16);
-    if (!given) return;
-    const auto parsed = parse_table_status(*given);
-    if (!parsed || *parsed == TableStatus::kAborted) return r.fail(ErrorCode::kBadRequest, "status: open, playing or finished");
-    status = *parsed;
-  }
+void on_list_tables(const Request& r, const client::ListTables& list) {
+  const TableStatus status = list.status ? stored_status(*list.status) : TableStatus::kOpen;
   store_job(r, [status](Database& db) {
     json tables = json::array();
     for (const TableRecord& t : list_tables(db, status, kListLimit)) tables.push_back(summary_of(t));
@@ -70,13 +47,11 @@ void on_list_tables(const Request& r) {
 // A lobby change on an open table: `change` checks the rules and writes.
 // `committed` runs once the change is stored. The reply holds the table's
 // summary, or nothing when `with_table` is false (invite).
-void lobby_change(const Request& r, std::function<std::optional<Reply>(Database&, TableRecord&, std::int64_t)> change,
+void lobby_change(const Request& r, std::int64_t table_id,
+                  std::function<std::optional<Reply>(Database&, TableRecord&, std::int64_t)> change,
                   std::function<void()> committed = {}, bool with_table = true) {
-  if (!require_login(r)) return;
-  const auto table_id = int_field(r, "table", 1, INT64_MAX);
-  if (!table_id) return;
   const std::int64_t user = *r.state().user_id;
-  store_job(r, [table_id = *table_id, user, change = std::move(change), with_table](Database& db) {
+  store_job(r, [table_id, user, change = std::move(change), with_table](Database& db) {
     auto table = load_table(db, table_id);
     if (!table) return Reply::error(ErrorCode::kNoSuchTable, "There is no table " + std::to_string(table_id) + ".");
     if (auto refusal = change(db, *table, user)) return *refusal;
@@ -89,8 +64,8 @@ bool is_seated(const TableRecord& t, std::int64_t user) {
   return std::any_of(t.seats.begin(), t.seats.end(), [user](const SeatRecord& s) { return s.user_id == user; });
 }
 
-void on_join_table(const Request& r) {
-  lobby_change(r, [](Database& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
+void on_join_table(const Request& r, const client::JoinTable& join) {
+  lobby_change(r, join.table, [](Database& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
     if (t.status != TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotOpen, "That table has started or ended.");
     if (is_seated(t, user)) return Reply::error(ErrorCode::kAlreadySeated, "You have a seat at that table already.");
     if (static_cast<int>(t.seats.size()) >= t.player_count) return Reply::error(ErrorCode::kTableFull, "That table is full.");
@@ -101,8 +76,8 @@ void on_join_table(const Request& r) {
   });
 }
 
-void on_leave_table(const Request& r) {
-  lobby_change(r, [now = r.services.correspondence.clock.now()](Database& db, TableRecord& t,
+void on_leave_table(const Request& r, const client::LeaveTable& leave) {
+  lobby_change(r, leave.table, [now = r.services.correspondence.clock.now()](Database& db, TableRecord& t,
                                                                 std::int64_t user) -> std::optional<Reply> {
     if (t.status != TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotOpen, "Only a table that has not started can be left.");
     if (!is_seated(t, user)) return Reply::error(ErrorCode::kNotSeated, "You have no seat at that table.");
@@ -112,14 +87,12 @@ void on_leave_table(const Request& r) {
   });
 }
 
-void on_invite(const Request& r) {
-  const auto name = text_field(r, "name", 1, 64);
-  if (!name) return;
+void on_invite(const Request& r, const client::Invite& invite) {
   const std::string inviter = r.state().user_name;
   auto stored = std::make_shared<std::vector<StoredNotification>>();
   lobby_change(
-      r,
-      [name = *name, inviter, stored, now = r.services.correspondence.clock.now()](
+      r, invite.table,
+      [name = invite.name, inviter, stored, now = r.services.correspondence.clock.now()](
           Database& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
         if (t.status != TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotOpen, "That table has started or ended.");
         if (!is_seated(t, user)) return Reply::error(ErrorCode::kNotSeated, "Only a player at the table may invite.");
@@ -134,17 +107,14 @@ void on_invite(const Request& r) {
       [r, stored] { r.services.correspondence.notifier.deliver(*stored); }, /*with_table=*/false);
 }
 
-void on_start_table(const Request& r) {
-  if (!require_login(r)) return;
-  const auto table_id = int_field(r, "table", 1, INT64_MAX);
-  if (!table_id) return;
+void on_start_table(const Request& r, const client::StartTable& start) {
   const std::int64_t user = *r.state().user_id;
   const std::uint64_t seed = random_seed();
   auto started = std::make_shared<std::optional<TableRecord>>();
   auto refusal = std::make_shared<std::optional<Reply>>();
   auto stored = std::make_shared<std::vector<StoredNotification>>();
   r.services.store.submit(
-      [table_id = *table_id, user, seed, started, refusal, stored,
+      [table_id = start.table, user, seed, started, refusal, stored,
        now = r.services.correspondence.clock.now()](Database& db) {
         auto t = load_table(db, table_id);
         if (!t) return void(*refusal = Reply::error(ErrorCode::kNoSuchTable, "There is no such table."));
@@ -170,8 +140,7 @@ void on_start_table(const Request& r) {
       });
 }
 
-void on_my_tables(const Request& r) {
-  if (!require_login(r)) return;
+void on_my_tables(const Request& r, const client::MyTables&) {
   const std::int64_t user = *r.state().user_id;
   auto records = std::make_shared<std::vector<TableRecord>>();
   r.services.store.submit([user, records](Database& db) { *records = tables_of_user(db, user); },
@@ -239,16 +208,14 @@ void on_my_tables(const Request& r) {
 
 }  // namespace
 
-void add_lobby_requests(HandlerTable& table) {
-  table.insert({
-      {"create_table", on_create_table},
-      {"list_tables", on_list_tables},
-      {"join_table", on_join_table},
-      {"leave_table", on_leave_table},
-      {"invite", on_invite},
-      {"start_table", on_start_table},
-      {"my_tables", on_my_tables},
-  });
+void add_lobby_requests(Routes& routes) {
+  routes.add<client::CreateTable, on_create_table>(Access::kUser);
+  routes.add<client::ListTables, on_list_tables>(Access::kAnyone);
+  routes.add<client::JoinTable, on_join_table>(Access::kUser);
+  routes.add<client::LeaveTable, on_leave_table>(Access::kUser);
+  routes.add<client::Invite, on_invite>(Access::kUser);
+  routes.add<client::StartTable, on_start_table>(Access::kUser);
+  routes.add<client::MyTables, on_my_tables>(Access::kUser);
 }
 
 }  // namespace sp::server

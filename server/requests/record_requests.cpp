@@ -14,6 +14,7 @@ using protocol::ErrorCode;
 namespace {
 
 using nlohmann::json;
+namespace client = protocol::client;
 
 // Whether the requester may read this table's record; replies why not.
 std::optional<Reply> refusal_for(bool administrator, const TableRecord& table) {
@@ -32,11 +33,9 @@ json standings(const engine::GameState& state, std::uint16_t round) {
   return json{{"round", round}, {"players", players}};
 }
 
-void on_table_record(const Request& r) {
-  const auto table = int_field(r, "table", 1, INT64_MAX);
-  if (!table) return;
-  with_stored_game(r, *table, [administrator = r.state().administrator](const TableRecord& t,
-                                                                        const std::vector<MoveRecord>& moves) {
+void on_table_record(const Request& r, const client::TableRecord& asked) {
+  with_stored_game(r, asked.table, [administrator = r.state().administrator](const TableRecord& t,
+                                                                       const std::vector<MoveRecord>& moves) {
     if (auto refusal = refusal_for(administrator, t)) return *refusal;
     const auto record = record_of(t, moves);
     if (!record) return Reply::error(ErrorCode::kTableFaulted, "The table does not replay: " + record.error().describe());
@@ -44,12 +43,8 @@ void on_table_record(const Request& r) {
   });
 }
 
-void on_replay_view(const Request& r) {
-  const auto table = int_field(r, "table", 1, INT64_MAX);
-  if (!table) return;
-  const auto move = int_field(r, "move_number", 0, INT64_MAX);
-  if (!move) return;
-  with_stored_game(r, *table, [administrator = r.state().administrator, move = *move](const TableRecord& t,
+void on_replay_view(const Request& r, const client::ReplayView& replay) {
+  with_stored_game(r, replay.table, [administrator = r.state().administrator, move = replay.move_number](const TableRecord& t,
                                                                                       const std::vector<MoveRecord>& moves) {
     if (auto refusal = refusal_for(administrator, t)) return *refusal;
     return replay_reply(t, moves, move, engine::Viewer::administrator());
@@ -58,10 +53,8 @@ void on_replay_view(const Request& r) {
 
 // Standings at the deal (round 0) and after the move that ends each round;
 // the last entry is the end of the game, before final scoring.
-void on_table_history(const Request& r) {
-  const auto table = int_field(r, "table", 1, INT64_MAX);
-  if (!table) return;
-  with_stored_game(r, *table, [administrator = r.state().administrator](const TableRecord& t,
+void on_table_history(const Request& r, const client::TableHistory& history) {
+  with_stored_game(r, history.table, [administrator = r.state().administrator](const TableRecord& t,
                                                                         const std::vector<MoveRecord>& moves) {
     if (auto refusal = refusal_for(administrator, t)) return *refusal;
     LogReplay replay(t);
@@ -88,12 +81,10 @@ void on_table_history(const Request& r) {
 
 }  // namespace
 
-void add_record_requests(HandlerTable& table) {
-  table.insert({
-      {"table_record", on_table_record},
-      {"replay_view", on_replay_view},
-      {"table_history", on_table_history},
-  });
+void add_record_requests(Routes& routes) {
+  routes.add<client::TableRecord, on_table_record>(Access::kAnyone);
+  routes.add<client::ReplayView, on_replay_view>(Access::kAnyone);
+  routes.add<client::TableHistory, on_table_history>(Access::kAnyone);
 }
 
 }  // namespace sp::server

@@ -14,9 +14,11 @@ namespace {
 
 // The requests that change who the connection speaks for: their own change is
 // expected between the request and its reply.
-bool changes_identity(const std::string& type) {
-  return type == "login" || type == "register" || type == "resume_session" || type == "logout" ||
-         type == "logout_everywhere";
+bool changes_identity(const std::shared_ptr<const protocol::ClientRequest>& message) {
+  using namespace protocol::client;
+  return message && (std::holds_alternative<Login>(*message) || std::holds_alternative<Register>(*message) ||
+                     std::holds_alternative<ResumeSession>(*message) || std::holds_alternative<Logout>(*message) ||
+                     std::holds_alternative<LogoutEverywhere>(*message));
 }
 
 }  // namespace
@@ -24,10 +26,10 @@ bool changes_identity(const std::string& type) {
 void Request::reply(Reply reply) const {
   if (replied->exchange(true)) return;
   connection->post([connection = connection, id = id, type = type, r = std::move(reply), epoch = epoch,
-                    &metrics = services.metrics]() mutable {
+                    identity_changing = changes_identity(decoded), &metrics = services.metrics]() mutable {
     // The session ended elsewhere while this request was handled: what it
     // found was for the former user, who is no longer here to see it.
-    if (r.ok && connection->state().epoch != epoch && !changes_identity(type)) {
+    if (r.ok && connection->state().epoch != epoch && !identity_changing) {
       r = Reply::error(protocol::ErrorCode::kSessionEnded,
                        std::string(protocol::default_message(protocol::ErrorCode::kSessionEnded)));
     }
@@ -38,44 +40,14 @@ void Request::reply(Reply reply) const {
   });
 }
 
-std::optional<std::string> text_field(const Request& r, const char* name, std::size_t min, std::size_t max) {
-  const auto it = r.body().find(name);
-  if (it == r.body().end() || !it->is_string()) {
-    r.fail(ErrorCode::kBadRequest, std::string(name) + ": a text is required");
-    return std::nullopt;
+TableStatus stored_status(protocol::TableStatus status) {
+  switch (status) {
+    case protocol::TableStatus::kOpen: return TableStatus::kOpen;
+    case protocol::TableStatus::kPlaying: return TableStatus::kPlaying;
+    case protocol::TableStatus::kFinished: return TableStatus::kFinished;
+    case protocol::TableStatus::kAborted: return TableStatus::kAborted;
   }
-  const auto& text = it->get_ref<const std::string&>();
-  if (text.size() < min || text.size() > max) {
-    r.fail(ErrorCode::kBadRequest, std::string(name) + ": " + std::to_string(min) + " to " + std::to_string(max) + " characters");
-    return std::nullopt;
-  }
-  return text;
-}
-
-bool field_given(const Request& r, const char* name) {
-  const auto it = r.body().find(name);
-  return it != r.body().end() && !it->is_null();
-}
-
-std::optional<std::int64_t> int_field(const Request& r, const char* name, std::int64_t min, std::int64_t max,
-                                      bool required) {
-  const auto it = r.body().find(name);
-  if (it == r.body().end() || it->is_null()) {
-    if (required) r.fail(ErrorCode::kBadRequest, std::string(name) + ": a whole number is required");
-    return std::nullopt;
-  }
-  if (!it->is_number_integer() || it->get<std::int64_t>() < min || it->get<std::int64_t>() > max) {
-    r.fail(ErrorCode::kBadRequest, std::string(name) + ": a whole number from " + std::to_string(min) + " to " +
-                              std::to_string(max) + " is required");
-    return std::nullopt;
-  }
-  return it->get<std::int64_t>();
-}
-
-bool require_login(const Request& r) {
-  if (r.state().user_id) return true;
-  r.fail(ErrorCode::kNotLoggedIn, "Log in first (register, login or resume_session).");
-  return false;
+  return TableStatus::kAborted;
 }
 
 json user_json(std::int64_t id, const std::string& name) { return json{{"id", id}, {"name", name}}; }
@@ -105,10 +77,8 @@ void store_job(const Request& r, std::function<Reply(Database&)> work, std::func
                           });
 }
 
-void with_requested_table(const Request& r, std::function<void(std::shared_ptr<Table>)> fn) {
-  const auto table_id = int_field(r, "table", 1, INT64_MAX);
-  if (!table_id) return;
-  r.services.tables.with_table(*table_id, [r, fn = std::move(fn)](std::shared_ptr<Table> table, TableUnavailable why) {
+void with_requested_table(const Request& r, std::int64_t table_id, std::function<void(std::shared_ptr<Table>)> fn) {
+  r.services.tables.with_table(table_id, [r, fn = std::move(fn)](std::shared_ptr<Table> table, TableUnavailable why) {
     if (table) return fn(std::move(table));
     r.reply(unavailable_reply(why, "That table is not being played."));
   });

@@ -1,21 +1,25 @@
 // Request: one protocol request in flight, and the helpers every group of
-// request handlers shares (field readers, store jobs, table lookups).
+// request handlers shares (store jobs, table lookups).
 //
 // Handlers are grouped by subject, one file each (account_requests.cpp,
-// lobby_requests.cpp, play_requests.cpp, ...); each group adds its handlers to
-// the dispatch table through an add_*_requests function declared here.
+// lobby_requests.cpp, play_requests.cpp, ...); each takes its request as the
+// typed struct protocol/requests.hpp decoded, whose fields are already
+// checked. Each group adds its handlers to the dispatch table (Routes)
+// through an add_*_requests function declared here.
 #pragma once
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 
+#include "protocol/requests.hpp"
 #include "server/requests/requests.hpp"
 #include "server/table/table.hpp"
 #include "server/store/records.hpp"
@@ -23,19 +27,19 @@
 namespace sp::server {
 
 // One request in flight: what it asks and where its reply goes. Copies are
-// cheap (the body is shared), so handlers capture it by value in callbacks.
+// cheap (the request is shared), so handlers capture it by value in callbacks.
 struct Request {
   Services& services;
   std::shared_ptr<Connection> connection;
-  nlohmann::json id;
-  std::string type;
-  std::shared_ptr<const nlohmann::json> body_ptr;
+  protocol::RequestId id;
+  std::string type;  // as the reply echoes it
+  // Null when the frame was refused before it became a request.
+  std::shared_ptr<const protocol::ClientRequest> decoded;
   // The connection's identity when the request began (subscriber.hpp).
   IdentityEpoch epoch = 0;
   // Every request gets exactly one reply, even if a bug tried to answer twice.
   std::shared_ptr<std::atomic<bool>> replied = std::make_shared<std::atomic<bool>>(false);
 
-  const nlohmann::json& body() const { return *body_ptr; }
   void reply(Reply r) const;
   void fail(protocol::ErrorCode code, std::string message) const { reply(Reply::error(code, std::move(message))); }
   void fail(protocol::ErrorCode code) const { reply(Reply::error(code)); }
@@ -43,27 +47,45 @@ struct Request {
   ConnectionState& state() const { return connection->state(); }
 };
 
-using Handler = void (*)(const Request&);
-using HandlerTable = std::map<std::string, Handler, std::less<>>;
+// Who may send a request: checked by the dispatch before the request's own
+// fields are judged, so a refused field is reported only to whoever may ask.
+enum class Access : std::uint8_t {
+  kAnyone,
+  kUser,           // a logged-in connection; else not_logged_in
+  kAdministrator,  // a connection that did admin_login; else not_administrator
+};
 
-void add_account_requests(HandlerTable& table);
-void add_lobby_requests(HandlerTable& table);
-void add_play_requests(HandlerTable& table);
-void add_correspondence_requests(HandlerTable& table);
-void add_admin_requests(HandlerTable& table);
-void add_record_requests(HandlerTable& table);
+// The dispatch table: for each ClientRequest alternative, who may send it and
+// its handler, which receives the typed request.
+class Routes {
+ public:
+  using Handle = void (*)(const Request&, const protocol::ClientRequest&);
+  struct Route {
+    Access access = Access::kAnyone;
+    Handle handle = nullptr;
+  };
 
-// Field readers: they reply with bad_request and return nothing on a bad field.
-std::optional<std::string> text_field(const Request& r, const char* name, std::size_t min, std::size_t max);
-// Whether the request carries `name` with a value (null counts as left out,
-// as int_field takes it): an optional field that is given but failed to read
-// has already been answered with an error.
-bool field_given(const Request& r, const char* name);
-std::optional<std::int64_t> int_field(const Request& r, const char* name, std::int64_t min, std::int64_t max,
-                                      bool required = true);
+  template <class Message, void (*Handler)(const Request&, const Message&)>
+  void add(Access access) {
+    routes_[protocol::kRequestIndex<Message>] =
+        Route{access, [](const Request& r, const protocol::ClientRequest& m) { Handler(r, std::get<Message>(m)); }};
+  }
+  const Route& operator[](std::size_t index) const { return routes_[index]; }
+  std::size_t size() const { return routes_.size(); }
 
-// Replies not_logged_in and returns false when the connection has no user.
-bool require_login(const Request& r);
+ private:
+  std::array<Route, std::variant_size_v<protocol::ClientRequest>> routes_{};
+};
+
+void add_account_requests(Routes& routes);
+void add_lobby_requests(Routes& routes);
+void add_play_requests(Routes& routes);
+void add_correspondence_requests(Routes& routes);
+void add_admin_requests(Routes& routes);
+void add_record_requests(Routes& routes);
+
+// A status as the store keeps it.
+TableStatus stored_status(protocol::TableStatus status);
 
 nlohmann::json user_json(std::int64_t id, const std::string& name);
 // A table's summary for lobby listings, from its stored record.
@@ -74,8 +96,8 @@ nlohmann::json summary_of(const TableRecord& t);
 // `committed`, when given, runs after a successful commit, before the reply.
 void store_job(const Request& r, std::function<Reply(Database&)> work, std::function<void()> committed = {});
 
-// Runs `fn` with the table named by the request's "table" field, or replies why not.
-void with_requested_table(const Request& r, std::function<void(std::shared_ptr<Table>)> fn);
+// Runs `fn` with the table `table_id`, or replies why not.
+void with_requested_table(const Request& r, std::int64_t table_id, std::function<void(std::shared_ptr<Table>)> fn);
 
 // The refusal for a table with_table could not serve; `not_playing` is the
 // sentence for a table that is open or aborted.
@@ -93,7 +115,7 @@ struct TablePace {
   std::string takeover_by = "robot";
   int robots = 0;  // robots fill the last seats; as many as players: the creator watches
 };
-std::optional<TablePace> pace_fields(const Request& r, int players);
+TablePace pace_of(const protocol::client::CreateTable& create);
 // In create_table's job: stores the pace and seats the robots.
 void write_table_pace(Database& db, std::int64_t table_id, const TablePace& pace, int players);
 // In start_table's job: the first deadline and the start's notifications.

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "protocol/request_envelope.hpp"
+#include "protocol/requests.hpp"
 #include "server/requests/request.hpp"
 
 namespace sp::server {
@@ -10,48 +10,80 @@ namespace sp::server {
 using protocol::ErrorCode;
 namespace {
 
-using nlohmann::json;
-
-const HandlerTable& handlers() {
-  static const HandlerTable kHandlers = [] {
-    HandlerTable table;
-    add_account_requests(table);
-    add_lobby_requests(table);
-    add_play_requests(table);
-    add_admin_requests(table);
-    add_record_requests(table);
-    add_correspondence_requests(table);
-    return table;
+const Routes& routes() {
+  static const Routes kRoutes = [] {
+    Routes routes;
+    add_account_requests(routes);
+    add_lobby_requests(routes);
+    add_play_requests(routes);
+    add_admin_requests(routes);
+    add_record_requests(routes);
+    add_correspondence_requests(routes);
+    return routes;
   }();
-  return kHandlers;
+  return kRoutes;
+}
+
+// Whether the connection may send a request of this access; replies why not.
+bool admitted(const Request& r, Access access) {
+  switch (access) {
+    case Access::kAnyone: return true;
+    case Access::kUser:
+      if (r.state().user_id) return true;
+      r.fail(ErrorCode::kNotLoggedIn, "Log in first (register, login or resume_session).");
+      return false;
+    case Access::kAdministrator:
+      if (r.state().administrator) return true;
+      r.fail(ErrorCode::kNotAdministrator, "Administrators only: send admin_login with the administrator token first.");
+      return false;
+  }
+  return false;
+}
+
+Reply refusal_of(const protocol::RequestError& e) {
+  if (e.action_code.empty()) return Reply::error(e.code, e.message);
+  return Reply::decode_error(protocol::DecodeError{e.action_code, e.message});
 }
 
 }  // namespace
 
+// A frame is answered in this order: what no request can be (bad JSON, an
+// unknown type or field), then hello first, then who may ask, then the
+// request's own fields, then the handler's work.
 void handle_frame(Services& services, const std::shared_ptr<Connection>& connection, const std::string& frame) {
   services.metrics.requests.fetch_add(1, std::memory_order_relaxed);
-  auto envelope = protocol::decode_request(frame);
-  if (!envelope) {
-    const protocol::EnvelopeError& e = envelope.error();
-    if (e.code == ErrorCode::kUnknownField) services.metrics.refuse(Refusal::kUnknownField);
-    Request r{services, connection, e.id, e.type, std::make_shared<json>()};
-    r.epoch = connection->state().epoch;
-    return r.fail(e.code, e.message);
-  }
-  Request r{services, connection, std::move(envelope->id), std::move(envelope->type),
-            std::make_shared<json>(std::move(envelope->body))};
+  const protocol::RequestLimits limits{services.correspondence.vacation_days_per_year};
+  auto decoded = protocol::decode_client_request(frame, limits);
+  std::optional<std::size_t> index;
+  Request r{services, connection, {}, {}, nullptr};
   r.epoch = connection->state().epoch;
-  const auto& table = handlers();
-  const auto handler = table.find(r.type);
-  if (handler == table.end()) {
+  if (decoded) {
+    index = decoded->request.index();
+    r.id = std::move(decoded->id);
+    r.type = std::string(protocol::request_type(decoded->request));
+    r.decoded = std::make_shared<const protocol::ClientRequest>(std::move(decoded->request));
+  } else {
+    const protocol::RequestError& e = decoded.error();
+    r.id = e.id;
+    r.type = e.type;
+    index = e.request_index;
+    if (!index) {
+      if (e.code == ErrorCode::kUnknownField) services.metrics.refuse(Refusal::kUnknownField);
+      return r.fail(e.code, e.message);
+    }
+  }
+  const Routes::Route& route = routes()[*index];
+  if (!route.handle) {
     // A request of the schemas that this server does not serve: a bug, caught by handlers_match_schemas.
     return r.fail(ErrorCode::kUnknownType, "There is no request called \"" + r.type + "\".");
   }
-  if (!connection->state().greeted && r.type != "hello") {
+  if (!connection->state().greeted && *index != protocol::kRequestIndex<protocol::client::Hello>) {
     return r.fail(ErrorCode::kHelloRequired, "Say hello first: {\"type\": \"hello\", \"protocol\": 1}.");
   }
+  if (!admitted(r, route.access)) return;
+  if (!decoded) return r.reply(refusal_of(decoded.error()));
   try {
-    handler->second(r);
+    route.handle(r, *r.decoded);
   } catch (const std::exception& e) {
     r.fail(ErrorCode::kInternalError, "Something went wrong on the server; nothing was changed.");
   }
@@ -59,7 +91,10 @@ void handle_frame(Services& services, const std::shared_ptr<Connection>& connect
 
 std::vector<std::string> served_request_types() {
   std::vector<std::string> types;
-  for (const auto& [type, handler] : handlers()) types.push_back(type);
+  for (std::size_t i = 0; i < routes().size(); ++i) {
+    if (routes()[i].handle) types.emplace_back(protocol::request_type(i));
+  }
+  std::sort(types.begin(), types.end());
   return types;
 }
 

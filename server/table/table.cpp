@@ -66,7 +66,7 @@ std::optional<engine::Seat> Table::seat_of(std::int64_t user_id) const {
   return std::nullopt;
 }
 
-void Table::act(std::int64_t user_id, std::int64_t move_number, json action, ReplyFn reply) {
+void Table::act(std::int64_t user_id, std::int64_t move_number, engine::Action action, ReplyFn reply) {
   when_idle([self = shared_from_this(), request = PendingAct{user_id, move_number, std::move(action), std::move(reply),
                                                              monotonic_seconds()}]() mutable {
     self->start_act(std::move(request));
@@ -105,19 +105,12 @@ void Table::start_act(PendingAct request) {
   }
   const auto seat = seat_of(request.user_id);
   if (!seat) return refuse(ErrorCode::kNotSeated, "You have no seat at this table.");
-  const auto decoded = protocol::decode_action(request.action);
-  if (!decoded) {
-    // An unknown card keeps its own code; any other malformed action is a bad request.
-    protocol::DecodeError error = decoded.error();
-    error.message = "action." + error.message;
-    if (error.code != "unknown_card") return refuse(ErrorCode::kBadRequest, error.message);
-    return refuse_with(Reply::decode_error(error));
-  }
+  const engine::Action& action = request.action;
 
   const auto next_number = static_cast<std::int64_t>(log_.size()) + 1;
   if (request.move_number >= 1 && request.move_number < next_number) {
     const engine::LoggedAction& stored = log_[static_cast<std::size_t>(request.move_number - 1)];
-    if (stored.seat == *seat && stored.action == *decoded) {
+    if (stored.seat == *seat && stored.action == action) {
       request.reply(Reply::result(json{{"move_number", request.move_number}, {"duplicate", true}}));
       return;
     }
@@ -129,11 +122,11 @@ void Table::start_act(PendingAct request) {
   if (controller_of(*seat) != SeatController::kHuman) {
     return refuse(ErrorCode::kSeatNotYoursNow, "A robot or the table plays your seat now; take it back first (reclaim_seat).");
   }
-  auto next = engine::apply(state_, *seat, *decoded);
+  auto next = engine::apply(state_, *seat, action);
   if (!next) {
     return refuse_with(Reply::rule_error(next.error()));
   }
-  commit_move(Move{*seat, *decoded, Actor::kPlayer, std::move(request.reply), request.started}, std::move(*next));
+  commit_move(Move{*seat, action, Actor::kPlayer, std::move(request.reply), request.started}, std::move(*next));
 }
 
 void Table::commit_move(Move move, engine::Transition next) {

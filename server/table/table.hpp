@@ -95,7 +95,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // The user takes their seat back from the robot or from absence.
   void reclaim_seat(std::int64_t user_id, ReplyFn done);
 
-  void act(std::int64_t user_id, std::int64_t move_number, nlohmann::json action, ReplyFn reply);
+  // A seat's move, decoded and checked as a request (protocol/requests.hpp);
+  // the table checks it against the game.
+  void act(std::int64_t user_id, std::int64_t move_number, engine::Action action, ReplyFn reply);
   // `epoch` is the subscriber's identity when it asked: every push is made for it.
   void subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch, std::int64_t user_id,
                  std::optional<std::int64_t> since, ReplyFn reply);
@@ -114,7 +116,7 @@ class Table : public std::enable_shared_from_this<Table> {
   struct PendingAct {
     std::int64_t user_id;
     std::int64_t move_number;
-    nlohmann::json action;
+    engine::Action action;
     ReplyFn reply;
     double started;
   };

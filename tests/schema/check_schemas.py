@@ -9,7 +9,8 @@
   engine/data/cards.json; request types, server messages, error codes, action
   and event types with docs/protocol.md;
 - every example in tests/schema/examples/valid is accepted and every example
-  in tests/schema/examples/invalid is refused.
+  in tests/schema/examples/invalid is refused;
+- every request schema has "examples", and a schema accepts its own examples.
 
 An example is named SCHEMA__what.json: SCHEMA is a file of schema/protocol
 (act, result, table_update, ...) or a definition of defs.json (view, event,
@@ -256,6 +257,16 @@ def main(argv):
             else:
                 checks.check(bool(errors), f"{label} refused by {schema_name}",
                              short(most_telling(errors)) if errors else "accepted, but must be refused")
+
+    # --- the schemas' own examples (the typed requests round-trip them: tests/protocol/requests_test.cpp)
+    for name, schema in files.items():
+        for i, example in enumerate(schema.get("examples", [])):
+            validator = validators.setdefault(f"{name}.json", schemas.validator(schema))
+            errors = list(validator.iter_errors(example))
+            checks.check(not errors, f"{name}.json examples[{i}] accepted by {name}.json",
+                         short(most_telling(errors)) if errors else "")
+    for t in request_types:
+        checks.check(bool(files.get(t, {}).get("examples")), f"request schema {t}.json has examples")
 
     # --- coverage of the valid examples
     def seen(predicate):

@@ -90,7 +90,9 @@ std::pair<std::int64_t, json> first_move(const TableRecord& record) {
 Reply act_and_wait(Table& table, std::int64_t user, std::int64_t move_number, json action) {
   std::promise<Reply> promise;
   auto future = promise.get_future();
-  table.act(user, move_number, std::move(action), [&promise](Reply r) { promise.set_value(std::move(r)); });
+  const auto decoded = sp::protocol::decode_action(action);
+  REQUIRE(decoded.has_value());
+  table.act(user, move_number, *decoded, [&promise](Reply r) { promise.set_value(std::move(r)); });
   REQUIRE(future.wait_for(std::chrono::seconds(20)) == std::future_status::ready);
   return future.get();
 }

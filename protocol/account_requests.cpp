@@ -1,0 +1,80 @@
+// Accounts: hello, register, login, resume_session, logout,
+// logout_everywhere, change_password.
+#include <regex>
+
+#include "protocol/request_codecs.hpp"
+
+namespace sp::protocol {
+namespace {
+
+using nlohmann::json;
+
+// Longer texts are not matched at all: a name is checked for its form only
+// when it could be one.
+constexpr std::size_t kMaxNameBytes = 4096;
+
+std::string account_name(FieldReader& fields) {
+  std::string name = fields.any_text("name");
+  static const std::regex kName("[A-Za-z0-9_-]{3,24}");
+  if (fields.ok() && (name.size() > kMaxNameBytes || !std::regex_match(name, kName))) {
+    fields.refuse(ErrorCode::kInvalidName, "A name has 3 to 24 letters, digits, '_' or '-'.");
+  }
+  return name;
+}
+
+std::string new_password(FieldReader& fields, std::string_view name) {
+  std::string password = fields.any_text(name);
+  if (fields.ok() && (password.size() < 8 || password.size() > 256)) {
+    fields.refuse(ErrorCode::kWeakPassword, "A password has 8 to 256 characters.");
+  }
+  return password;
+}
+
+}  // namespace
+
+void add_account_codecs(RequestCodecs& codecs) {
+  codecs.add<client::Hello>(
+      [](FieldReader& f) {
+        client::Hello hello{f.whole("protocol", 1, 1000), std::nullopt};
+        if (const json& name = f.at("client"); name.is_string()) hello.client = name.get<std::string>();
+        return hello;
+      },
+      [](const client::Hello& m, json& out) {
+        out["protocol"] = m.protocol;
+        put_optional(out, "client", m.client);
+      });
+  codecs.add<client::Register>(
+      [](FieldReader& f) {
+        std::string name = account_name(f);
+        return client::Register{std::move(name), new_password(f, "password")};
+      },
+      [](const client::Register& m, json& out) {
+        out["name"] = m.name;
+        out["password"] = m.password;
+      });
+  codecs.add<client::Login>(
+      [](FieldReader& f) {
+        std::string name = f.text("name", 1, 64);
+        return client::Login{std::move(name), f.text("password", 1, 256)};
+      },
+      [](const client::Login& m, json& out) {
+        out["name"] = m.name;
+        out["password"] = m.password;
+      });
+  codecs.add<client::ResumeSession>([](FieldReader& f) { return client::ResumeSession{f.text("token", 1, 128)}; },
+                                    [](const client::ResumeSession& m, json& out) { out["token"] = m.token; });
+  codecs.add<client::Logout>([](FieldReader&) { return client::Logout{}; }, [](const client::Logout&, json&) {});
+  codecs.add<client::LogoutEverywhere>([](FieldReader&) { return client::LogoutEverywhere{}; },
+                                       [](const client::LogoutEverywhere&, json&) {});
+  codecs.add<client::ChangePassword>(
+      [](FieldReader& f) {
+        std::string old_password = f.text("old_password", 1, 256);
+        return client::ChangePassword{std::move(old_password), new_password(f, "new_password")};
+      },
+      [](const client::ChangePassword& m, json& out) {
+        out["old_password"] = m.old_password;
+        out["new_password"] = m.new_password;
+      });
+}
+
+}  // namespace sp::protocol

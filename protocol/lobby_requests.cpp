@@ -1,0 +1,124 @@
+// The lobby: create_table, list_tables, join_table, leave_table, invite,
+// start_table, my_tables.
+#include "engine/setup.hpp"
+#include "protocol/request_codecs.hpp"
+
+namespace sp::protocol {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::int64_t kMaxDeadlineHours = 14 * 24;
+constexpr int kMaxTakeoverAfter = 20;
+
+std::optional<TimeoutPolicy> timeout_policy(FieldReader& f) {
+  if (!f.has("timeout_policy")) return std::nullopt;
+  const json& given = f.at("timeout_policy");
+  if (!given.is_object()) {
+    f.refuse(ErrorCode::kBadRequest, "timeout_policy: an object {takeover_after, takeover_by}");
+    return std::nullopt;
+  }
+  TimeoutPolicy policy;
+  if (const auto after = given.find("takeover_after"); after != given.end()) {
+    if (after->is_null()) {
+      policy.takeover_after = TimeoutPolicy::TakeoverAfter{std::nullopt};
+    } else if (after->is_number_integer() && after->get<std::int64_t>() >= 1 &&
+               after->get<std::int64_t>() <= kMaxTakeoverAfter) {
+      policy.takeover_after = TimeoutPolicy::TakeoverAfter{static_cast<int>(after->get<std::int64_t>())};
+    } else {
+      f.refuse(ErrorCode::kBadRequest, "timeout_policy.takeover_after: 1 to " + std::to_string(kMaxTakeoverAfter) + ", or null");
+      return std::nullopt;
+    }
+  }
+  if (const auto by = given.find("takeover_by"); by != given.end()) {
+    if (*by == "robot") {
+      policy.takeover_by = TakeoverBy::kRobot;
+    } else if (*by == "absent") {
+      policy.takeover_by = TakeoverBy::kAbsent;
+    } else {
+      f.refuse(ErrorCode::kBadRequest, "timeout_policy.takeover_by: robot or absent");
+      return std::nullopt;
+    }
+  }
+  return policy;
+}
+
+client::CreateTable create_table(FieldReader& f) {
+  client::CreateTable create;
+  create.players = static_cast<int>(f.whole("players", 2, 5));
+  if (f.has("options")) {
+    auto options = decode_options(f.at("options"));
+    if (!options) {
+      f.refuse(ErrorCode::kBadRequest, options.error().message);
+    } else {
+      create.options = *options;
+    }
+  }
+  // Options that no game can be dealt with (five players without The New Society).
+  if (f.ok()) {
+    engine::GameSetup probe;
+    probe.player_count = create.players;
+    probe.options = create.options.value_or(engine::TableOptions{});
+    if (auto dealt = engine::new_game(probe); !dealt) f.refuse(ErrorCode::kBadRequest, dealt.error().message);
+  }
+  if (f.has("name")) create.name = f.text("name", 1, 60);
+  create.move_deadline_hours = f.optional_whole("move_deadline_hours", 1, kMaxDeadlineHours);
+  create.timeout_policy = timeout_policy(f);
+  if (const auto robots = f.optional_whole("robots", 0, create.players)) create.robots = static_cast<int>(*robots);
+  return create;
+}
+
+void put_create_table(const client::CreateTable& m, json& out) {
+  out["players"] = m.players;
+  if (m.options) out["options"] = encode_options(*m.options);
+  put_optional(out, "name", m.name);
+  put_optional(out, "move_deadline_hours", m.move_deadline_hours);
+  if (m.timeout_policy) {
+    json policy = json::object();
+    if (const auto& after = m.timeout_policy->takeover_after) {
+      policy["takeover_after"] = after->timeouts ? json(*after->timeouts) : json(nullptr);
+    }
+    if (const auto& by = m.timeout_policy->takeover_by) policy["takeover_by"] = to_string(*by);
+    out["timeout_policy"] = std::move(policy);
+  }
+  put_optional(out, "robots", m.robots);
+}
+
+}  // namespace
+
+void add_lobby_codecs(RequestCodecs& codecs) {
+  codecs.add<client::CreateTable>(create_table, put_create_table);
+  codecs.add<client::ListTables>(
+      [](FieldReader& f) {
+        client::ListTables list;
+        if (!f.has("status")) return list;
+        const std::string word = f.text("status", 1, 16);
+        if (!f.ok()) return list;
+        list.status = table_status_named(word);
+        if (!list.status || *list.status == TableStatus::kAborted) {
+          f.refuse(ErrorCode::kBadRequest, "status: open, playing or finished");
+        }
+        return list;
+      },
+      [](const client::ListTables& m, json& out) {
+        if (m.status) out["status"] = to_string(*m.status);
+      });
+  codecs.add<client::JoinTable>([](FieldReader& f) { return client::JoinTable{f.table()}; },
+                                [](const client::JoinTable& m, json& out) { out["table"] = m.table; });
+  codecs.add<client::LeaveTable>([](FieldReader& f) { return client::LeaveTable{f.table()}; },
+                                 [](const client::LeaveTable& m, json& out) { out["table"] = m.table; });
+  codecs.add<client::Invite>(
+      [](FieldReader& f) {
+        std::string name = f.text("name", 1, 64);
+        return client::Invite{f.table(), std::move(name)};
+      },
+      [](const client::Invite& m, json& out) {
+        out["table"] = m.table;
+        out["name"] = m.name;
+      });
+  codecs.add<client::StartTable>([](FieldReader& f) { return client::StartTable{f.table()}; },
+                                 [](const client::StartTable& m, json& out) { out["table"] = m.table; });
+  codecs.add<client::MyTables>([](FieldReader&) { return client::MyTables{}; }, [](const client::MyTables&, json&) {});
+}
+
+}  // namespace sp::protocol

@@ -1,0 +1,59 @@
+// The decoder and encoder of each request type, in one table indexed like
+// ClientRequest. Each family of requests adds its own (account_requests.cpp,
+// lobby_requests.cpp, ...); requests.cpp looks them up.
+//
+// Internal to protocol/.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <functional>
+#include <string_view>
+#include <variant>
+
+#include "protocol/field_reader.hpp"
+#include "protocol/requests.hpp"
+
+namespace sp::protocol {
+
+struct RequestCodec {
+  std::string_view type;
+  // Reads the fields in the order their faults are reported; the result
+  // counts only when the reader is still ok.
+  std::function<ClientRequest(FieldReader&)> decode;
+  // Adds the fields to `out`, which holds the type and id already.
+  std::function<void(const ClientRequest&, nlohmann::json& out)> encode;
+};
+
+class RequestCodecs {
+ public:
+  template <class Message, class Decode, class Encode>
+  void add(Decode decode, Encode encode) {
+    codecs_[kRequestIndex<Message>] = RequestCodec{
+        Message::kType, [decode](FieldReader& fields) -> ClientRequest { return decode(fields); },
+        [encode](const ClientRequest& request, nlohmann::json& out) { encode(std::get<Message>(request), out); }};
+  }
+  const RequestCodec& operator[](std::size_t index) const { return codecs_[index]; }
+  std::size_t size() const { return codecs_.size(); }
+
+ private:
+  std::array<RequestCodec, std::variant_size_v<ClientRequest>> codecs_;
+};
+
+void add_account_codecs(RequestCodecs& codecs);
+void add_lobby_codecs(RequestCodecs& codecs);
+void add_play_codecs(RequestCodecs& codecs);
+void add_correspondence_codecs(RequestCodecs& codecs);
+void add_record_codecs(RequestCodecs& codecs);
+void add_admin_codecs(RequestCodecs& codecs);
+
+std::optional<TableStatus> table_status_named(std::string_view word);
+
+// Writes `value` under `name` when it is there.
+template <class T>
+void put_optional(nlohmann::json& out, const char* name, const std::optional<T>& value) {
+  if (value) out[name] = *value;
+}
+
+}  // namespace sp::protocol

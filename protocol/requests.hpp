@@ -1,0 +1,391 @@
+// The client's requests as values: one small struct per request type of
+// schema/protocol (docs/protocol.md, "Requests"), gathered in the
+// ClientRequest variant, as the engine's actions are. A request is checked
+// here once, whole: the server's handlers receive typed, validated fields and
+// never see JSON.
+//
+// decode_client_request takes one text frame through the envelope
+// (request_envelope.hpp: JSON, type, id, no unknown field), then through the
+// fields of its type: each is read in the order the server has always read
+// them, so the first fault found is the one reported, with the same code and
+// sentence. encode_client_request writes a request back as the schemas
+// describe it, for tests and for C++ clients.
+//
+// Stateless; safe from any thread; decoding never throws.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "engine/action.hpp"
+#include "engine/expected.hpp"
+#include "engine/options.hpp"
+#include "engine/seat.hpp"
+#include "protocol/error_code.hpp"
+#include "protocol/request_id.hpp"
+
+namespace sp::protocol {
+
+// A table's stage, as list_tables and admin_list_tables name it.
+enum class TableStatus : std::uint8_t { kOpen, kPlaying, kFinished, kAborted };
+std::string_view to_string(TableStatus status);
+
+// Who plays a seat whose player let too many deadlines pass.
+enum class TakeoverBy : std::uint8_t { kRobot, kAbsent };
+std::string_view to_string(TakeoverBy by);
+
+// create_table's timeout_policy; a part left out keeps the server's default.
+struct TimeoutPolicy {
+  struct TakeoverAfter {
+    std::optional<int> timeouts;  // nothing: the seat is never taken over (null on the wire)
+    friend bool operator==(const TakeoverAfter&, const TakeoverAfter&) = default;
+  };
+  std::optional<TakeoverAfter> takeover_after;
+  std::optional<TakeoverBy> takeover_by;
+  friend bool operator==(const TimeoutPolicy&, const TimeoutPolicy&) = default;
+};
+
+namespace client {
+
+// Accounts ------------------------------------------------------------------
+
+struct Hello {
+  static constexpr std::string_view kType = "hello";
+  std::int64_t protocol = 1;
+  std::optional<std::string> client;  // the client's name and version, when sent as a text
+  friend bool operator==(const Hello&, const Hello&) = default;
+};
+
+struct Register {
+  static constexpr std::string_view kType = "register";
+  std::string name;      // of the form a name takes (3 to 24 letters, digits, '_' or '-')
+  std::string password;  // 8 to 256 characters
+  friend bool operator==(const Register&, const Register&) = default;
+};
+
+struct Login {
+  static constexpr std::string_view kType = "login";
+  std::string name;
+  std::string password;
+  friend bool operator==(const Login&, const Login&) = default;
+};
+
+struct ResumeSession {
+  static constexpr std::string_view kType = "resume_session";
+  std::string token;
+  friend bool operator==(const ResumeSession&, const ResumeSession&) = default;
+};
+
+struct Logout {
+  static constexpr std::string_view kType = "logout";
+  friend bool operator==(const Logout&, const Logout&) = default;
+};
+
+struct LogoutEverywhere {
+  static constexpr std::string_view kType = "logout_everywhere";
+  friend bool operator==(const LogoutEverywhere&, const LogoutEverywhere&) = default;
+};
+
+struct ChangePassword {
+  static constexpr std::string_view kType = "change_password";
+  std::string old_password;
+  std::string new_password;  // 8 to 256 characters
+  friend bool operator==(const ChangePassword&, const ChangePassword&) = default;
+};
+
+// The lobby -----------------------------------------------------------------
+
+struct CreateTable {
+  static constexpr std::string_view kType = "create_table";
+  int players = 2;
+  // As decoded, each option the client left out at its default, and checked
+  // with `players` by dealing a game; nothing when the client sent none.
+  std::optional<engine::TableOptions> options;
+  std::optional<std::string> name;                  // nothing: the server names it after its creator
+  std::optional<std::int64_t> move_deadline_hours;  // nothing (or null): no deadline
+  std::optional<TimeoutPolicy> timeout_policy;
+  std::optional<int> robots;  // 0 to players
+  friend bool operator==(const CreateTable&, const CreateTable&) = default;
+};
+
+struct ListTables {
+  static constexpr std::string_view kType = "list_tables";
+  std::optional<TableStatus> status;  // never kAborted; nothing: open tables
+  friend bool operator==(const ListTables&, const ListTables&) = default;
+};
+
+struct JoinTable {
+  static constexpr std::string_view kType = "join_table";
+  std::int64_t table = 0;
+  friend bool operator==(const JoinTable&, const JoinTable&) = default;
+};
+
+struct LeaveTable {
+  static constexpr std::string_view kType = "leave_table";
+  std::int64_t table = 0;
+  friend bool operator==(const LeaveTable&, const LeaveTable&) = default;
+};
+
+struct Invite {
+  static constexpr std::string_view kType = "invite";
+  std::int64_t table = 0;
+  std::string name;
+  friend bool operator==(const Invite&, const Invite&) = default;
+};
+
+struct StartTable {
+  static constexpr std::string_view kType = "start_table";
+  std::int64_t table = 0;
+  friend bool operator==(const StartTable&, const StartTable&) = default;
+};
+
+struct MyTables {
+  static constexpr std::string_view kType = "my_tables";
+  friend bool operator==(const MyTables&, const MyTables&) = default;
+};
+
+// Play ----------------------------------------------------------------------
+
+struct Subscribe {
+  static constexpr std::string_view kType = "subscribe";
+  std::int64_t table = 0;
+  std::optional<std::int64_t> since_move;
+  friend bool operator==(const Subscribe&, const Subscribe&) = default;
+};
+
+struct Unsubscribe {
+  static constexpr std::string_view kType = "unsubscribe";
+  std::int64_t table = 0;
+  friend bool operator==(const Unsubscribe&, const Unsubscribe&) = default;
+};
+
+struct Act {
+  static constexpr std::string_view kType = "act";
+  std::int64_t table = 0;
+  std::int64_t move_number = 1;  // the number the move will have
+  engine::Action action;
+  friend bool operator==(const Act&, const Act&) = default;
+};
+
+struct LegalActions {
+  static constexpr std::string_view kType = "legal_actions";
+  std::int64_t table = 0;
+  friend bool operator==(const LegalActions&, const LegalActions&) = default;
+};
+
+struct Chat {
+  static constexpr std::string_view kType = "chat";
+  std::int64_t table = 0;
+  std::string text;  // 1 to 500 characters
+  friend bool operator==(const Chat&, const Chat&) = default;
+};
+
+struct ChatHistory {
+  static constexpr std::string_view kType = "chat_history";
+  std::int64_t table = 0;
+  std::optional<std::int64_t> before;  // a chat line's id
+  std::optional<int> limit;            // 1 to 100
+  friend bool operator==(const ChatHistory&, const ChatHistory&) = default;
+};
+
+// Correspondence play -------------------------------------------------------
+
+struct Notifications {
+  static constexpr std::string_view kType = "notifications";
+  std::optional<std::int64_t> after;  // a notification's id
+  std::optional<int> limit;           // 1 to 200
+  friend bool operator==(const Notifications&, const Notifications&) = default;
+};
+
+struct MarkNotificationsRead {
+  static constexpr std::string_view kType = "mark_notifications_read";
+  std::optional<std::int64_t> up_to;  // nothing: all
+  friend bool operator==(const MarkNotificationsRead&, const MarkNotificationsRead&) = default;
+};
+
+struct SetWebhook {
+  static constexpr std::string_view kType = "set_webhook";
+  std::optional<std::string> url;  // nothing (null on the wire): no webhook any more
+  friend bool operator==(const SetWebhook&, const SetWebhook&) = default;
+};
+
+struct Vacation {
+  static constexpr std::string_view kType = "vacation";
+  friend bool operator==(const Vacation&, const Vacation&) = default;
+};
+
+struct SetVacation {
+  static constexpr std::string_view kType = "set_vacation";
+  int days = 1;  // 1 to the server's yearly allowance (RequestLimits)
+  friend bool operator==(const SetVacation&, const SetVacation&) = default;
+};
+
+struct EndVacation {
+  static constexpr std::string_view kType = "end_vacation";
+  friend bool operator==(const EndVacation&, const EndVacation&) = default;
+};
+
+struct ReclaimSeat {
+  static constexpr std::string_view kType = "reclaim_seat";
+  std::int64_t table = 0;
+  friend bool operator==(const ReclaimSeat&, const ReclaimSeat&) = default;
+};
+
+struct DebugAdvanceClock {
+  static constexpr std::string_view kType = "debug_advance_clock";
+  std::int64_t seconds = 1;
+  std::optional<std::string> admin_token;  // when sent as a text
+  friend bool operator==(const DebugAdvanceClock&, const DebugAdvanceClock&) = default;
+};
+
+// Public records ------------------------------------------------------------
+
+struct TableRecord {
+  static constexpr std::string_view kType = "table_record";
+  std::int64_t table = 0;
+  friend bool operator==(const TableRecord&, const TableRecord&) = default;
+};
+
+struct ReplayView {
+  static constexpr std::string_view kType = "replay_view";
+  std::int64_t table = 0;
+  std::int64_t move_number = 0;  // 0: the deal
+  friend bool operator==(const ReplayView&, const ReplayView&) = default;
+};
+
+struct TableHistory {
+  static constexpr std::string_view kType = "table_history";
+  std::int64_t table = 0;
+  friend bool operator==(const TableHistory&, const TableHistory&) = default;
+};
+
+// Administration ------------------------------------------------------------
+
+struct AdminLogin {
+  static constexpr std::string_view kType = "admin_login";
+  std::string token;
+  friend bool operator==(const AdminLogin&, const AdminLogin&) = default;
+};
+
+struct AdminListTables {
+  static constexpr std::string_view kType = "admin_list_tables";
+  std::optional<TableStatus> status;  // nothing: every status
+  friend bool operator==(const AdminListTables&, const AdminListTables&) = default;
+};
+
+struct AdminView {
+  static constexpr std::string_view kType = "admin_view";
+  std::int64_t table = 0;
+  friend bool operator==(const AdminView&, const AdminView&) = default;
+};
+
+struct AdminReplay {
+  static constexpr std::string_view kType = "admin_replay";
+  std::int64_t table = 0;
+  std::int64_t move_number = 0;      // 0: the deal
+  std::optional<engine::Seat> seat;  // nothing: the administrator's view
+  friend bool operator==(const AdminReplay&, const AdminReplay&) = default;
+};
+
+struct AdminAbort {
+  static constexpr std::string_view kType = "admin_abort";
+  std::int64_t table = 0;
+  std::string reason;  // 1 to 500 characters
+  friend bool operator==(const AdminAbort&, const AdminAbort&) = default;
+};
+
+struct AdminRemovePlayer {
+  static constexpr std::string_view kType = "admin_remove_player";
+  std::int64_t table = 0;
+  engine::Seat seat;
+  friend bool operator==(const AdminRemovePlayer&, const AdminRemovePlayer&) = default;
+};
+
+struct AdminLogoutUser {
+  static constexpr std::string_view kType = "admin_logout_user";
+  std::string name;
+  friend bool operator==(const AdminLogoutUser&, const AdminLogoutUser&) = default;
+};
+
+struct AdminLog {
+  static constexpr std::string_view kType = "admin_log";
+  std::optional<std::int64_t> table;
+  std::optional<int> limit;  // 1 to 1000
+  friend bool operator==(const AdminLog&, const AdminLog&) = default;
+};
+
+}  // namespace client
+
+using ClientRequest =
+    std::variant<client::Hello, client::Register, client::Login, client::ResumeSession, client::Logout,
+                 client::LogoutEverywhere, client::ChangePassword, client::CreateTable, client::ListTables,
+                 client::JoinTable, client::LeaveTable, client::Invite, client::StartTable, client::MyTables,
+                 client::Subscribe, client::Unsubscribe, client::Act, client::LegalActions, client::Chat,
+                 client::ChatHistory, client::Notifications, client::MarkNotificationsRead, client::SetWebhook,
+                 client::Vacation, client::SetVacation, client::EndVacation, client::ReclaimSeat,
+                 client::DebugAdvanceClock, client::TableRecord, client::ReplayView, client::TableHistory,
+                 client::AdminLogin, client::AdminListTables, client::AdminView, client::AdminReplay,
+                 client::AdminAbort, client::AdminRemovePlayer, client::AdminLogoutUser, client::AdminLog>;
+
+// The position of `Message` in ClientRequest, for tables indexed by request type.
+template <class Message, class Variant = ClientRequest>
+struct RequestIndex;
+template <class Message, class... Messages>
+struct RequestIndex<Message, std::variant<Messages...>> {
+  static constexpr std::size_t value = [] {
+    constexpr bool kIs[] = {std::is_same_v<Message, Messages>...};
+    std::size_t i = 0;
+    while (!kIs[i]) ++i;
+    return i;
+  }();
+};
+template <class Message>
+inline constexpr std::size_t kRequestIndex = RequestIndex<Message>::value;
+
+// A request's type as the wire names it ("act").
+std::string_view request_type(const ClientRequest& request);
+std::string_view request_type(std::size_t index);
+// Every type of ClientRequest, in the variant's order.
+std::vector<std::string_view> client_request_types();
+
+// What the server's configuration bounds in a request.
+struct RequestLimits {
+  int vacation_days_per_year = 21;
+};
+
+struct DecodedRequest {
+  RequestId id;
+  ClientRequest request;
+};
+
+struct RequestError {
+  ErrorCode code = ErrorCode::kBadRequest;
+  std::string message;
+  // A malformed action keeps the decoder's own code where it has one the
+  // server sends (unknown_card); empty otherwise.
+  std::string action_code;
+  RequestId id;      // the request's id when it could be read, for the reply
+  std::string type;  // the request's type when it could be read (at most 64 characters)
+  // The ClientRequest alternative the frame names, when its type is known and
+  // its fields were refused: the server still answers hello_required or a
+  // missing login first, as it would for a request of that type.
+  std::optional<std::size_t> request_index;
+
+  std::string_view wire_code() const { return action_code.empty() ? to_string(code) : std::string_view(action_code); }
+};
+
+// Decodes one text frame into a request whose every field is checked.
+[[nodiscard]] Expected<DecodedRequest, RequestError> decode_client_request(std::string_view frame,
+                                                                          const RequestLimits& limits = {});
+
+// The request as JSON: its type, the id when given, and its fields.
+nlohmann::json encode_client_request(const ClientRequest& request, const RequestId& id = {});
+
+}  // namespace sp::protocol
