@@ -41,7 +41,7 @@ void open_session(const Request& r, std::int64_t user_id, std::string name) {
   const std::string token = new_token();
   const std::string hash = token_hash(token);
   const std::int64_t now = r.services.correspondence.clock.now();
-  r.services.store.submit([user_id, hash, now](Database& db) { insert_session(db, hash, user_id, now, now + kSessionSeconds); },
+  r.services.store.submit([user_id, hash, now](Records& db) { db.insert_session(hash, user_id, now, now + kSessionSeconds); },
                           [r, user_id, name, token, hash](std::exception_ptr error) {
                             if (error) return r.fail(ErrorCode::kInternalError, "The session could not be stored.");
                             r.connection->post([r, user_id, name, token, hash] {
@@ -96,9 +96,9 @@ void on_register(const Request& r) {
     const std::string hash = hash_password(password, cost);
     auto user_id = std::make_shared<std::int64_t>(0);
     r.services.store.submit(
-        [name, hash, user_id, now = r.services.correspondence.clock.now()](Database& db) {
-          if (find_user_by_name(db, name)) return;
-          *user_id = insert_user(db, name, hash, now);
+        [name, hash, user_id, now = r.services.correspondence.clock.now()](Records& db) {
+          if (db.find_user_by_name(name)) return;
+          *user_id = db.insert_user(name, hash, now);
         },
         [r, name, user_id](std::exception_ptr error) {
           if (error) return r.fail(ErrorCode::kInternalError, "The account could not be stored.");
@@ -142,7 +142,7 @@ void on_login(const Request& r) {
   const auto password = text_field(r, "password", 1, 256);
   if (!password) return;
   auto user = std::make_shared<std::optional<UserRecord>>();
-  r.services.store.submit([name = *name, user](Database& db) { *user = find_user_by_name(db, name); },
+  r.services.store.submit([name = *name, user](Records& db) { *user = db.find_user_by_name(name); },
                           [r, address = r.state().client_address, user, name = *name,
                            password = *password](std::exception_ptr error) {
                             if (error) return r.fail(ErrorCode::kInternalError, "The account could not be read.");
@@ -156,8 +156,8 @@ void on_resume_session(const Request& r) {
   if (!token) return;
   const std::string hash = token_hash(*token);
   auto user = std::make_shared<std::optional<UserRecord>>();
-  r.services.store.submit([hash, user, now = r.services.correspondence.clock.now()](Database& db) {
-                            *user = find_session_user(db, hash, now);
+  r.services.store.submit([hash, user, now = r.services.correspondence.clock.now()](Records& db) {
+                            *user = db.find_session_user(hash, now);
                           },
                           [r, user, hash](std::exception_ptr error) {
                             if (error) return r.fail(ErrorCode::kInternalError, "The session could not be read.");
@@ -176,8 +176,8 @@ void on_logout(const Request& r) {
   const std::int64_t user = *r.state().user_id;
   change_identity(r.services, r.connection, std::nullopt);
   end_sessions(r.services, user, SessionsToEnd{hash, std::nullopt}, r.connection.get(), SessionEnd::kLogout);
-  store_job(r, [hash](Database& db) {
-    delete_session(db, hash);
+  store_job(r, [hash](Records& db) {
+    db.delete_session(hash);
     return Reply::result(json::object());
   });
 }
@@ -189,8 +189,8 @@ void on_logout_everywhere(const Request& r) {
   change_identity(r.services, r.connection, std::nullopt);
   store_job(
       r,
-      [user](Database& db) {
-        delete_user_sessions(db, user, "");
+      [user](Records& db) {
+        db.delete_user_sessions(user, "");
         return Reply::result(json::object());
       },
       [r, user] { end_sessions(r.services, user, SessionsToEnd{}, r.connection.get(), SessionEnd::kLoggedOutEverywhere); });
@@ -209,7 +209,7 @@ void on_change_password(const Request& r) {
   auto user = std::make_shared<std::optional<UserRecord>>();
   const PasswordCost cost{r.services.config.password_ops, r.services.config.password_memory};
   r.services.store.submit(
-      [user_id, user](Database& db) { *user = find_user(db, user_id); },
+      [user_id, user](Records& db) { *user = db.find_user(user_id); },
       [r, address = r.state().client_address, user, user_id, keep, cost, old_password = *old_password,
        new_password = *new_password](std::exception_ptr error) {
         if (error) return r.fail(ErrorCode::kInternalError, "The account could not be read.");
@@ -218,9 +218,9 @@ void on_change_password(const Request& r) {
                          const std::string hash = hash_password(new_password, cost);
                          store_job(
                              r,
-                             [user_id, keep, hash](Database& db) {
-                               set_password_hash(db, user_id, hash);
-                               delete_user_sessions(db, user_id, keep);
+                             [user_id, keep, hash](Records& db) {
+                               db.set_password_hash(user_id, hash);
+                               db.delete_user_sessions(user_id, keep);
                                return Reply::result(json::object());
                              },
                              [r, user_id, keep] {

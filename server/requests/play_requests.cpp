@@ -90,8 +90,8 @@ void on_chat_history(const Request& r) {
   if (!limit && field_given(r, "limit")) return;
   with_requested_table(r, [r, before, limit = static_cast<int>(limit.value_or(kChatPageDefault))](
                               std::shared_ptr<Table> table) {
-    store_job(r, [id = table->id(), before, limit](Database& db) {
-      return Reply::result(chat_page_json(id, chat_page(db, id, before, limit)));
+    store_job(r, [id = table->id(), before, limit](Records& db) {
+      return Reply::result(chat_page_json(id, db.chat_page(id, before, limit)));
     });
   });
 }

@@ -19,6 +19,7 @@
 #include "server/table/table_registry.hpp"
 #include "server/session/user_channels.hpp"
 #include "server/correspondence/webhook_sender.hpp"
+#include "server/store/database.hpp"
 #include "server/store/snapshot.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -30,9 +31,9 @@ using nlohmann::json;
 // A started two-player table with users 1 and 2 in seats 0 and 1.
 TableRecord started_table(Store& store, std::uint64_t seed) {
   std::optional<TableRecord> record;
-  store.run_sync([&](Database& db) {
-    const std::int64_t ann = insert_user(db, "ann", "x", 0);
-    const std::int64_t bob = insert_user(db, "bob", "x", 0);
+  store.run_sync([&](Records& db) {
+    const std::int64_t ann = db.insert_user("ann", "x", 0);
+    const std::int64_t bob = db.insert_user("bob", "x", 0);
     TableRecord t;
     t.name = "test";
     t.creator_id = ann;
@@ -40,13 +41,13 @@ TableRecord started_table(Store& store, std::uint64_t seed) {
     t.player_count = 2;
     t.options_json = "{}";
     t.card_set_version = std::string(sp::engine::card_set_version());
-    const std::int64_t id = insert_table(db, t, 0);
-    insert_seat(db, id, 0, ann);
-    insert_seat(db, id, 1, bob);
-    t = *load_table(db, id);
+    const std::int64_t id = db.insert_table(t, 0);
+    db.insert_seat(id, 0, ann);
+    db.insert_seat(id, 1, bob);
+    t = *db.load_table(id);
     t.seed = seed;
-    start_table(db, id, seed, sp::engine::state_hash_hex(*sp::engine::new_game(setup_of(t))), 0);
-    record = load_table(db, id);
+    db.start_table(id, seed, sp::engine::state_hash_hex(*sp::engine::new_game(setup_of(t))), 0);
+    record = db.load_table(id);
   });
   return *record;
 }
@@ -75,7 +76,7 @@ struct Server {
     thread.join();
     // Moves still in the store hold their tables (and the tables' strands):
     // they finish while the io_context still exists.
-    store.run_sync([](Database&) {});
+    store.run_sync([](Records&) {});
   }
 };
 
@@ -97,7 +98,7 @@ Reply act_and_wait(Table& table, std::int64_t user, std::int64_t move_number, js
 
 std::int64_t stored_moves(Store& store, std::int64_t table_id) {
   std::int64_t count = 0;
-  store.run_sync([&](Database& db) { count = static_cast<std::int64_t>(load_moves(db, table_id).size()); });
+  store.run_sync([&](Records& db) { count = static_cast<std::int64_t>(db.load_moves(table_id).size()); });
   return count;
 }
 
@@ -125,17 +126,17 @@ TEST_CASE("a failed write stops the table: the move is refused, later moves too,
   const TableRecord record = started_table(store, 7);
   const auto table = server.registry.add_started(record);
   const auto [user, action] = first_move(record);
-  // A real failure of SQLite inside the move's transaction, as a full disk gives.
-  store.run_sync([](Database& db) {
-    db.exec("CREATE TRIGGER no_room BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
-  });
+  // A real failure of SQLite inside the move's transaction, as a full disk
+  // gives, set up behind the store's back by a second connection.
+  Database side(dir.file("spb.sqlite"));
+  side.exec("CREATE TRIGGER no_room BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
 
   const Reply failed = act_and_wait(*table, user, 1, action);
   CHECK_FALSE(failed.ok);
   CHECK(failed.code == "internal_error");
   CHECK(server.metrics.tables_faulted == 1);
 
-  store.run_sync([](Database& db) { db.exec("DROP TRIGGER no_room"); });
+  side.exec("DROP TRIGGER no_room");
   const Reply after = act_and_wait(*table, user, 1, action);
   CHECK_FALSE(after.ok);
   CHECK(after.code == "table_faulted");
