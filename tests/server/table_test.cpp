@@ -4,97 +4,20 @@
 
 #include <doctest/doctest.h>
 
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
-
-#include <chrono>
-#include <future>
-#include <thread>
-
-#include "engine/legal_actions.hpp"
 #include "engine/random_game.hpp"
 #include "engine/state_hash.hpp"
 #include "protocol/engine_json.hpp"
-#include "server/correspondence/correspondence.hpp"
-#include "server/table/table_registry.hpp"
-#include "server/session/user_channels.hpp"
-#include "server/correspondence/webhook_sender.hpp"
 #include "server/store/database.hpp"
 #include "server/store/snapshot.hpp"
+#include "tests/support/table_server.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {
 
 using namespace sp::server;
 using nlohmann::json;
-
-// A started two-player table with users 1 and 2 in seats 0 and 1.
-TableRecord started_table(Store& store, std::uint64_t seed) {
-  std::optional<TableRecord> record;
-  store.run_sync([&](Records& db) {
-    const std::int64_t ann = db.insert_user("ann", "x", 0);
-    const std::int64_t bob = db.insert_user("bob", "x", 0);
-    TableRecord t;
-    t.name = "test";
-    t.creator_id = ann;
-    t.status = TableStatus::kOpen;
-    t.player_count = 2;
-    t.options_json = "{}";
-    t.card_set_version = std::string(sp::engine::card_set_version());
-    const std::int64_t id = db.insert_table(t, 0);
-    db.insert_seat(id, 0, ann);
-    db.insert_seat(id, 1, bob);
-    t = *db.load_table(id);
-    t.seed = seed;
-    db.start_table(id, seed, sp::engine::state_hash_hex(*sp::engine::new_game(setup_of(t))), 0);
-    record = db.load_table(id);
-  });
-  return *record;
-}
-
-// The server around one table: an io_context on its own thread, the
-// correspondence services a table needs, and the table registry.
-struct Server {
-  Store& store;
-  Metrics metrics;
-  boost::asio::io_context ioc;
-  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard{ioc.get_executor()};
-  ManualClock clock{1'000'000};
-  UserChannels channels;
-  Scheduler scheduler{ioc.get_executor(), clock};
-  WebhookSender webhooks{ioc.get_executor(), store, clock, scheduler, WebhookPolicy{1, 1, 1, 1}, OutboundPolicy{},
-                         metrics};
-  Notifier notifier{store, clock, channels, webhooks};
-  Correspondence correspondence{clock, &clock, scheduler, notifier, 21};
-  TableRegistry registry{ioc.get_executor(), store, metrics, correspondence};
-  std::thread thread{[this] { ioc.run(); }};
-
-  explicit Server(Store& s) : store(s) {}
-  ~Server() {
-    guard.reset();
-    ioc.stop();
-    thread.join();
-    // Moves still in the store hold their tables (and the tables' strands):
-    // they finish while the io_context still exists.
-    store.run_sync([](Records&) {});
-  }
-};
-
-// The first legal action of the seat to act, and that seat's user id.
-std::pair<std::int64_t, json> first_move(const TableRecord& record) {
-  const auto state = *sp::engine::new_game(setup_of(record));
-  const sp::engine::Seat seat = sp::engine::seats_to_act(state).front();
-  const auto legal = sp::engine::legal_actions(state, seat);
-  return {record.seats.at(seat.value).user_id, sp::protocol::encode_action(legal.front().action)};
-}
-
-Reply act_and_wait(Table& table, std::int64_t user, std::int64_t move_number, json action) {
-  std::promise<Reply> promise;
-  auto future = promise.get_future();
-  table.act(user, move_number, std::move(action), [&promise](Reply r) { promise.set_value(std::move(r)); });
-  REQUIRE(future.wait_for(std::chrono::seconds(20)) == std::future_status::ready);
-  return future.get();
-}
+using sp::test::act_and_wait;
+using sp::test::started_table;
 
 std::int64_t stored_moves(Store& store, std::int64_t table_id) {
   std::int64_t count = 0;
@@ -107,10 +30,10 @@ std::int64_t stored_moves(Store& store, std::int64_t table_id) {
 TEST_CASE("an accepted move is on disk when it is acknowledged") {
   sp::test::TempDir dir;
   Store store(StoreOptions{dir.file("spb.sqlite")});
-  Server server(store);
+  sp::test::TableServer server(store);
   const TableRecord record = started_table(store, 7);
   const auto table = server.registry.add_started(record);
-  const auto [user, action] = first_move(record);
+  const auto [user, action] = sp::test::first_move(record, *sp::engine::new_game(setup_of(record)));
 
   const Reply reply = act_and_wait(*table, user, 1, action);
   REQUIRE(reply.ok);
@@ -122,10 +45,10 @@ TEST_CASE("an accepted move is on disk when it is acknowledged") {
 TEST_CASE("a failed write stops the table: the move is refused, later moves too, nothing is stored") {
   sp::test::TempDir dir;
   Store store(StoreOptions{dir.file("spb.sqlite")});
-  Server server(store);
+  sp::test::TableServer server(store);
   const TableRecord record = started_table(store, 7);
   const auto table = server.registry.add_started(record);
-  const auto [user, action] = first_move(record);
+  const auto [user, action] = sp::test::first_move(record, *sp::engine::new_game(setup_of(record)));
   // A real failure of SQLite inside the move's transaction, as a full disk
   // gives, set up behind the store's back by a second connection.
   Database side(dir.file("spb.sqlite"));
