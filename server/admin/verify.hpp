@@ -3,8 +3,9 @@
 // checked against the log. The answer per table is ok or the first move
 // where the replay diverges.
 //
-// The fast path streams the move log in table order through one statement:
-// a database of ten thousand finished games is checked in seconds.
+// The games are read through Records::each_started_game, which streams the
+// move log in table order: a database of ten thousand finished games is
+// checked in seconds.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +14,7 @@
 #include <string>
 
 #include "server/table/log_replay.hpp"
-#include "server/store/database.hpp"
+#include "server/store/records.hpp"
 
 namespace sp::server {
 
@@ -36,9 +37,9 @@ struct VerifySummary {
 
 // Replays every started table (open tables have nothing to replay) and calls
 // `report` once per table, in id order.
-VerifySummary verify_database(Database& db, const std::function<void(const TableCheck&)>& report);
+VerifySummary verify_database(Records& db, const std::function<void(const TableCheck&)>& report);
 
 // One table; nothing when there is no such table or it has not started.
-std::optional<TableCheck> verify_table(Database& db, std::int64_t table_id);
+std::optional<TableCheck> verify_table(Records& db, std::int64_t table_id);
 
 }  // namespace sp::server

@@ -19,13 +19,13 @@ bool take_switch(std::vector<std::string>& args, const std::string& name) {
   return args.size() != before;
 }
 
-std::unique_ptr<server::Database> open_existing_database(const std::string& path, std::string& error) {
+std::unique_ptr<server::SqliteBackend> open_existing_database(const std::string& path, std::string& error) {
   // Opening would create a missing file: a typo must not look like an empty server.
   if (!std::filesystem::is_regular_file(path)) {
     error = "there is no database at " + path;
     return nullptr;
   }
-  return std::make_unique<server::Database>(path);
+  return std::make_unique<server::SqliteBackend>(path);
 }
 
 }  // namespace sp::cli

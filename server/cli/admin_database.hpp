@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "server/cli/command_line.hpp"
-#include "server/store/database.hpp"
+#include "server/store/sqlite_backend.hpp"
 
 namespace sp::cli {
 
@@ -17,7 +17,8 @@ std::string admin_database_path(const Flags& flags, std::string& error);
 // Removes a bare switch (--verify) from `args`; whether it was there.
 bool take_switch(std::vector<std::string>& args, const std::string& name);
 
-// Opens an existing database; nothing (and `error` set) when there is no file.
-std::unique_ptr<server::Database> open_existing_database(const std::string& path, std::string& error);
+// Opens an existing database, as it is (no migration), for a tool to read
+// through its records(); nothing (and `error` set) when there is no file.
+std::unique_ptr<server::SqliteBackend> open_existing_database(const std::string& path, std::string& error);
 
 }  // namespace sp::cli

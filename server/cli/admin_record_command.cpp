@@ -7,7 +7,7 @@
 #include "server/table/table.hpp"
 #include "server/cli/admin_database.hpp"
 #include "server/cli/commands.hpp"
-#include "server/store/records.hpp"
+#include "server/store/store.hpp"
 
 namespace sp::cli {
 namespace {
@@ -50,15 +50,14 @@ int run_admin_export_command(const std::vector<std::string>& arguments) {
   }
   std::vector<std::int64_t> ids;
   if (table) {
-    const auto record = server::load_table(*db, static_cast<std::int64_t>(*table));
+    const auto record = db->records().load_table(static_cast<std::int64_t>(*table));
     if (!record) {
       std::cerr << "spb admin export: there is no table " << *table << " in " << path << "\n";
       return 2;
     }
     ids.push_back(record->id);
   } else {
-    auto s = db->prepare("SELECT id FROM game_tables WHERE status <> 'open' ORDER BY id");
-    while (s.step()) ids.push_back(s.column_int(0));
+    ids = db->records().started_table_ids();
   }
   std::ofstream file;
   if (const auto out = flags->get("out")) {
@@ -72,8 +71,8 @@ int run_admin_export_command(const std::vector<std::string>& arguments) {
   int status = 0;
   std::size_t written = 0;
   for (std::int64_t id : ids) {
-    const auto record = server::load_table(*db, id);
-    const auto game = server::record_of(*record, server::load_moves(*db, id));
+    const auto record = db->records().load_table(id);
+    const auto game = server::record_of(*record, db->records().load_moves(id));
     if (!game) {
       std::cerr << "spb admin export: table " << id << " is not exported: " << game.error().describe() << "\n";
       status = table ? 2 : 1;
@@ -109,9 +108,12 @@ int run_admin_import_command(const std::vector<std::string>& args) {
     std::cerr << "spb admin import: cannot read " << *flags->get("from") << "\n";
     return 2;
   }
-  server::Database db(path);
-  db.migrate();
-  const auto imported = server::import_records(db, in, server::SystemClock().now(), "command line");
+  server::Store store(server::StoreOptions{path});
+  std::optional<Expected<std::vector<server::ImportedTable>, server::ImportError>> outcome;
+  store.run_sync([&](server::Records& db) {
+    outcome = server::import_records(db, in, server::SystemClock().now(), "command line");
+  });
+  const auto& imported = *outcome;
   if (!imported) {
     std::cerr << "spb admin import: " << *flags->get("from")
               << (imported.error().line ? ":" + std::to_string(imported.error().line) : std::string()) << ": "

@@ -45,7 +45,7 @@ int run_admin_replay_command(const std::vector<std::string>& arguments) {
     return 2;
   }
   const auto id = static_cast<std::int64_t>(*table);
-  const auto record = server::load_table(*db, id);
+  const auto record = db->records().load_table(id);
   if (!record) {
     std::cerr << "spb admin replay: there is no table " << id << " in " << path << "\n";
     return 2;
@@ -54,7 +54,7 @@ int run_admin_replay_command(const std::vector<std::string>& arguments) {
   if (to) request.to = static_cast<std::int64_t>(*to);
   if (seat) request.seat = static_cast<int>(*seat);
   request.verify = verify;
-  switch (server::write_replay_report(*record, server::load_moves(*db, id), request, std::cout, error)) {
+  switch (server::write_replay_report(*record, db->records().load_moves(id), request, std::cout, error)) {
     case server::ReplayOutcome::kReplayed: return 0;
     case server::ReplayOutcome::kDiverged: return 1;
     case server::ReplayOutcome::kRefused:

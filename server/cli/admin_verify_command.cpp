@@ -52,7 +52,7 @@ int run_admin_verify_command(const std::vector<std::string>& arguments) {
     return 2;
   }
   if (table) {
-    const auto check = server::verify_table(*db, static_cast<std::int64_t>(*table));
+    const auto check = server::verify_table(db->records(), static_cast<std::int64_t>(*table));
     if (!check) {
       std::cerr << "spb admin verify: there is no started table " << *table << " in " << path << "\n";
       return 2;
@@ -61,7 +61,7 @@ int run_admin_verify_command(const std::vector<std::string>& arguments) {
     return check->divergence ? 1 : 0;
   }
   const auto start = std::chrono::steady_clock::now();
-  const server::VerifySummary summary = server::verify_database(*db, [quiet](const server::TableCheck& c) { print(c, quiet); });
+  const server::VerifySummary summary = server::verify_database(db->records(), [quiet](const server::TableCheck& c) { print(c, quiet); });
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << summary.tables << " tables, " << summary.moves << " moves replayed in " << seconds << " s: "
             << summary.tables - summary.diverged - summary.not_replayed << " ok, " << summary.diverged << " diverge";

@@ -6,15 +6,15 @@ namespace sp::server {
 
 using nlohmann::json;
 
-std::optional<StoredNotification> store_notification(Database& db, const NotificationDraft& draft, std::int64_t now) {
-  if (is_robot_user(db, draft.user_id)) return std::nullopt;
+std::optional<StoredNotification> store_notification(Records& db, const NotificationDraft& draft, std::int64_t now) {
+  if (db.is_robot_user(draft.user_id)) return std::nullopt;
   NotificationRecord n{0, draft.user_id, draft.kind, draft.table_id,
                        json{{"text", draft.text}, {"details", draft.details}}.dump(), now, false};
-  n.id = insert_notification(db, n);
+  n.id = db.insert_notification(n);
   StoredNotification stored{n, false};
-  if (const auto url = webhook_url_of(db, draft.user_id)) {
+  if (const auto url = db.webhook_url_of(draft.user_id)) {
     const json body{{"type", "notification"}, {"user_id", draft.user_id}, {"notification", notification_json(n)}};
-    insert_delivery(db, n.id, *url, body.dump(), now);
+    db.insert_delivery(n.id, *url, body.dump(), now);
     stored.webhook = true;
   }
   return stored;
@@ -50,7 +50,7 @@ void Notifier::notify(std::vector<NotificationDraft> drafts) {
   auto stored = std::make_shared<std::vector<StoredNotification>>();
   const std::int64_t now = clock_.now();
   store_.submit(
-      [drafts = std::move(drafts), stored, now](Database& db) {
+      [drafts = std::move(drafts), stored, now](Records& db) {
         for (const NotificationDraft& d : drafts) {
           if (auto s = store_notification(db, d, now)) stored->push_back(std::move(*s));
         }

@@ -21,7 +21,7 @@
 #include "server/base/clock.hpp"
 #include "server/session/user_channels.hpp"
 #include "server/correspondence/webhook_sender.hpp"
-#include "server/store/correspondence_records.hpp"
+#include "server/store/correspondence_rows.hpp"
 #include "server/store/store.hpp"
 
 namespace sp::server {
@@ -41,7 +41,7 @@ struct StoredNotification {
 
 // In a store job: stores the notification and, when the user has a webhook
 // address, its delivery. Robots are told nothing: returns nothing for them.
-std::optional<StoredNotification> store_notification(Database& db, const NotificationDraft& draft, std::int64_t now);
+std::optional<StoredNotification> store_notification(Records& db, const NotificationDraft& draft, std::int64_t now);
 
 // The protocol's shape of a notification (docs/protocol.md).
 nlohmann::json notification_json(const NotificationRecord& n);

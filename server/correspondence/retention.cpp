@@ -41,9 +41,9 @@ void Retention::sweep(PrunedRows so_far) {
       // logging in checks sessions.
       [batch, now = clock_.now(),
        notifications = policy_.keep_notifications_days * kSecondsPerDay,
-       webhooks = policy_.keep_webhooks_days * kSecondsPerDay](Database& db) {
-        *batch = prune_settled(db, now, notifications, webhooks, kBatchRows);
-        batch->sessions = delete_expired_sessions(db, now, kBatchRows);
+       webhooks = policy_.keep_webhooks_days * kSecondsPerDay](Records& db) {
+        *batch = db.prune_settled(now, notifications, webhooks, kBatchRows);
+        batch->sessions = db.delete_expired_sessions(now, kBatchRows);
       },
       [this, batch, so_far](std::exception_ptr error) {
         boost::asio::post(executor_, [this, batch, so_far, error] { swept(so_far, *batch, error); });

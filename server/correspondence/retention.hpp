@@ -23,7 +23,7 @@
 
 #include "server/base/clock.hpp"
 #include "server/correspondence/scheduler.hpp"
-#include "server/store/correspondence_records.hpp"
+#include "server/store/correspondence_rows.hpp"
 #include "server/store/store.hpp"
 
 namespace sp::server {

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "server/store/correspondence_records.hpp"
+#include "server/store/correspondence_rows.hpp"
 
 namespace sp::server {
 

@@ -197,9 +197,9 @@ void WebhookSender::fetch() {
   auto next = std::make_shared<std::optional<std::int64_t>>();
   const std::int64_t now = clock_.now();
   store_.submit(
-      [due, next, now](Database& db) {
-        *due = due_deliveries(db, now, kBatch);
-        *next = next_delivery_at(db);
+      [due, next, now](Records& db) {
+        *due = db.due_deliveries(now, kBatch);
+        *next = db.next_delivery_at();
       },
       [this, due, next](std::exception_ptr error) {
         net::post(strand_, [this, due, next, error] {
@@ -237,15 +237,15 @@ void WebhookSender::send_batch(std::vector<DeliveryRecord> batch) {
         outcome.attempts += 1;
         outcome.last_error = post.error;
         if (post.error.empty()) {
-          outcome.status = "delivered";
+          outcome.status = DeliveryStatus::kDelivered;
         } else if (post.refused) {
           // The address is the player's choice and the refusal the server's:
           // retrying would only ask again. The error stays in the outbox.
           metrics_.outbound_refused.fetch_add(1, std::memory_order_relaxed);
-          outcome.status = "given_up";
+          outcome.status = DeliveryStatus::kGivenUp;
           spdlog::warn("webhook delivery {} given up: {}", outcome.id, post.error);
         } else if (outcome.attempts >= policy_.max_attempts) {
-          outcome.status = "given_up";
+          outcome.status = DeliveryStatus::kGivenUp;
           spdlog::warn("webhook delivery {} given up after {} attempts: {}", outcome.id, outcome.attempts, post.error);
         } else {
           outcome.next_attempt_at = attempted_at + webhook_retry_delay(outcome.attempts, policy_);
@@ -266,8 +266,8 @@ void WebhookSender::send_batch(std::vector<DeliveryRecord> batch) {
 void WebhookSender::finish_batch(std::vector<DeliveryRecord> outcomes) {
   const std::int64_t now = clock_.now();
   store_.submit(
-      [outcomes = std::move(outcomes), now](Database& db) {
-        for (const DeliveryRecord& d : outcomes) update_delivery(db, d, now);
+      [outcomes = std::move(outcomes), now](Records& db) {
+        for (const DeliveryRecord& d : outcomes) db.update_delivery(d, now);
       },
       [this](std::exception_ptr error) {
         net::post(strand_, [this, error] {

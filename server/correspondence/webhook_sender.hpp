@@ -30,7 +30,7 @@
 #include "server/base/metrics.hpp"
 #include "server/correspondence/scheduler.hpp"
 #include "server/security/address_policy.hpp"
-#include "server/store/correspondence_records.hpp"
+#include "server/store/correspondence_rows.hpp"
 #include "server/store/store.hpp"
 
 namespace sp::server {

@@ -36,7 +36,7 @@ void open_session(const Request& r, std::int64_t user_id, std::string name) {
   const std::string token = new_token();
   const std::string hash = token_hash(token);
   const std::int64_t now = r.services.correspondence.clock.now();
-  r.services.store.submit([user_id, hash, now](Database& db) { insert_session(db, hash, user_id, now, now + kSessionSeconds); },
+  r.services.store.submit([user_id, hash, now](Records& db) { db.insert_session(hash, user_id, now, now + kSessionSeconds); },
                           [r, user_id, name, token, hash](std::exception_ptr error) {
                             if (error) return r.fail(ErrorCode::kInternalError, "The session could not be stored.");
                             r.connection->post([r, user_id, name, token, hash] {
@@ -58,9 +58,9 @@ void on_register(const Request& r, const client::Register& account) {
     const std::string hash = hash_password(password, cost);
     auto user_id = std::make_shared<std::int64_t>(0);
     r.services.store.submit(
-        [name, hash, user_id, now = r.services.correspondence.clock.now()](Database& db) {
-          if (find_user_by_name(db, name)) return;
-          *user_id = insert_user(db, name, hash, now);
+        [name, hash, user_id, now = r.services.correspondence.clock.now()](Records& db) {
+          if (db.find_user_by_name(name)) return;
+          *user_id = db.insert_user(name, hash, now);
         },
         [r, name, user_id](std::exception_ptr error) {
           if (error) return r.fail(ErrorCode::kInternalError, "The account could not be stored.");
@@ -100,7 +100,7 @@ void check_password(const Request& r, std::string address, std::shared_ptr<std::
 
 void on_login(const Request& r, const client::Login& login) {
   auto user = std::make_shared<std::optional<UserRecord>>();
-  r.services.store.submit([name = login.name, user](Database& db) { *user = find_user_by_name(db, name); },
+  r.services.store.submit([name = login.name, user](Records& db) { *user = db.find_user_by_name(name); },
                           [r, address = r.state().client_address, user, name = login.name,
                            password = login.password](std::exception_ptr error) {
                             if (error) return r.fail(ErrorCode::kInternalError, "The account could not be read.");
@@ -112,8 +112,8 @@ void on_login(const Request& r, const client::Login& login) {
 void on_resume_session(const Request& r, const client::ResumeSession& resume) {
   const std::string hash = token_hash(resume.token);
   auto user = std::make_shared<std::optional<UserRecord>>();
-  r.services.store.submit([hash, user, now = r.services.correspondence.clock.now()](Database& db) {
-                            *user = find_session_user(db, hash, now);
+  r.services.store.submit([hash, user, now = r.services.correspondence.clock.now()](Records& db) {
+                            *user = db.find_session_user(hash, now);
                           },
                           [r, user, hash](std::exception_ptr error) {
                             if (error) return r.fail(ErrorCode::kInternalError, "The session could not be read.");
@@ -131,8 +131,8 @@ void on_logout(const Request& r, const client::Logout&) {
   const std::int64_t user = *r.state().user_id;
   change_identity(r.services, r.connection, std::nullopt);
   end_sessions(r.services, user, SessionsToEnd{hash, std::nullopt}, r.connection.get(), SessionEnd::kLogout);
-  store_job(r, [hash](Database& db) {
-    delete_session(db, hash);
+  store_job(r, [hash](Records& db) {
+    db.delete_session(hash);
     return Reply::result(json::object());
   });
 }
@@ -143,8 +143,8 @@ void on_logout_everywhere(const Request& r, const client::LogoutEverywhere&) {
   change_identity(r.services, r.connection, std::nullopt);
   store_job(
       r,
-      [user](Database& db) {
-        delete_user_sessions(db, user, "");
+      [user](Records& db) {
+        db.delete_user_sessions(user, "");
         return Reply::result(json::object());
       },
       [r, user] { end_sessions(r.services, user, SessionsToEnd{}, r.connection.get(), SessionEnd::kLoggedOutEverywhere); });
@@ -158,7 +158,7 @@ void on_change_password(const Request& r, const client::ChangePassword& change) 
   auto user = std::make_shared<std::optional<UserRecord>>();
   const PasswordCost cost{r.services.config.password_ops, r.services.config.password_memory};
   r.services.store.submit(
-      [user_id, user](Database& db) { *user = find_user(db, user_id); },
+      [user_id, user](Records& db) { *user = db.find_user(user_id); },
       [r, address = r.state().client_address, user, user_id, keep, cost, old_password = change.old_password,
        new_password = change.new_password](std::exception_ptr error) {
         if (error) return r.fail(ErrorCode::kInternalError, "The account could not be read.");
@@ -167,9 +167,9 @@ void on_change_password(const Request& r, const client::ChangePassword& change) 
                          const std::string hash = hash_password(new_password, cost);
                          store_job(
                              r,
-                             [user_id, keep, hash](Database& db) {
-                               set_password_hash(db, user_id, hash);
-                               delete_user_sessions(db, user_id, keep);
+                             [user_id, keep, hash](Records& db) {
+                               db.set_password_hash(user_id, hash);
+                               db.delete_user_sessions(user_id, keep);
                                return Reply::result(json::object());
                              },
                              [r, user_id, keep] {

@@ -46,11 +46,12 @@ void log_act(const Request& r, std::optional<std::int64_t> table, const std::str
   act.request = r.type;
   act.table = table;
   // The request's fields as the schemas spell them, but the administrator token.
-  act.arguments = protocol::encode_client_request(*r.decoded);
-  act.arguments.erase("type");
-  act.arguments.erase("token");
+  json arguments = protocol::encode_client_request(*r.decoded);
+  arguments.erase("type");
+  arguments.erase("token");
+  act.arguments_json = arguments.dump();
   act.outcome = outcome;
-  r.services.store.submit([act](Database& db) { log_admin_action(db, act); },
+  r.services.store.submit([act](Records& db) { db.log_admin_action(act); },
                           [act](std::exception_ptr error) {
                             if (error) spdlog::error("the administrators' log could not record {} by {}", act.request, act.who);
                           });
@@ -94,10 +95,10 @@ void on_admin_list_tables(const Request& r, const client::AdminListTables& list)
   if (list.status) statuses = {stored_status(*list.status)};
   auto outcome = std::make_shared<Reply>();
   r.services.store.submit(
-      [statuses, outcome](Database& db) {
+      [statuses, outcome](Records& db) {
         json tables = json::array();
         for (const TableStatus status : statuses) {
-          for (const TableRecord& t : list_tables(db, status, kListLimit)) tables.push_back(summary_of(t));
+          for (const TableRecord& t : db.list_tables(status, kListLimit)) tables.push_back(summary_of(t));
         }
         *outcome = Reply::result(json{{"tables", tables}});
       },
@@ -156,9 +157,9 @@ void on_admin_abort(const Request& r, const client::AdminAbort& abort) {
     const std::int64_t now = r.services.correspondence.clock.now();
     auto outcome = std::make_shared<Reply>();
     r.services.store.submit(
-        [id, now, outcome](Database& db) {
-          abort_table(db, id, now, TableStatus::kPlaying);
-          const auto record = load_table(db, id);
+        [id, now, outcome](Records& db) {
+          db.abort_table(id, now, TableStatus::kPlaying);
+          const auto record = db.load_table(id);
           *outcome = record && record->status == TableStatus::kAborted
                          ? Reply::result(json{{"table", summary_of(*record)}})
                          : Reply::error(ErrorCode::kTableNotPlaying, "That table is not being played.");
@@ -182,9 +183,9 @@ void on_admin_remove_player(const Request& r, const client::AdminRemovePlayer& r
 void on_admin_logout_user(const Request& r, const client::AdminLogoutUser& logout) {
   auto user = std::make_shared<std::optional<UserRecord>>();
   r.services.store.submit(
-      [name = logout.name, user](Database& db) {
-        *user = find_user_by_name(db, name);
-        if (*user) delete_user_sessions(db, (*user)->id, "");
+      [name = logout.name, user](Records& db) {
+        *user = db.find_user_by_name(name);
+        if (*user) db.delete_user_sessions((*user)->id, "");
       },
       [r, user, answer = logged(r, std::nullopt)](std::exception_ptr error) {
         if (error) return answer(Reply::error(ErrorCode::kInternalError, "The sessions could not be ended; nothing was changed."));
@@ -198,9 +199,9 @@ void on_admin_log(const Request& r, const client::AdminLog& log) {
   const std::optional<std::int64_t> table = log.table;
   auto outcome = std::make_shared<Reply>();
   r.services.store.submit(
-      [table, limit = log.limit.value_or(100), outcome](Database& db) {
+      [table, limit = log.limit.value_or(100), outcome](Records& db) {
         json entries = json::array();
-        for (const AdminAction& a : list_admin_actions(db, table, limit)) {
+        for (const AdminAction& a : db.list_admin_actions(table, limit)) {
           entries.push_back(json{{"id", a.id},
                                  {"at", a.at},
                                  {"who", a.who},
@@ -208,7 +209,7 @@ void on_admin_log(const Request& r, const client::AdminLog& log) {
                                  {"address", a.address.empty() ? json(nullptr) : json(a.address)},
                                  {"request", a.request},
                                  {"table", a.table ? json(*a.table) : json(nullptr)},
-                                 {"arguments", a.arguments},
+                                 {"arguments", json::parse(a.arguments_json, nullptr, false)},
                                  {"outcome", a.outcome}});
         }
         *outcome = Reply::result(json{{"entries", entries}});

@@ -11,7 +11,6 @@
 #include "server/requests/vacations.hpp"
 #include "server/correspondence/webhook_sender.hpp"
 #include "server/security/host_refusal.hpp"
-#include "server/store/correspondence_records.hpp"
 
 namespace sp::server {
 
@@ -35,20 +34,20 @@ json vacation_json(const std::optional<VacationRecord>& v) {
 }
 
 void on_notifications(const Request& r, const client::Notifications& page) {
-  store_job(r, [user = *r.state().user_id, after = page.after.value_or(0), limit = page.limit.value_or(50)](Database& db) {
+  store_job(r, [user = *r.state().user_id, after = page.after.value_or(0), limit = page.limit.value_or(50)](Records& db) {
     json list = json::array();
-    for (const NotificationRecord& n : notifications_of(db, user, after, limit)) {
+    for (const NotificationRecord& n : db.notifications_of(user, after, limit)) {
       list.push_back(notification_json(n));
     }
-    return Reply::result(json{{"notifications", list}, {"unread", unread_notifications(db, user)}});
+    return Reply::result(json{{"notifications", list}, {"unread", db.unread_notifications(user)}});
   });
 }
 
 void on_mark_notifications_read(const Request& r, const client::MarkNotificationsRead& mark) {
   store_job(r, [user = *r.state().user_id, up_to = mark.up_to.value_or(INT64_MAX),
-                now = r.services.correspondence.clock.now()](Database& db) {
-    mark_notifications_read(db, user, up_to, now);
-    return Reply::result(json{{"unread", unread_notifications(db, user)}});
+                now = r.services.correspondence.clock.now()](Records& db) {
+    db.mark_notifications_read(user, up_to, now);
+    return Reply::result(json{{"unread", db.unread_notifications(user)}});
   });
 }
 
@@ -68,22 +67,22 @@ void on_set_webhook(const Request& r, const client::SetWebhook& webhook) {
                                                    "server's operator allows.");
     }
   }
-  store_job(r, [user = *r.state().user_id, url](Database& db) {
-    update_webhook_url(db, user, url);
+  store_job(r, [user = *r.state().user_id, url](Records& db) {
+    db.update_webhook_url(user, url);
     return Reply::result(json{{"webhook_url", url ? json(*url) : json(nullptr)}});
   });
 }
 
 // The vacation requests answer with the user's vacation and allowance.
-Reply vacation_reply(Database& db, std::int64_t user, int per_year, std::int64_t now) {
-  const int used = days_used_this_year(vacations_of(db, user, year_start(now)), now);
-  return Reply::result(json{{"vacation", vacation_json(current_vacation(db, user, now))},
+Reply vacation_reply(Records& db, std::int64_t user, int per_year, std::int64_t now) {
+  const int used = days_used_this_year(db.vacations_of(user, year_start(now)), now);
+  return Reply::result(json{{"vacation", vacation_json(db.current_vacation(user, now))},
                             {"allowance", allowance_json(per_year, used)}});
 }
 
 void on_vacation(const Request& r, const client::Vacation&) {
   store_job(r, [user = *r.state().user_id, per_year = r.services.correspondence.vacation_days_per_year,
-                now = r.services.correspondence.clock.now()](Database& db) {
+                now = r.services.correspondence.clock.now()](Records& db) {
     return vacation_reply(db, user, per_year, now);
   });
 }
@@ -95,17 +94,17 @@ void on_set_vacation(const Request& r, const client::SetVacation& vacation) {
   auto began = std::make_shared<std::optional<VacationRecord>>();
   store_job(
       r,
-      [user, per_year, now, days = vacation.days, began](Database& db) {
-        if (current_vacation(db, user, now)) {
+      [user, per_year, now, days = vacation.days, began](Records& db) {
+        if (db.current_vacation(user, now)) {
           return Reply::error(ErrorCode::kAlreadyOnVacation, "You are on vacation already; end it first.");
         }
-        const int used = days_used_this_year(vacations_of(db, user, year_start(now)), now);
+        const int used = days_used_this_year(db.vacations_of(user, year_start(now)), now);
         if (used + days > per_year) {
           return Reply::error(ErrorCode::kVacationAllowance, "That is more than the " + std::to_string(per_year - used) +
                                                         " vacation days you have left this year.");
         }
         const std::int64_t ends = now + days * kSecondsPerDay;
-        *began = VacationRecord{insert_vacation(db, user, now, ends), user, now, ends, std::nullopt};
+        *began = VacationRecord{db.insert_vacation(user, now, ends), user, now, ends, std::nullopt};
         return vacation_reply(db, user, per_year, now);
       },
       [r, began] { vacation_began(r.services, **began); });
@@ -116,10 +115,10 @@ void on_end_vacation(const Request& r, const client::EndVacation&) {
   store_job(
       r,
       [user, per_year = r.services.correspondence.vacation_days_per_year,
-       now = r.services.correspondence.clock.now()](Database& db) {
-        const auto current = current_vacation(db, user, now);
+       now = r.services.correspondence.clock.now()](Records& db) {
+        const auto current = db.current_vacation(user, now);
         if (!current) return Reply::error(ErrorCode::kNotOnVacation, "You are not on vacation.");
-        close_vacation(db, current->id, now);
+        db.close_vacation(current->id, now);
         return vacation_reply(db, user, per_year, now);
       },
       [r, user] { vacation_ended(r.services, user); });
@@ -167,16 +166,17 @@ TablePace pace_of(const client::CreateTable& create) {
   return pace;
 }
 
-void write_table_pace(Database& db, std::int64_t table_id, const TablePace& pace, int players) {
-  update_table_pace(db, table_id, pace.move_seconds, pace.takeover_after, pace.takeover_by);
+void write_table_pace(Records& db, std::int64_t table_id, const TablePace& pace, int players) {
+  db.update_table_pace(table_id, pace.move_seconds, pace.takeover_after,
+                       parse_seat_controller(pace.takeover_by).value_or(SeatController::kRobot));
   for (int i = 0; i < pace.robots; ++i) {
     const int seat = players - 1 - i;
-    insert_seat(db, table_id, seat, robot_user(db, i));
-    update_seat_control(db, table_id, seat, "robot", 0);
+    db.insert_seat(table_id, seat, db.robot_user(i));
+    db.update_seat_control(table_id, seat, SeatController::kRobot, 0);
   }
 }
 
-std::vector<StoredNotification> write_table_start(Database& db, const TableRecord& table,
+std::vector<StoredNotification> write_table_start(Records& db, const TableRecord& table,
                                                   const engine::GameState& state, std::int64_t now) {
   Aftermath start;
   start.deadline = Aftermath::Deadline::kClear;
@@ -187,7 +187,7 @@ std::vector<StoredNotification> write_table_start(Database& db, const TableRecor
   }
   const auto to_act = engine::seats_to_act(state);
   for (const SeatRecord& s : table.seats) {
-    if (to_act.empty() || s.seat != to_act.front().value || s.controller != "human") continue;
+    if (to_act.empty() || s.seat != to_act.front().value || s.controller != SeatController::kHuman) continue;
     start.deadline = Aftermath::Deadline::kFresh;
     start.fresh_user = s.user_id;
     start.notes.push_back(NotificationDraft{s.user_id, "your_turn", table.id,

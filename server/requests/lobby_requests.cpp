@@ -27,19 +27,19 @@ void on_create_table(const Request& r, const client::CreateTable& create) {
   record.options_json = protocol::encode_options(create.options.value_or(engine::TableOptions{})).dump();
   record.card_set_version = std::string(engine::card_set_version());
   const TablePace pace = pace_of(create);
-  store_job(r, [record, pace, now = r.services.correspondence.clock.now()](Database& db) {
-    const std::int64_t id = insert_table(db, record, now);
-    if (pace.robots < record.player_count) insert_seat(db, id, 0, record.creator_id);
+  store_job(r, [record, pace, now = r.services.correspondence.clock.now()](Records& db) {
+    const std::int64_t id = db.insert_table(record, now);
+    if (pace.robots < record.player_count) db.insert_seat(id, 0, record.creator_id);
     write_table_pace(db, id, pace, record.player_count);
-    return Reply::result(json{{"table", summary_of(*load_table(db, id))}});
+    return Reply::result(json{{"table", summary_of(*db.load_table(id))}});
   });
 }
 
 void on_list_tables(const Request& r, const client::ListTables& list) {
   const TableStatus status = list.status ? stored_status(*list.status) : TableStatus::kOpen;
-  store_job(r, [status](Database& db) {
+  store_job(r, [status](Records& db) {
     json tables = json::array();
-    for (const TableRecord& t : list_tables(db, status, kListLimit)) tables.push_back(summary_of(t));
+    for (const TableRecord& t : db.list_tables(status, kListLimit)) tables.push_back(summary_of(t));
     return Reply::result(json{{"tables", tables}});
   });
 }
@@ -48,15 +48,15 @@ void on_list_tables(const Request& r, const client::ListTables& list) {
 // `committed` runs once the change is stored. The reply holds the table's
 // summary, or nothing when `with_table` is false (invite).
 void lobby_change(const Request& r, std::int64_t table_id,
-                  std::function<std::optional<Reply>(Database&, TableRecord&, std::int64_t)> change,
+                  std::function<std::optional<Reply>(Records&, TableRecord&, std::int64_t)> change,
                   std::function<void()> committed = {}, bool with_table = true) {
   const std::int64_t user = *r.state().user_id;
-  store_job(r, [table_id, user, change = std::move(change), with_table](Database& db) {
-    auto table = load_table(db, table_id);
+  store_job(r, [table_id, user, change = std::move(change), with_table](Records& db) {
+    auto table = db.load_table(table_id);
     if (!table) return Reply::error(ErrorCode::kNoSuchTable, "There is no table " + std::to_string(table_id) + ".");
     if (auto refusal = change(db, *table, user)) return *refusal;
     if (!with_table) return Reply::result(json::object());
-    return Reply::result(json{{"table", summary_of(*load_table(db, table_id))}});
+    return Reply::result(json{{"table", summary_of(*db.load_table(table_id))}});
   }, std::move(committed));
 }
 
@@ -65,24 +65,24 @@ bool is_seated(const TableRecord& t, std::int64_t user) {
 }
 
 void on_join_table(const Request& r, const client::JoinTable& join) {
-  lobby_change(r, join.table, [](Database& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
+  lobby_change(r, join.table, [](Records& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
     if (t.status != TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotOpen, "That table has started or ended.");
     if (is_seated(t, user)) return Reply::error(ErrorCode::kAlreadySeated, "You have a seat at that table already.");
     if (static_cast<int>(t.seats.size()) >= t.player_count) return Reply::error(ErrorCode::kTableFull, "That table is full.");
     int seat = 0;
     while (std::any_of(t.seats.begin(), t.seats.end(), [seat](const SeatRecord& s) { return s.seat == seat; })) ++seat;
-    insert_seat(db, t.id, seat, user);
+    db.insert_seat(t.id, seat, user);
     return std::nullopt;
   });
 }
 
 void on_leave_table(const Request& r, const client::LeaveTable& leave) {
-  lobby_change(r, leave.table, [now = r.services.correspondence.clock.now()](Database& db, TableRecord& t,
+  lobby_change(r, leave.table, [now = r.services.correspondence.clock.now()](Records& db, TableRecord& t,
                                                                 std::int64_t user) -> std::optional<Reply> {
     if (t.status != TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotOpen, "Only a table that has not started can be left.");
     if (!is_seated(t, user)) return Reply::error(ErrorCode::kNotSeated, "You have no seat at that table.");
-    delete_seat(db, t.id, user);
-    if (user == t.creator_id) abort_table(db, t.id, now);
+    db.delete_seat(t.id, user);
+    if (user == t.creator_id) db.abort_table(t.id, now, std::nullopt);
     return std::nullopt;
   });
 }
@@ -93,12 +93,12 @@ void on_invite(const Request& r, const client::Invite& invite) {
   lobby_change(
       r, invite.table,
       [name = invite.name, inviter, stored, now = r.services.correspondence.clock.now()](
-          Database& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
+          Records& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
         if (t.status != TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotOpen, "That table has started or ended.");
         if (!is_seated(t, user)) return Reply::error(ErrorCode::kNotSeated, "Only a player at the table may invite.");
-        const auto invitee = find_user_by_name(db, name);
+        const auto invitee = db.find_user_by_name(name);
         if (!invitee) return Reply::error(ErrorCode::kNoSuchUser, "There is no player called " + name + ".");
-        insert_invitation(db, t.id, invitee->id, user, now);
+        db.insert_invitation(t.id, invitee->id, user, now);
         const NotificationDraft draft{invitee->id, "invited", t.id, inviter + " invites you to " + t.name + ".",
                                       json{{"from", inviter}}};
         if (auto n = store_notification(db, draft, now)) stored->push_back(std::move(*n));
@@ -115,8 +115,8 @@ void on_start_table(const Request& r, const client::StartTable& start) {
   auto stored = std::make_shared<std::vector<StoredNotification>>();
   r.services.store.submit(
       [table_id = start.table, user, seed, started, refusal, stored,
-       now = r.services.correspondence.clock.now()](Database& db) {
-        auto t = load_table(db, table_id);
+       now = r.services.correspondence.clock.now()](Records& db) {
+        auto t = db.load_table(table_id);
         if (!t) return void(*refusal = Reply::error(ErrorCode::kNoSuchTable, "There is no such table."));
         if (t->creator_id != user) return void(*refusal = Reply::error(ErrorCode::kNotCreator, "Only the table's creator starts it."));
         if (t->status != TableStatus::kOpen) return void(*refusal = Reply::error(ErrorCode::kTableNotOpen, "That table has started or ended."));
@@ -126,9 +126,9 @@ void on_start_table(const Request& r, const client::StartTable& start) {
         t->seed = seed;
         auto state = engine::new_game(setup_of(*t));
         if (!state) return void(*refusal = Reply::error(ErrorCode::kBadRequest, state.error().message));
-        start_table(db, t->id, seed, engine::state_hash_hex(*state), now);
+        db.start_table(t->id, seed, engine::state_hash_hex(*state), now);
         *stored = write_table_start(db, *t, *state, now);
-        *started = load_table(db, t->id);
+        *started = db.load_table(t->id);
       },
       [r, started, refusal, stored](std::exception_ptr error) {
         if (error) return r.fail(ErrorCode::kInternalError, "The table could not be started; nothing was changed.");
@@ -143,7 +143,7 @@ void on_start_table(const Request& r, const client::StartTable& start) {
 void on_my_tables(const Request& r, const client::MyTables&) {
   const std::int64_t user = *r.state().user_id;
   auto records = std::make_shared<std::vector<TableRecord>>();
-  r.services.store.submit([user, records](Database& db) { *records = tables_of_user(db, user); },
+  r.services.store.submit([user, records](Records& db) { *records = db.tables_of_user(user); },
                           [r, user, records](std::exception_ptr error) {
                             if (error) return r.fail(ErrorCode::kInternalError, "Your tables could not be read.");
                             // Playing tables know whose turn it is: ask them, then answer once all did.

@@ -71,8 +71,8 @@ json chat_page_json(std::int64_t table, const ChatPage& page) {
 void on_chat_history(const Request& r, const client::ChatHistory& history) {
   with_requested_table(r, history.table, [r, before = history.before, limit = history.limit.value_or(kChatPageDefault)](
                                              std::shared_ptr<Table> table) {
-    store_job(r, [id = table->id(), before, limit](Database& db) {
-      return Reply::result(chat_page_json(id, chat_page(db, id, before, limit)));
+    store_job(r, [id = table->id(), before, limit](Records& db) {
+      return Reply::result(chat_page_json(id, db.chat_page(id, before, limit)));
     });
   });
 }

@@ -67,9 +67,9 @@ json summary_of(const TableRecord& t) {
 
 // A store job whose outcome is a Reply; failures of the database become
 // internal_error, and a job may reply with a rule of the lobby by setting it.
-void store_job(const Request& r, std::function<Reply(Database&)> work, std::function<void()> committed) {
+void store_job(const Request& r, std::function<Reply(Records&)> work, std::function<void()> committed) {
   auto outcome = std::make_shared<Reply>();
-  r.services.store.submit([work = std::move(work), outcome](Database& db) { *outcome = work(db); },
+  r.services.store.submit([work = std::move(work), outcome](Records& db) { *outcome = work(db); },
                           [r, outcome, committed = std::move(committed)](std::exception_ptr error) {
                             if (error) return r.fail(ErrorCode::kInternalError, "The database could not do that; nothing was changed.");
                             if (committed && outcome->ok) committed();

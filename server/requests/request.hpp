@@ -94,7 +94,7 @@ nlohmann::json summary_of(const TableRecord& t);
 // A store job whose outcome is the reply; a failure of the database becomes
 // internal_error.
 // `committed`, when given, runs after a successful commit, before the reply.
-void store_job(const Request& r, std::function<Reply(Database&)> work, std::function<void()> committed = {});
+void store_job(const Request& r, std::function<Reply(Records&)> work, std::function<void()> committed = {});
 
 // Runs `fn` with the table `table_id`, or replies why not.
 void with_requested_table(const Request& r, std::int64_t table_id, std::function<void(std::shared_ptr<Table>)> fn);
@@ -117,9 +117,9 @@ struct TablePace {
 };
 TablePace pace_of(const protocol::client::CreateTable& create);
 // In create_table's job: stores the pace and seats the robots.
-void write_table_pace(Database& db, std::int64_t table_id, const TablePace& pace, int players);
+void write_table_pace(Records& db, std::int64_t table_id, const TablePace& pace, int players);
 // In start_table's job: the first deadline and the start's notifications.
-std::vector<StoredNotification> write_table_start(Database& db, const TableRecord& table,
+std::vector<StoredNotification> write_table_start(Records& db, const TableRecord& table,
                                                   const engine::GameState& state, std::int64_t now);
 
 }  // namespace sp::server

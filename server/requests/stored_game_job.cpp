@@ -17,9 +17,9 @@ void with_stored_game(const Request& r, std::int64_t table,
   auto record = std::make_shared<std::optional<TableRecord>>();
   auto moves = std::make_shared<std::vector<MoveRecord>>();
   r.services.store.submit(
-      [table, record, moves](Database& db) {
-        *record = load_table(db, table);
-        if (*record) *moves = load_moves(db, table);
+      [table, record, moves](Records& db) {
+        *record = db.load_table(table);
+        if (*record) *moves = db.load_moves(table);
       },
       [r, record, moves, work = std::move(work), answer = std::move(answer)](std::exception_ptr error) {
         if (error) return answer(Reply::error(ErrorCode::kInternalError, "The table could not be read."));

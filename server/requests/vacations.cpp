@@ -9,8 +9,8 @@ namespace {
 void tell_tables(Services& services, std::int64_t user_id, bool away) {
   auto ids = std::make_shared<std::vector<std::int64_t>>();
   services.store.submit(
-      [user_id, ids](Database& db) {
-        for (const TableRecord& t : tables_of_user(db, user_id)) {
+      [user_id, ids](Records& db) {
+        for (const TableRecord& t : db.tables_of_user(user_id)) {
           if (t.status == TableStatus::kPlaying) ids->push_back(t.id);
         }
       },
@@ -26,7 +26,7 @@ void tell_tables(Services& services, std::int64_t user_id, bool away) {
 
 void schedule_end(Services& services, const VacationRecord& v) {
   services.correspondence.scheduler.set({Due::kVacationEnd, v.user_id}, v.ends_at, [&services, v] {
-    services.store.submit([v](Database& db) { close_vacation(db, v.id, v.ends_at); },
+    services.store.submit([v](Records& db) { db.close_vacation(v.id, v.ends_at); },
                           [&services, v](std::exception_ptr error) {
                             if (!error) tell_tables(services, v.user_id, false);
                           });
@@ -47,7 +47,7 @@ void vacation_ended(Services& services, std::int64_t user_id) {
 
 void schedule_open_vacations(Services& services) {
   std::vector<VacationRecord> open;
-  services.store.run_sync([&open](Database& db) { open = open_vacations(db); });
+  services.store.run_sync([&open](Records& db) { open = db.open_vacations(); });
   for (const VacationRecord& v : open) schedule_end(services, v);
 }
 

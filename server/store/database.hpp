@@ -10,20 +10,16 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+
+#include "server/store/database_error.hpp"
 
 struct sqlite3;
 struct sqlite3_stmt;
 
 namespace sp::server {
-
-class DatabaseError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 class StatementCache;
 

@@ -1,135 +1,178 @@
-// Rows of the database as plain structs, and the queries that read and write
-// them. Every function runs on the store's writer thread with its Database;
-// failures throw DatabaseError.
+// Records: every read and write the server and its tools make of the
+// database, one named method each, in typed rows (rows.hpp,
+// correspondence_rows.hpp, admin_log.hpp). No SQL is written anywhere else.
+//
+// A Records belongs to one database connection and is used by one thread at
+// a time: a store job gets the store's (store.hpp), inside the transaction
+// and savepoint the store opened for it; a tool that only reads may use a
+// backend's own (sqlite_backend.hpp). Records opens no transaction itself.
+// SqliteRecords (sqlite_records.hpp) is the implementation over SQLite; the
+// tests decorate it to make a chosen write fail.
+//
+// Failures of the database (a full disk, a broken file) throw DatabaseError:
+// they are I/O failures, caught at the server's edges (a write that fails
+// faults its table; a failed start-up stops the server). What a request may
+// expect (no such user, a table not open) is a value: an empty optional, a
+// false, a count of zero.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
-#include <string_view>
+#include <utility>
 #include <vector>
 
-#include "server/store/database.hpp"
+#include "server/store/admin_log.hpp"
+#include "server/store/correspondence_rows.hpp"
+#include "server/store/database_error.hpp"
+#include "server/store/rows.hpp"
 
 namespace sp::server {
 
-struct UserRecord {
-  std::int64_t id = 0;
-  std::string name;
-  std::string password_hash;
+class Records {
+ public:
+  virtual ~Records() = default;
+
+  // Accounts ------------------------------------------------------------------
+
+  virtual std::optional<UserRecord> find_user_by_name(const std::string& name) = 0;
+  virtual std::optional<UserRecord> find_user(std::int64_t user_id) = 0;
+  virtual std::int64_t insert_user(const std::string& name, const std::string& password_hash, std::int64_t now) = 0;
+  virtual void set_password_hash(std::int64_t user_id, const std::string& password_hash) = 0;
+  virtual bool is_robot_user(std::int64_t user_id) = 0;
+  // The robot pseudo-user number `index` (0..4), created on first use. Robots
+  // have names no player can register (they contain a space) and no password.
+  virtual std::int64_t robot_user(int index) = 0;
+
+  // Login sessions, by the hash of their token.
+  virtual void insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now,
+                              std::int64_t expires_at) = 0;
+  virtual std::optional<UserRecord> find_session_user(const std::string& token_hash, std::int64_t now) = 0;
+  virtual void delete_session(const std::string& token_hash) = 0;
+  // Ends every session of the user but `keep` (empty: all of them).
+  virtual void delete_user_sessions(std::int64_t user_id, const std::string& keep) = 0;
+  // Deletes at most `limit` sessions expired by `now` (they can no longer be
+  // resumed); returns how many went.
+  virtual int delete_expired_sessions(std::int64_t now, int limit) = 0;
+
+  // Tables and seats ----------------------------------------------------------
+
+  // A new table from `table`'s name, creator, status, player count, options,
+  // seed and versions; returns its id.
+  virtual std::int64_t insert_table(const TableRecord& table, std::int64_t now) = 0;
+  // The table with its seats, or nothing.
+  virtual std::optional<TableRecord> load_table(std::int64_t id) = 0;
+  // The newest `limit` tables in `status`, newest first.
+  virtual std::vector<TableRecord> list_tables(TableStatus status, int limit) = 0;
+  // The tables the user sits at or is invited to, the latest changed first.
+  virtual std::vector<TableRecord> tables_of_user(std::int64_t user_id) = 0;
+  virtual std::vector<std::int64_t> table_ids_with_status(TableStatus status) = 0;
+  // Every table that has started (playing, finished or aborted), in id order.
+  virtual std::vector<std::int64_t> started_table_ids() = 0;
+  virtual void insert_seat(std::int64_t table_id, int seat, std::int64_t user_id) = 0;
+  virtual void delete_seat(std::int64_t table_id, std::int64_t user_id) = 0;
+  virtual void insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
+                                 std::int64_t now) = 0;
+  // The table plays from now on, dealt from `seed` (the deal's hash `state_hash`).
+  virtual void start_table(std::int64_t table_id, std::uint64_t seed, const std::string& state_hash,
+                           std::int64_t now) = 0;
+  // Marks a table aborted (its creator left before the start, an administrator
+  // ended it); with `only_if`, only a table in that status. Returns whether it changed.
+  virtual bool abort_table(std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if) = 0;
+  // An imported game record's table: its recorded status and creation time.
+  virtual void set_imported_table_status(std::int64_t table_id, TableStatus status, std::int64_t created_at) = 0;
+
+  // Correspondence play: a seat's controller and timeouts, the table's pace,
+  // and the deadline of the move awaited: `at` while it runs, `left` while paused.
+  virtual void update_seat_control(std::int64_t table_id, int seat, SeatController controller, int timeouts) = 0;
+  virtual void update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds,
+                                 std::optional<int> takeover_after, SeatController takeover_by) = 0;
+  virtual void update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at,
+                                     std::optional<std::int64_t> left) = 0;
+  // Playing tables with a running deadline: (table id, deadline).
+  virtual std::vector<std::pair<std::int64_t, std::int64_t>> running_deadlines() = 0;
+
+  // The move log --------------------------------------------------------------
+
+  // Appends a move and records the table's move count, last state hash and
+  // status with it, in the same transaction.
+  virtual void append_move(std::int64_t table_id, const MoveRecord& move, TableStatus status) = 0;
+  // The table's moves in order.
+  virtual std::vector<MoveRecord> load_moves(std::int64_t table_id) = 0;
+  // Every started table (or only `table_id`, if it has started) in id order,
+  // with its moves in order, for tools that read whole games (spb admin
+  // verify). The tables carry what a replay needs: id, status, player count,
+  // options, seed, move count, last state hash and card set; not their seats.
+  using GameVisitor = std::function<void(const TableRecord& table, const std::vector<MoveRecord>& moves)>;
+  virtual void each_started_game(std::optional<std::int64_t> table_id, const GameVisitor& visit) = 0;
+
+  // Snapshots (snapshot.hpp): a table keeps only its latest.
+  virtual void replace_snapshot(std::int64_t table_id, const SnapshotRecord& snapshot) = 0;
+  virtual std::optional<SnapshotRecord> load_latest_snapshot(std::int64_t table_id) = 0;
+
+  // Chat ----------------------------------------------------------------------
+
+  // Returns the line's id.
+  virtual std::int64_t insert_chat(std::int64_t table_id, std::int64_t user_id, const std::string& text,
+                                   std::int64_t now) = 0;
+  // The newest `limit` lines before the line `before` (or the newest of all).
+  virtual ChatPage chat_page(std::int64_t table_id, std::optional<std::int64_t> before, int limit) = 0;
+
+  // Vacations -----------------------------------------------------------------
+
+  virtual std::int64_t insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) = 0;
+  // Closes a vacation not yet closed.
+  virtual void close_vacation(std::int64_t id, std::int64_t ended_at) = 0;
+  // The user's vacations that started at `started_since` or later.
+  virtual std::vector<VacationRecord> vacations_of(std::int64_t user_id, std::int64_t started_since) = 0;
+  // The user's vacation in progress at `now`, if any.
+  virtual std::optional<VacationRecord> current_vacation(std::int64_t user_id, std::int64_t now) = 0;
+  // Vacations not yet closed (the scheduler closes each at its end).
+  virtual std::vector<VacationRecord> open_vacations() = 0;
+
+  // Notifications and webhooks ------------------------------------------------
+
+  // Returns the notification's id.
+  virtual std::int64_t insert_notification(const NotificationRecord& notification) = 0;
+  // The newest `limit` after `after_id`, oldest first.
+  virtual std::vector<NotificationRecord> notifications_of(std::int64_t user_id, std::int64_t after_id,
+                                                           int limit) = 0;
+  virtual std::int64_t unread_notifications(std::int64_t user_id) = 0;
+  virtual void mark_notifications_read(std::int64_t user_id, std::int64_t up_to_id, std::int64_t now) = 0;
+  // Nothing: the user has no webhook.
+  virtual void update_webhook_url(std::int64_t user_id, const std::optional<std::string>& url) = 0;
+  virtual std::optional<std::string> webhook_url_of(std::int64_t user_id) = 0;
+
+  // A pending delivery due now; returns its id.
+  virtual std::int64_t insert_delivery(std::int64_t notification_id, const std::string& url,
+                                       const std::string& body_json, std::int64_t now) = 0;
+  // Pending deliveries due by `now`, the longest waiting first.
+  virtual std::vector<DeliveryRecord> due_deliveries(std::int64_t now, int limit) = 0;
+  // When the next pending delivery is due.
+  virtual std::optional<std::int64_t> next_delivery_at() = 0;
+  // Stores a delivery's status, attempts, next attempt and last error.
+  virtual void update_delivery(const DeliveryRecord& delivery, std::int64_t now) = 0;
+  virtual std::optional<DeliveryRecord> load_delivery(std::int64_t id) = 0;
+
+  // Deletes at most `limit` webhook deliveries settled (delivered or given up)
+  // more than `keep_webhooks_seconds` before `now`, then at most `limit`
+  // notifications read more than `keep_notifications_seconds` before `now` that
+  // no delivery refers to any more. A period of 0 keeps those rows forever.
+  // Pending deliveries and unread notifications are never deleted.
+  virtual PrunedRows prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds,
+                                   std::int64_t keep_webhooks_seconds, int limit) = 0;
+
+  // The administrators' log ---------------------------------------------------
+
+  virtual void log_admin_action(const AdminAction& action) = 0;
+  // The latest acts first; `table` narrows to one table.
+  virtual std::vector<AdminAction> list_admin_actions(std::optional<std::int64_t> table, int limit) = 0;
+
+ protected:
+  Records() = default;
+  Records(const Records&) = default;
+  Records& operator=(const Records&) = default;
 };
-
-struct SeatRecord {
-  int seat = 0;
-  std::int64_t user_id = 0;
-  std::string name;
-  std::string controller = "human";  // human, robot or absent (docs/correspondence.md)
-  int timeouts = 0;
-  bool robot = false;  // the user is a robot pseudo-user
-};
-
-// A table's life: open (seats being taken), playing, then finished or aborted
-// (by an administrator). Stored as its word.
-enum class TableStatus : std::uint8_t { kOpen, kPlaying, kFinished, kAborted };
-std::string_view to_string(TableStatus status);
-std::optional<TableStatus> parse_table_status(std::string_view word);
-
-struct TableRecord {
-  std::int64_t id = 0;
-  std::string name;
-  std::int64_t creator_id = 0;
-  std::string creator_name;
-  TableStatus status = TableStatus::kOpen;
-  int player_count = 0;
-  std::string options_json;
-  std::uint64_t seed = 0;
-  std::string card_set_version;
-  int rules_version = 1;
-  std::int64_t move_count = 0;
-  std::string state_hash;
-  std::int64_t created_at = 0;
-  std::vector<SeatRecord> seats;
-  // Correspondence play: seconds per move (none: no limit), the takeover
-  // after timeouts, and the deadline running (at) or paused (left).
-  std::optional<std::int64_t> move_seconds;
-  std::optional<int> takeover_after;
-  std::string takeover_by = "robot";
-  std::optional<std::int64_t> deadline_at;
-  std::optional<std::int64_t> deadline_left;
-};
-
-struct MoveRecord {
-  std::int64_t move_number = 0;
-  int seat = 0;
-  std::string action_json;
-  std::string state_hash;
-  std::int64_t created_at = 0;
-  std::string actor = "player";  // player, robot, timeout or absent
-};
-
-// Accounts.
-std::optional<UserRecord> find_user_by_name(Database& db, const std::string& name);
-std::int64_t insert_user(Database& db, const std::string& name, const std::string& password_hash, std::int64_t now);
-void insert_session(Database& db, const std::string& token_hash, std::int64_t user_id, std::int64_t now,
-                    std::int64_t expires_at);
-std::optional<UserRecord> find_session_user(Database& db, const std::string& token_hash, std::int64_t now);
-void delete_session(Database& db, const std::string& token_hash);
-// Ends every session of the user but `keep` (empty: all of them).
-void delete_user_sessions(Database& db, std::int64_t user_id, const std::string& keep);
-std::optional<UserRecord> find_user(Database& db, std::int64_t user_id);
-void set_password_hash(Database& db, std::int64_t user_id, const std::string& password_hash);
-// Deletes at most `limit` sessions expired by `now` (they can no longer be
-// resumed); returns how many went.
-int delete_expired_sessions(Database& db, std::int64_t now, int limit);
-
-// Tables and seats.
-std::int64_t insert_table(Database& db, const TableRecord& table, std::int64_t now);
-std::optional<TableRecord> load_table(Database& db, std::int64_t id);
-std::vector<TableRecord> list_tables(Database& db, TableStatus status, int limit);
-std::vector<TableRecord> tables_of_user(Database& db, std::int64_t user_id);
-std::vector<std::int64_t> table_ids_with_status(Database& db, TableStatus status);
-void insert_seat(Database& db, std::int64_t table_id, int seat, std::int64_t user_id);
-void delete_seat(Database& db, std::int64_t table_id, std::int64_t user_id);
-void start_table(Database& db, std::int64_t table_id, std::uint64_t seed, const std::string& state_hash,
-                 std::int64_t now);
-void insert_invitation(Database& db, std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
-                       std::int64_t now);
-
-// The move log. append_move also records the table's move count, last state
-// hash and status, in the same transaction.
-void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, TableStatus status);
-// Marks a table aborted (its creator left before the start, an administrator
-// ended it); with `only_if`, only a table in that status. Returns whether it changed.
-bool abort_table(Database& db, std::int64_t table_id, std::int64_t now,
-                 std::optional<TableStatus> only_if = std::nullopt);
-// An imported game record's table: its recorded status and creation time.
-void set_imported_table_status(Database& db, std::int64_t table_id, TableStatus status, std::int64_t created_at);
-std::vector<MoveRecord> load_moves(Database& db, std::int64_t table_id);
-
-// Snapshots (server/store/snapshot.hpp): a table keeps only its latest.
-struct SnapshotRecord {
-  std::int64_t move_number = 0;
-  std::string state;
-};
-void replace_snapshot(Database& db, std::int64_t table_id, const SnapshotRecord& snapshot);
-std::optional<SnapshotRecord> load_latest_snapshot(Database& db, std::int64_t table_id);
-
-std::int64_t insert_chat(Database& db, std::int64_t table_id, std::int64_t user_id, const std::string& text,
-                         std::int64_t now);
-
-// A table's chat read back a page at a time, for players who come back days
-// later: the newest `limit` lines before the line `before` (or the newest of
-// all), oldest first; `more` says whether older lines remain to be read.
-struct ChatLine {
-  std::int64_t id = 0;
-  std::string from;  // the speaker's name
-  std::string text;
-  std::int64_t at = 0;
-};
-struct ChatPage {
-  std::vector<ChatLine> lines;
-  bool more = false;
-};
-ChatPage chat_page(Database& db, std::int64_t table_id, std::optional<std::int64_t> before, int limit);
 
 }  // namespace sp::server

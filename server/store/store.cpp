@@ -1,7 +1,10 @@
 #include "server/store/store.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <future>
+
+#include "server/store/sqlite_backend.hpp"
 
 namespace sp::server {
 
@@ -17,9 +20,23 @@ std::string failure_reason(const std::exception_ptr& error) {
 }
 
 
+namespace {
+
+std::unique_ptr<StoreBackend> open_sqlite(const StoreOptions& options) {
+  auto backend = std::make_unique<SqliteBackend>(options.path, DatabaseOptions{options.durable});
+  backend->migrate();
+  return backend;
+}
+
+}  // namespace
+
 Store::Store(StoreOptions options, CommitObserver observer)
-    : options_(std::move(options)), observer_(std::move(observer)), db_(options_.path, DatabaseOptions{options_.durable}) {
-  db_.migrate();
+    : Store(open_sqlite(options), options.max_batch, std::move(observer)) {}
+
+Store::Store(std::unique_ptr<StoreBackend> backend, int max_batch, CommitObserver observer)
+    : backend_(std::move(backend)),
+      max_batch_(static_cast<std::size_t>(std::max(max_batch, 1))),
+      observer_(std::move(observer)) {
   writer_ = std::thread([this] { run(); });
 }
 
@@ -65,7 +82,7 @@ void Store::run() {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (queue_.empty() && stopping_) return;
-      const std::size_t take = std::min(queue_.size(), static_cast<std::size_t>(options_.max_batch));
+      const std::size_t take = std::min(queue_.size(), max_batch_);
       for (std::size_t i = 0; i < take; ++i) {
         batch.push_back(std::move(queue_.front()));
         queue_.pop_front();
@@ -81,23 +98,25 @@ void Store::write_batch(std::deque<Job>& batch) {
   std::vector<std::exception_ptr> errors(batch.size());
   std::exception_ptr commit_error;
   std::size_t failed = 0;
+  bool open = false;
   try {
-    Transaction tx(db_);
+    backend_->begin();
+    open = true;
     for (std::size_t i = 0; i < batch.size(); ++i) {
-      db_.prepare("SAVEPOINT job").run();
+      backend_->begin_job();
       try {
-        batch[i].work(db_);
-        db_.prepare("RELEASE job").run();
+        batch[i].work(backend_->records());
+        backend_->end_job();
       } catch (...) {
         errors[i] = std::current_exception();
         ++failed;
-        db_.prepare("ROLLBACK TO job").run();
-        db_.prepare("RELEASE job").run();
+        backend_->undo_job();
       }
     }
-    tx.commit();
+    backend_->commit();
   } catch (...) {
     commit_error = std::current_exception();
+    if (open) backend_->rollback();
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   {

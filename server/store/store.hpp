@@ -1,6 +1,7 @@
-// Store: the server's one SQLite connection, owned by one writer thread.
+// Store: the server's one database connection, owned by one writer thread.
 //
-// Every database access is a job run on that thread. Jobs that arrive while a
+// Every database access is a job run on that thread, given the backend's
+// Records (records.hpp) to read and write through. Jobs that arrive while a
 // transaction is being written wait, and are then written together in the next
 // transaction (group commit): under load one disk flush carries many moves, so
 // throughput is not capped at one flush per move. Each job runs inside its own
@@ -8,7 +9,11 @@
 // the writer thread once its transaction committed (or failed); it must only
 // hand the result over (post to a strand), never block.
 //
-// Thread-safety: submit() is safe from any thread. The Database is touched only
+// The transactions are the store's, whatever the backend: a job never opens
+// or ends one. StoreOptions open SQLite (sqlite_backend.hpp); another backend
+// is handed over ready to use.
+//
+// Thread-safety: submit() is safe from any thread. The backend is touched only
 // by the writer thread.
 #pragma once
 
@@ -17,14 +22,17 @@
 #include <deque>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 
-#include "server/store/database.hpp"
+#include "server/store/records.hpp"
+#include "server/store/store_backend.hpp"
 
 namespace sp::server {
 
+// The SQLite file of a store, and its batches.
 struct StoreOptions {
   std::string path;
   bool durable = true;        // synchronous=FULL
@@ -43,15 +51,18 @@ std::string failure_reason(const std::exception_ptr& error);
 
 class Store {
  public:
-  using Work = std::function<void(Database&)>;
+  using Work = std::function<void(Records&)>;
   // Called once the job's transaction committed (nullptr) or failed.
   using Done = std::function<void(std::exception_ptr)>;
   // Called after each commit with the seconds it took (for the metrics).
   using CommitObserver = std::function<void(double seconds, std::size_t jobs)>;
 
-  // Opens the database, applies migrations and starts the writer thread.
-  // Throws DatabaseError when the database cannot be opened or migrated.
+  // Opens the SQLite database, applies migrations and starts the writer
+  // thread. Throws DatabaseError when the database cannot be opened or migrated.
   explicit Store(StoreOptions options, CommitObserver observer = {});
+  // Writes through `backend`, whose schema is up to date; at most `max_batch`
+  // jobs per transaction.
+  Store(std::unique_ptr<StoreBackend> backend, int max_batch, CommitObserver observer = {});
   // Writes what is queued, then stops the writer thread.
   ~Store();
   Store(const Store&) = delete;
@@ -74,9 +85,9 @@ class Store {
   void run();
   void write_batch(std::deque<Job>& batch);
 
-  const StoreOptions options_;
+  const std::unique_ptr<StoreBackend> backend_;  // writer thread only, after construction
+  const std::size_t max_batch_;
   const CommitObserver observer_;
-  Database db_;  // writer thread only, after construction
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Job> queue_;     // guarded by mutex_

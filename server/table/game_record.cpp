@@ -156,30 +156,30 @@ std::optional<std::string> read_trailer(const json& t, PendingRecord& record) {
   return std::nullopt;
 }
 
-std::int64_t account_for(Database& db, const std::string& name, std::int64_t now) {
-  if (const auto user = find_user_by_name(db, name)) return user->id;
+std::int64_t account_for(Records& db, const std::string& name, std::int64_t now) {
+  if (const auto user = db.find_user_by_name(name)) return user->id;
   // "!" is no password hash: nobody can log in until the account is given a password.
-  return insert_user(db, name, "!", now);
+  return db.insert_user(name, "!", now);
 }
 
-ImportedTable store_record(Database& db, const PendingRecord& record, std::int64_t now, const std::string& who) {
+ImportedTable store_record(Records& db, const PendingRecord& record, std::int64_t now, const std::string& who) {
   TableRecord table = record.table;
   table.creator_id = account_for(db, record.creator, now);
   const TableStatus status = table.status;
   table.status = TableStatus::kOpen;
-  const std::int64_t id = insert_table(db, table, now);
-  for (const SeatRecord& s : table.seats) insert_seat(db, id, s.seat, account_for(db, s.name, now));
+  const std::int64_t id = db.insert_table(table, now);
+  for (const SeatRecord& s : table.seats) db.insert_seat(id, s.seat, account_for(db, s.name, now));
   const auto dealt = engine::new_game(record.replay->setup());
-  start_table(db, id, table.seed, engine::state_hash_hex(*dealt), now);
-  for (const MoveRecord& move : record.moves) append_move(db, id, move, TableStatus::kPlaying);
-  set_imported_table_status(db, id, status, table.created_at != 0 ? table.created_at : now);
+  db.start_table(id, table.seed, engine::state_hash_hex(*dealt), now);
+  for (const MoveRecord& move : record.moves) db.append_move(id, move, TableStatus::kPlaying);
+  db.set_imported_table_status(id, status, table.created_at != 0 ? table.created_at : now);
   AdminAction act;
   act.at = now;
   act.who = who;
   act.request = "import";
   act.table = id;
-  act.arguments = json{{"source_table", record.source_table}, {"moves", record.moves.size()}};
-  log_admin_action(db, act);
+  act.arguments_json = json{{"source_table", record.source_table}, {"moves", record.moves.size()}}.dump();
+  db.log_admin_action(act);
   return ImportedTable{record.source_table, id, static_cast<std::int64_t>(record.moves.size()),
                        engine::state_hash_hex(record.replay->state())};
 }
@@ -234,7 +234,7 @@ Expected<GameRecord, Divergence> record_of(const TableRecord& table, const std::
   return record;
 }
 
-Expected<std::vector<ImportedTable>, ImportError> import_records(Database& db, std::istream& in, std::int64_t now,
+Expected<std::vector<ImportedTable>, ImportError> import_records(Records& db, std::istream& in, std::int64_t now,
                                                                  const std::string& who) {
   std::vector<PendingRecord> records;
   std::string text;
@@ -274,9 +274,7 @@ Expected<std::vector<ImportedTable>, ImportError> import_records(Database& db, s
                             ": the record ends without its trailer line: the file is cut short");
   }
   std::vector<ImportedTable> imported;
-  Transaction transaction(db);
   for (const PendingRecord& record : records) imported.push_back(store_record(db, record, now, who));
-  transaction.commit();
   return imported;
 }
 

@@ -18,7 +18,6 @@
 
 #include "engine/expected.hpp"
 #include "server/table/log_replay.hpp"
-#include "server/store/database.hpp"
 #include "server/store/records.hpp"
 
 namespace sp::server {
@@ -55,11 +54,12 @@ struct ImportedTable {
 
 // Reads every record of `in`, proves each by replaying it (every move legal,
 // every state hash and the trailer's final hash reached, the events as
-// recorded), then stores them all in one transaction under new table ids.
-// Players are matched to accounts by name; a name without an account gets
-// one that cannot log in. On any error nothing is written. `who` goes to the
-// administrators' log.
-Expected<std::vector<ImportedTable>, ImportError> import_records(Database& db, std::istream& in, std::int64_t now,
+// recorded), then stores them all under new table ids. Run it as one store
+// job: the job's transaction makes the import all or nothing. Players are
+// matched to accounts by name; a name without an account gets one that cannot
+// log in. On any error nothing is written. `who` goes to the administrators'
+// log.
+Expected<std::vector<ImportedTable>, ImportError> import_records(Records& db, std::istream& in, std::int64_t now,
                                                                  const std::string& who);
 
 }  // namespace sp::server

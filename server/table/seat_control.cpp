@@ -8,39 +8,6 @@
 
 namespace sp::server {
 
-std::string_view to_string(SeatController controller) {
-  switch (controller) {
-    case SeatController::kHuman: return "human";
-    case SeatController::kRobot: return "robot";
-    case SeatController::kAbsent: return "absent";
-  }
-  return "human";
-}
-
-std::optional<SeatController> parse_seat_controller(std::string_view text) {
-  if (text == "human") return SeatController::kHuman;
-  if (text == "robot") return SeatController::kRobot;
-  if (text == "absent") return SeatController::kAbsent;
-  return std::nullopt;
-}
-
-std::string_view to_string(Actor actor) {
-  switch (actor) {
-    case Actor::kPlayer: return "player";
-    case Actor::kRobot: return "robot";
-    case Actor::kTimeout: return "timeout";
-    case Actor::kAbsent: return "absent";
-  }
-  return "player";
-}
-
-Actor parse_actor(std::string_view text) {
-  if (text == "robot") return Actor::kRobot;
-  if (text == "timeout") return Actor::kTimeout;
-  if (text == "absent") return Actor::kAbsent;
-  return Actor::kPlayer;
-}
-
 engine::Action absent_action(const engine::GameState& state, engine::Seat seat) {
   const std::vector<engine::LegalAction> legal = engine::legal_actions(state, seat);
   auto first = [&](auto&& wanted) -> std::optional<engine::Action> {

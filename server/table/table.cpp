@@ -133,7 +133,7 @@ void Table::commit_move(Move move, engine::Transition next) {
   const auto number = static_cast<std::int64_t>(log_.size()) + 1;
   const std::int64_t now = correspondence_.clock.now();
   MoveRecord record{number, move.seat.value, protocol::encode_action(move.action).dump(),
-                    engine::state_hash_hex(next.state), now, std::string(to_string(move.actor))};
+                    engine::state_hash_hex(next.state), now, move.actor};
   const TableStatus status = next.state.is_finished() ? TableStatus::kFinished : TableStatus::kPlaying;
   std::optional<SnapshotRecord> snapshot;
   if (number % kSnapshotEvery == 0 || next.state.is_finished()) {
@@ -145,9 +145,9 @@ void Table::commit_move(Move move, engine::Transition next) {
   writing_ = true;
   store_.submit(
       [table = id_, record, status, snapshot = std::move(snapshot), aftermath, written, now,
-       move_seconds = record_.move_seconds](Database& db) {
-        append_move(db, table, record, status);
-        if (snapshot) replace_snapshot(db, table, *snapshot);
+       move_seconds = record_.move_seconds](Records& db) {
+        db.append_move(table, record, status);
+        if (snapshot) db.replace_snapshot(table, *snapshot);
         *written = write_aftermath(db, table, move_seconds, *aftermath, now);
       },
       [self = shared_from_this(), move = std::move(move), next = std::move(next), aftermath,
@@ -300,8 +300,8 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
     const std::int64_t now = self->correspondence_.clock.now();
     // The line's id goes out with it, so a client can page back (chat_history) from what it saw.
     auto chat_id = std::make_shared<std::int64_t>(0);
-    self->store_.submit([table = self->id_, user_id, text, now, chat_id](Database& db) {
-                          *chat_id = insert_chat(db, table, user_id, text, now);
+    self->store_.submit([table = self->id_, user_id, text, now, chat_id](Records& db) {
+                          *chat_id = db.insert_chat(table, user_id, text, now);
                         },
                         [self, reply = std::move(reply), from, text, now, chat_id](std::exception_ptr error) {
                           if (error) return reply(Reply::error(ErrorCode::kInternalError, "The message could not be stored."));

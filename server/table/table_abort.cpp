@@ -21,8 +21,8 @@ void Table::abort(std::string reason, ReplyFn done) {
     self->writing_ = true;
     const std::int64_t now = self->correspondence_.clock.now();
     self->store_.submit(
-        [id = self->id_, now](Database& db) {
-          abort_table(db, id, now);
+        [id = self->id_, now](Records& db) {
+          db.abort_table(id, now, std::nullopt);
         },
         [self, reason, done](std::exception_ptr error) mutable {
           boost::asio::post(self->strand_, [self, reason, done, error] {

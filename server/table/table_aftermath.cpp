@@ -1,14 +1,13 @@
 #include "server/table/table_aftermath.hpp"
 
-#include "server/store/correspondence_records.hpp"
 
 namespace sp::server {
 
-AftermathWritten write_aftermath(Database& db, std::int64_t table_id, std::optional<std::int64_t> move_seconds,
+AftermathWritten write_aftermath(Records& db, std::int64_t table_id, std::optional<std::int64_t> move_seconds,
                                  const Aftermath& aftermath, std::int64_t now) {
   AftermathWritten written;
   if (aftermath.seat) {
-    update_seat_control(db, table_id, aftermath.seat->seat, aftermath.seat->controller, aftermath.seat->timeouts);
+    db.update_seat_control(table_id, aftermath.seat->seat, aftermath.seat->controller, aftermath.seat->timeouts);
   }
   switch (aftermath.deadline) {
     case Aftermath::Deadline::kKeep:
@@ -19,7 +18,7 @@ AftermathWritten write_aftermath(Database& db, std::int64_t table_id, std::optio
     case Aftermath::Deadline::kFresh:
       written.deadline_changed = true;
       if (move_seconds) {
-        if (is_on_vacation(db, aftermath.fresh_user, now)) {
+        if (db.current_vacation(aftermath.fresh_user, now)) {
           written.left = *move_seconds;
         } else {
           written.at = now + *move_seconds;
@@ -32,7 +31,7 @@ AftermathWritten write_aftermath(Database& db, std::int64_t table_id, std::optio
       written.left = aftermath.left;
       break;
   }
-  if (written.deadline_changed) update_table_deadline(db, table_id, written.at, written.left);
+  if (written.deadline_changed) db.update_table_deadline(table_id, written.at, written.left);
   for (const NotificationDraft& draft : aftermath.notes) {
     if (auto stored = store_notification(db, draft, now)) written.notes.push_back(std::move(*stored));
   }

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "server/correspondence/notifier.hpp"
-#include "server/store/database.hpp"
 #include "server/store/records.hpp"
 
 namespace sp::server {
@@ -37,7 +36,7 @@ struct AftermathWritten {
 };
 
 // In the change's store job.
-AftermathWritten write_aftermath(Database& db, std::int64_t table_id, std::optional<std::int64_t> move_seconds,
+AftermathWritten write_aftermath(Records& db, std::int64_t table_id, std::optional<std::int64_t> move_seconds,
                                  const Aftermath& aftermath, std::int64_t now);
 
 }  // namespace sp::server

@@ -45,7 +45,7 @@ std::optional<engine::Seat> Table::seat_to_act() const {
 
 SeatController Table::controller_of(engine::Seat seat) const {
   for (const SeatRecord& s : record_.seats) {
-    if (s.seat == seat.value) return parse_seat_controller(s.controller).value_or(SeatController::kHuman);
+    if (s.seat == seat.value) return s.controller;
   }
   return SeatController::kAbsent;
 }
@@ -62,7 +62,7 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
     after.reason = "timeouts";
     std::string text = mover.name + " ran out of time at " + record_.name + " (timeout " +
                        std::to_string(seat.timeouts) + ")";
-    text += takeover ? (record_.takeover_by == "robot" ? "; a robot plays the seat from now on." :
+    text += takeover ? (record_.takeover_by == SeatController::kRobot ? "; a robot plays the seat from now on." :
                                                          "; the seat passes on its own from now on.")
                      : "; the seat passes until the phase ends.";
     for (const SeatRecord& s : record_.seats) {
@@ -70,7 +70,7 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
       after.notes.push_back(NotificationDraft{s.user_id, "timed_out", id_, text,
                                               json{{"seat", mover.seat}, {"name", mover.name},
                                                    {"timeouts", seat.timeouts},
-                                                   {"controller", seat.controller}}});
+                                                   {"controller", to_string(seat.controller)}}});
     }
   }
   if (next.is_finished()) {
@@ -90,9 +90,9 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
     return after;
   }
   const SeatRecord& waiting = record_.seats.at(to_act.front().value);
-  const std::string controller = after.seat && after.seat->seat == waiting.seat ? after.seat->controller
-                                                                                  : waiting.controller;
-  if (controller != "human") {
+  const SeatController controller = after.seat && after.seat->seat == waiting.seat ? after.seat->controller
+                                                                                     : waiting.controller;
+  if (controller != SeatController::kHuman) {
     after.deadline = Aftermath::Deadline::kClear;
     return after;
   }
@@ -116,7 +116,7 @@ void Table::change(Aftermath aftermath, std::function<void(bool ok)> done) {
   const std::int64_t now = correspondence_.clock.now();
   writing_ = true;
   store_.submit(
-      [table = id_, move_seconds = record_.move_seconds, aftermath, written, now](Database& db) {
+      [table = id_, move_seconds = record_.move_seconds, aftermath, written, now](Records& db) {
         *written = write_aftermath(db, table, move_seconds, aftermath, now);
       },
       [self = shared_from_this(), aftermath, written, done = std::move(done)](std::exception_ptr error) mutable {
@@ -143,7 +143,7 @@ std::optional<json> Table::apply_aftermath(const Aftermath& aftermath, const Aft
     seat.timeouts = aftermath.seat->timeouts;
     if (handed_over) {
       announcement = json{{"type", "seat_control"}, {"table", id_}, {"seat", seat.seat},
-                          {"controller", seat.controller}, {"timeouts", seat.timeouts},
+                          {"controller", to_string(seat.controller)}, {"timeouts", seat.timeouts},
                           {"reason", aftermath.reason}};
     }
   }
@@ -217,10 +217,10 @@ void Table::set_seat_controller(engine::Seat seat, SeatController controller, st
     if (current.robot && controller == SeatController::kHuman) {
       return done(Reply::error(ErrorCode::kBadRequest, "A robot's own seat has nobody to hand it to."));
     }
-    if (to_string(controller) == current.controller) return done(Reply::result(json{{"table", self->summary_json()}}));
+    if (controller == current.controller) return done(Reply::result(json{{"table", self->summary_json()}}));
     Aftermath after;
     SeatRecord changed = current;
-    changed.controller = std::string(to_string(controller));
+    changed.controller = controller;
     if (controller == SeatController::kHuman) changed.timeouts = 0;
     after.seat = changed;
     after.reason = reason;
@@ -229,7 +229,7 @@ void Table::set_seat_controller(engine::Seat seat, SeatController controller, st
                                                                                           : Aftermath::Deadline::kClear;
       after.fresh_user = current.user_id;
     }
-    spdlog::info("table {} seat {}: {} ({})", self->id_, seat.value, changed.controller, reason);
+    spdlog::info("table {} seat {}: {} ({})", self->id_, seat.value, to_string(changed.controller), reason);
     self->change(std::move(after), [self, done](bool ok) {
       if (!ok) return done(Reply::error(ErrorCode::kInternalError, "The seat's control could not be stored."));
       done(Reply::result(json{{"table", self->summary_json()}}));

@@ -77,7 +77,7 @@ std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGa
     if (slot) return slot;
     std::vector<Actor> actors;
     actors.reserve(moves.size());
-    for (const MoveRecord& move : moves) actors.push_back(parse_actor(move.actor));
+    for (const MoveRecord& move : moves) actors.push_back(move.actor);
     slot = std::make_shared<Table>(executor_, store_, metrics_, correspondence_, record, setup_of(record),
                                    std::move(game.state), std::move(game.log), std::move(actors));
     metrics_.tables_active.fetch_add(1, std::memory_order_relaxed);
@@ -108,11 +108,11 @@ void TableRegistry::with_table(std::int64_t id,
   auto moves = std::make_shared<std::vector<MoveRecord>>();
   auto snapshot = std::make_shared<std::optional<SnapshotRecord>>();
   store_.submit(
-      [id, record, moves, snapshot](Database& db) {
-        *record = load_table(db, id);
+      [id, record, moves, snapshot](Records& db) {
+        *record = db.load_table(id);
         if (*record) {
-          *moves = load_moves(db, id);
-          *snapshot = load_latest_snapshot(db, id);
+          *moves = db.load_moves(id);
+          *snapshot = db.load_latest_snapshot(id);
         }
       },
       [this, record, moves, snapshot, done = std::move(done)](std::exception_ptr error) {
@@ -136,14 +136,14 @@ std::size_t TableRegistry::load_all_playing(const std::function<void(std::int64_
     std::optional<SnapshotRecord> snapshot;
   };
   std::vector<Stored> stored;
-  store_.run_sync([&stored, prove](Database& db) {
-    std::vector<std::int64_t> ids = table_ids_with_status(db, TableStatus::kPlaying);
+  store_.run_sync([&stored, prove](Records& db) {
+    std::vector<std::int64_t> ids = db.table_ids_with_status(TableStatus::kPlaying);
     if (prove) {
-      for (std::int64_t id : table_ids_with_status(db, TableStatus::kFinished)) ids.push_back(id);
+      for (std::int64_t id : db.table_ids_with_status(TableStatus::kFinished)) ids.push_back(id);
     }
     for (std::int64_t id : ids) {
-      if (auto record = load_table(db, id)) {
-        stored.push_back(Stored{std::move(*record), load_moves(db, id), prove ? std::nullopt : load_latest_snapshot(db, id)});
+      if (auto record = db.load_table(id)) {
+        stored.push_back(Stored{std::move(*record), db.load_moves(id), prove ? std::nullopt : db.load_latest_snapshot(id)});
       }
     }
   });

@@ -1,5 +1,5 @@
 // fill_games: a real SQLite database of finished random games, stored through
-// the store's record functions, for the `spb admin verify` benchmark
+// the store's Records, for the `spb admin verify` benchmark
 // (docs/performance.md).
 //
 // usage: fill_games DB_PATH COUNT [FIRST_SEED]
@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "server/store/database.hpp"
+#include "server/store/store.hpp"
 #include "tests/support/stored_games.hpp"
 
 int main(int argc, char** argv) {
@@ -18,19 +18,18 @@ int main(int argc, char** argv) {
   }
   const long count = std::atol(argv[2]);
   const unsigned long long first = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 1;
-  sp::server::Database db(argv[1], sp::server::DatabaseOptions{false});
-  db.migrate();
+  sp::server::Store store(sp::server::StoreOptions{argv[1], false});
   long moves = 0;
   constexpr long kGamesPerTransaction = 200;
   for (long done = 0; done < count;) {
-    sp::server::Transaction transaction(db);
-    for (long i = 0; i < kGamesPerTransaction && done < count; ++i, ++done) {
-      const bool banquet = done % 2 == 1;
-      const bool new_society = done % 4 >= 2;
-      const int players = 2 + static_cast<int>(done / 4 % (new_society ? 4 : 3));
-      moves += sp::test::store_random_game(db, players, {banquet, new_society}, first + done).moves;
-    }
-    transaction.commit();
+    store.run_sync([&](sp::server::Records& db) {
+      for (long i = 0; i < kGamesPerTransaction && done < count; ++i, ++done) {
+        const bool banquet = done % 2 == 1;
+        const bool new_society = done % 4 >= 2;
+        const int players = 2 + static_cast<int>(done / 4 % (new_society ? 4 : 3));
+        moves += sp::test::store_random_game(db, players, {banquet, new_society}, first + done).moves;
+      }
+    });
   }
   std::printf("%ld finished games, %ld moves written to %s\n", count, moves, argv[1]);
   return 0;

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "server/store/records.hpp"
+#include "server/store/sqlite_backend.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {
@@ -20,16 +20,17 @@ constexpr std::int64_t kNow = 1'763'716'000;
 // Two players at a table, and a second table with the same players.
 struct ChatTables {
   sp::test::TempDir dir;
-  Database db{dir.file("spb.sqlite")};
+  SqliteBackend backend{dir.file("spb.sqlite")};
+  Records& db = backend.records();
   std::int64_t ann = 0;
   std::int64_t bob = 0;
   std::int64_t table = 0;
   std::int64_t other_table = 0;
 
   ChatTables() {
-    db.migrate();
-    ann = insert_user(db, "ann", "!", kNow);
-    bob = insert_user(db, "bob", "!", kNow);
+    backend.migrate();
+    ann = db.insert_user("ann", "!", kNow);
+    bob = db.insert_user("bob", "!", kNow);
     table = new_table("ann's table");
     other_table = new_table("ann's other table");
   }
@@ -42,9 +43,9 @@ struct ChatTables {
     record.player_count = 2;
     record.options_json = "{}";
     record.card_set_version = "test";
-    const std::int64_t id = insert_table(db, record, kNow);
-    insert_seat(db, id, 0, ann);
-    insert_seat(db, id, 1, bob);
+    const std::int64_t id = db.insert_table(record, kNow);
+    db.insert_seat(id, 0, ann);
+    db.insert_seat(id, 1, bob);
     return id;
   }
 
@@ -52,7 +53,7 @@ struct ChatTables {
   std::vector<std::int64_t> say_lines(int count) {
     std::vector<std::int64_t> ids;
     for (int i = 1; i <= count; ++i) {
-      ids.push_back(insert_chat(db, table, i % 2 == 1 ? ann : bob, "line " + std::to_string(i), kNow + i));
+      ids.push_back(db.insert_chat(table, i % 2 == 1 ? ann : bob, "line " + std::to_string(i), kNow + i));
     }
     return ids;
   }
@@ -69,7 +70,7 @@ std::vector<std::string> texts(const ChatPage& page) {
 TEST_CASE("the newest page holds the newest lines, oldest first, with the speaker's name and time") {
   ChatTables t;
   const auto ids = t.say_lines(5);
-  const ChatPage page = chat_page(t.db, t.table, std::nullopt, 3);
+  const ChatPage page = t.db.chat_page(t.table, std::nullopt, 3);
   CHECK(texts(page) == std::vector<std::string>{"line 3", "line 4", "line 5"});
   REQUIRE(page.lines.size() == 3);
   CHECK(page.lines[0].id == ids[2]);
@@ -81,15 +82,15 @@ TEST_CASE("the newest page holds the newest lines, oldest first, with the speake
 TEST_CASE("more is true while older lines remain, and false on the page that holds the first line") {
   ChatTables t;
   t.say_lines(4);
-  CHECK(chat_page(t.db, t.table, std::nullopt, 3).more);
-  CHECK_FALSE(chat_page(t.db, t.table, std::nullopt, 4).more);
-  CHECK_FALSE(chat_page(t.db, t.table, std::nullopt, 10).more);
+  CHECK(t.db.chat_page(t.table, std::nullopt, 3).more);
+  CHECK_FALSE(t.db.chat_page(t.table, std::nullopt, 4).more);
+  CHECK_FALSE(t.db.chat_page(t.table, std::nullopt, 10).more);
 }
 
 TEST_CASE("before reads the lines said before that line, and paging back reads every line once") {
   ChatTables t;
   const auto ids = t.say_lines(7);
-  const ChatPage older = chat_page(t.db, t.table, ids[4], 2);
+  const ChatPage older = t.db.chat_page(t.table, ids[4], 2);
   CHECK(texts(older) == std::vector<std::string>{"line 3", "line 4"});
   CHECK(older.more);
 
@@ -97,7 +98,7 @@ TEST_CASE("before reads the lines said before that line, and paging back reads e
   std::optional<std::int64_t> before;
   ChatPage page;
   do {
-    page = chat_page(t.db, t.table, before, 3);
+    page = t.db.chat_page(t.table, before, 3);
     REQUIRE_FALSE(page.lines.empty());
     const auto said = texts(page);
     all.insert(all.begin(), said.begin(), said.end());
@@ -109,14 +110,14 @@ TEST_CASE("before reads the lines said before that line, and paging back reads e
 TEST_CASE("a table's chat holds only the lines said at that table") {
   ChatTables t;
   t.say_lines(2);
-  insert_chat(t.db, t.other_table, t.bob, "elsewhere", kNow);
-  CHECK(texts(chat_page(t.db, t.table, std::nullopt, 50)) == std::vector<std::string>{"line 1", "line 2"});
-  CHECK(texts(chat_page(t.db, t.other_table, std::nullopt, 50)) == std::vector<std::string>{"elsewhere"});
+  t.db.insert_chat(t.other_table, t.bob, "elsewhere", kNow);
+  CHECK(texts(t.db.chat_page(t.table, std::nullopt, 50)) == std::vector<std::string>{"line 1", "line 2"});
+  CHECK(texts(t.db.chat_page(t.other_table, std::nullopt, 50)) == std::vector<std::string>{"elsewhere"});
 }
 
 TEST_CASE("a table where nothing was said reads as an empty page with nothing more") {
   ChatTables t;
-  const ChatPage page = chat_page(t.db, t.table, std::nullopt, 50);
+  const ChatPage page = t.db.chat_page(t.table, std::nullopt, 50);
   CHECK(page.lines.empty());
   CHECK_FALSE(page.more);
 }

@@ -22,7 +22,6 @@
 #include "server/session/user_channels.hpp"
 #include "server/correspondence/vacation_allowance.hpp"
 #include "server/correspondence/webhook_sender.hpp"
-#include "server/store/correspondence_records.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {
@@ -188,7 +187,7 @@ struct Services {
     loop.stop();
     // Moves still in the store hold their tables (and the tables' strands):
     // they finish while the io_context still exists.
-    store.run_sync([](Database&) {});
+    store.run_sync([](Records&) {});
   }
 };
 
@@ -196,42 +195,42 @@ struct Services {
 // before them; with a deadline of `hours` per move (0: none).
 TableRecord started_table(Store& store, int players, int robots, std::int64_t hours, std::uint64_t seed) {
   std::optional<TableRecord> record;
-  store.run_sync([&](Database& db) {
+  store.run_sync([&](Records& db) {
     TableRecord t;
     t.name = "slow game";
-    t.creator_id = insert_user(db, "ann", "x", 0);
+    t.creator_id = db.insert_user("ann", "x", 0);
     t.status = TableStatus::kOpen;
     t.player_count = players;
     t.options_json = R"({"expansions": ["banquet", "new_society"]})";
     t.card_set_version = std::string(sp::engine::card_set_version());
-    const std::int64_t id = insert_table(db, t, 0);
+    const std::int64_t id = db.insert_table(t, 0);
     for (int seat = 0; seat < players - robots; ++seat) {
-      insert_seat(db, id, seat, seat == 0 ? t.creator_id : insert_user(db, "p" + std::to_string(seat), "x", 0));
+      db.insert_seat(id, seat, seat == 0 ? t.creator_id : db.insert_user("p" + std::to_string(seat), "x", 0));
     }
     for (int i = 0; i < robots; ++i) {
-      insert_seat(db, id, players - 1 - i, robot_user(db, i));
-      update_seat_control(db, id, players - 1 - i, "robot", 0);
+      db.insert_seat(id, players - 1 - i, db.robot_user(i));
+      db.update_seat_control(id, players - 1 - i, SeatController::kRobot, 0);
     }
-    if (hours > 0) update_table_pace(db, id, hours * 3600, 2, "robot");
-    t = *load_table(db, id);
+    if (hours > 0) db.update_table_pace(id, hours * 3600, 2, SeatController::kRobot);
+    t = *db.load_table(id);
     t.seed = seed;
     const auto state = *sp::engine::new_game(setup_of(t));
-    start_table(db, id, seed, sp::engine::state_hash_hex(state), kStart);
-    if (hours > 0) update_table_deadline(db, id, kStart + hours * 3600, std::nullopt);
-    record = load_table(db, id);
+    db.start_table(id, seed, sp::engine::state_hash_hex(state), kStart);
+    if (hours > 0) db.update_table_deadline(id, kStart + hours * 3600, std::nullopt);
+    record = db.load_table(id);
   });
   return *record;
 }
 
 std::vector<MoveRecord> moves_of(Store& store, std::int64_t table) {
   std::vector<MoveRecord> moves;
-  store.run_sync([&](Database& db) { moves = load_moves(db, table); });
+  store.run_sync([&](Records& db) { moves = db.load_moves(table); });
   return moves;
 }
 
 TableRecord reload(Store& store, std::int64_t table) {
   std::optional<TableRecord> record;
-  store.run_sync([&](Database& db) { record = load_table(db, table); });
+  store.run_sync([&](Records& db) { record = db.load_table(table); });
   return *record;
 }
 
@@ -246,7 +245,7 @@ TEST_CASE("a robots-only table plays to the end on its own, every move a robot's
   CHECK(eventually([&] { return reload(store, record.id).status == TableStatus::kFinished; }));
   const auto moves = moves_of(store, record.id);
   REQUIRE_FALSE(moves.empty());
-  for (const MoveRecord& m : moves) CHECK(m.actor == "robot");
+  for (const MoveRecord& m : moves) CHECK(m.actor == Actor::kRobot);
   // The log is the game: it replays to the stored hashes.
   CHECK_NOTHROW(replay_stored(reload(store, record.id), moves));
 }
@@ -265,7 +264,7 @@ TEST_CASE("a passed deadline makes one timeout move and gives the next seat a fr
   services.scheduler.run_due();
   REQUIRE(eventually([&] { return moves_of(store, record.id).size() == 1; }));
   const MoveRecord timeout = moves_of(store, record.id).front();
-  CHECK(timeout.actor == "timeout");
+  CHECK(timeout.actor == Actor::kTimeout);
   CHECK(timeout.action_json == R"({"type":"pass","until_phase_end":true})");
   const TableRecord after = reload(store, record.id);
   CHECK(after.seats.at(static_cast<std::size_t>(timeout.seat)).timeouts == 1);
@@ -306,7 +305,7 @@ TEST_CASE("after the policy's timeouts the robot takes the seat and plays it") {
   // takes over and plays whenever that seat is to act.
   auto robot_moved = [&] {
     const auto moves = moves_of(store, record.id);
-    return std::any_of(moves.begin(), moves.end(), [](const MoveRecord& m) { return m.actor == "robot"; });
+    return std::any_of(moves.begin(), moves.end(), [](const MoveRecord& m) { return m.actor == Actor::kRobot; });
   };
   for (int hour = 0; hour < 12 && !robot_moved(); ++hour) {
     const auto before = moves_of(store, record.id).size();
@@ -318,7 +317,7 @@ TEST_CASE("after the policy's timeouts the robot takes the seat and plays it") {
   const TableRecord after = reload(store, record.id);
   int robots = 0;
   for (const SeatRecord& s : after.seats) {
-    if (s.controller == "robot") {
+    if (s.controller == SeatController::kRobot) {
       ++robots;
       CHECK(s.timeouts == 2);
     }

@@ -13,8 +13,7 @@
 #include "engine/state_hash.hpp"
 #include "server/table/game_record.hpp"
 #include "server/admin/verify.hpp"
-#include "server/store/database.hpp"
-#include "server/store/records.hpp"
+#include "server/store/sqlite_records.hpp"
 #include "tests/support/stored_games.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -26,15 +25,17 @@ namespace {
 
 struct TwoDatabases {
   test::TempDir dir;
-  Database source{dir.file("source.sqlite"), DatabaseOptions{false}};
-  Database target{dir.file("target.sqlite"), DatabaseOptions{false}};
+  Database source_file{dir.file("source.sqlite"), DatabaseOptions{false}};
+  Database target_file{dir.file("target.sqlite"), DatabaseOptions{false}};
+  SqliteRecords source{source_file};
+  SqliteRecords target{target_file};
   TwoDatabases() {
-    source.migrate();
-    target.migrate();
+    source_file.migrate();
+    target_file.migrate();
   }
 
   std::vector<std::string> exported_lines(std::int64_t table) {
-    const auto record = record_of(*load_table(source, table), load_moves(source, table));
+    const auto record = record_of(*source.load_table(table), source.load_moves(table));
     REQUIRE(record);
     std::ostringstream out;
     record->write_lines(out);
@@ -48,14 +49,18 @@ struct TwoDatabases {
     std::string text;
     for (const std::string& line : lines) text += line + "\n";
     std::istringstream in(text);
-    return import_records(target, in, 1800000000, "test");
+    // In one transaction, as a store job runs it.
+    Transaction transaction(target_file);
+    auto imported = import_records(target, in, 1800000000, "test");
+    transaction.commit();
+    return imported;
   }
 
   // Every row of the target that an import would add to.
   std::vector<std::int64_t> target_counts() {
     std::vector<std::int64_t> counts;
     for (const char* table : {"users", "game_tables", "seats", "moves", "admin_actions"}) {
-      auto s = target.prepare(std::string("SELECT count(*) FROM ") + table);
+      auto s = target_file.prepare(std::string("SELECT count(*) FROM ") + table);
       s.step();
       counts.push_back(s.column_int(0));
     }
@@ -79,7 +84,7 @@ TEST_CASE("an exported record imported into another database replays to the same
   const auto check = verify_table(d.target, t.table);
   REQUIRE(check);
   CHECK_FALSE(check->divergence);
-  const auto stored = load_table(d.target, t.table);
+  const auto stored = d.target.load_table(t.table);
   CHECK(stored->status == TableStatus::kFinished);
   CHECK(stored->state_hash == engine::state_hash_hex(game.live));
   CHECK(stored->seats.size() == 5);
@@ -190,7 +195,7 @@ TEST_CASE("an import is written to the administrators' log") {
   TwoDatabases d;
   const auto imported = d.import(d.exported_lines(test::store_random_game(d.source, 2, {}, 11).table));
   REQUIRE(imported);
-  auto s = d.target.prepare("SELECT who, request, table_id FROM admin_actions");
+  auto s = d.target_file.prepare("SELECT who, request, table_id FROM admin_actions");
   REQUIRE(s.step());
   CHECK(s.column_text(0) == "test");
   CHECK(s.column_text(1) == "import");

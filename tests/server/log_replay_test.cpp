@@ -11,7 +11,7 @@
 #include "server/table/log_replay.hpp"
 #include "server/admin/replay_report.hpp"
 #include "server/admin/verify.hpp"
-#include "server/store/database.hpp"
+#include "server/store/sqlite_records.hpp"
 #include "server/store/records.hpp"
 #include "tests/support/stored_games.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -23,8 +23,10 @@ namespace {
 
 struct GameDatabase {
   test::TempDir dir;
-  Database db{dir.file("spb.sqlite"), DatabaseOptions{false}};
-  GameDatabase() { db.migrate(); }
+  // The file itself, for the damage done behind the server's back.
+  Database file{dir.file("spb.sqlite"), DatabaseOptions{false}};
+  SqliteRecords db{file};
+  GameDatabase() { file.migrate(); }
 
   test::StoredGame game(std::uint64_t seed, int players = 3, engine::Expansions expansions = {true, true}) {
     return test::store_random_game(db, players, expansions, seed);
@@ -49,7 +51,7 @@ TEST_CASE("replay equals live play for thousands of random games over every expa
   constexpr int kGames = 2000;
   std::vector<test::StoredGame> games;
   {
-    Transaction transaction(g.db);
+    Transaction transaction(g.file);
     for (int i = 0; i < kGames; ++i) {
       const Config& c = configs[static_cast<std::size_t>(i) % configs.size()];
       test::StoredGame game = g.game(1000 + static_cast<std::uint64_t>(i), c.players, c.expansions);
@@ -67,9 +69,9 @@ TEST_CASE("replay equals live play for thousands of random games over every expa
   CHECK(summary.diverged == 0);
   CHECK(ok == kGames);
   for (const test::StoredGame& game : games) {
-    const auto record = load_table(g.db, game.table);
+    const auto record = g.db.load_table(game.table);
     LogReplay replay(*record);
-    for (const MoveRecord& move : load_moves(g.db, game.table)) REQUIRE(replay.apply(move, true, nullptr));
+    for (const MoveRecord& move : g.db.load_moves(game.table)) REQUIRE(replay.apply(move, true, nullptr));
     CHECK(replay.finish(*record));
     CHECK(replay.state() == game.live);
   }
@@ -78,7 +80,7 @@ TEST_CASE("replay equals live play for thousands of random games over every expa
 TEST_CASE("an edited action is reported at its move") {
   GameDatabase g;
   const auto game = g.game(7);
-  g.db.prepare("UPDATE moves SET action_json = '{\"type\":\"buy\",\"card\":\"dragon\",\"from\":\"upper\"}' "
+  g.file.prepare("UPDATE moves SET action_json = '{\"type\":\"buy\",\"card\":\"dragon\",\"from\":\"upper\"}' "
                "WHERE table_id = ? AND move_number = 17")
       .bind(1, game.table)
       .run();
@@ -91,7 +93,7 @@ TEST_CASE("an edited action is reported at its move") {
 TEST_CASE("an action another seat could not take is reported at its move") {
   GameDatabase g;
   const auto game = g.game(8);
-  g.db.prepare("UPDATE moves SET seat = (seat + 1) % 3 WHERE table_id = ? AND move_number = 5").bind(1, game.table).run();
+  g.file.prepare("UPDATE moves SET seat = (seat + 1) % 3 WHERE table_id = ? AND move_number = 5").bind(1, game.table).run();
   const auto check = g.check(game.table);
   REQUIRE(check->divergence);
   CHECK(check->divergence->move_number == 5);
@@ -100,7 +102,7 @@ TEST_CASE("an action another seat could not take is reported at its move") {
 TEST_CASE("an edited state hash is reported at its move") {
   GameDatabase g;
   const auto game = g.game(9);
-  g.db.prepare("UPDATE moves SET state_hash = '0000000000000000' WHERE table_id = ? AND move_number = 40")
+  g.file.prepare("UPDATE moves SET state_hash = '0000000000000000' WHERE table_id = ? AND move_number = 40")
       .bind(1, game.table)
       .run();
   const auto check = g.check(game.table);
@@ -112,7 +114,7 @@ TEST_CASE("an edited state hash is reported at its move") {
 TEST_CASE("a log cut short is reported at the first missing move") {
   GameDatabase g;
   const auto game = g.game(10);
-  g.db.prepare("DELETE FROM moves WHERE table_id = ? AND move_number > 30").bind(1, game.table).run();
+  g.file.prepare("DELETE FROM moves WHERE table_id = ? AND move_number > 30").bind(1, game.table).run();
   const auto check = g.check(game.table);
   REQUIRE(check->divergence);
   CHECK(check->divergence->move_number == 31);
@@ -122,7 +124,7 @@ TEST_CASE("a log cut short is reported at the first missing move") {
 TEST_CASE("a move missing from the middle of the log is reported as a gap") {
   GameDatabase g;
   const auto game = g.game(11);
-  g.db.prepare("DELETE FROM moves WHERE table_id = ? AND move_number = 12").bind(1, game.table).run();
+  g.file.prepare("DELETE FROM moves WHERE table_id = ? AND move_number = 12").bind(1, game.table).run();
   const auto check = g.check(game.table);
   REQUIRE(check->divergence);
   CHECK(check->divergence->move_number == 12);
@@ -133,7 +135,7 @@ TEST_CASE("verify reports each table: the sound one ok, the broken one at its fi
   GameDatabase g;
   const auto sound = g.game(12);
   const auto broken = g.game(13);
-  g.db.prepare("UPDATE moves SET state_hash = 'ffffffffffffffff' WHERE table_id = ? AND move_number >= 3")
+  g.file.prepare("UPDATE moves SET state_hash = 'ffffffffffffffff' WHERE table_id = ? AND move_number >= 3")
       .bind(1, broken.table)
       .run();
   std::map<std::int64_t, std::optional<Divergence>> seen;
@@ -152,7 +154,7 @@ TEST_CASE("the replay report gives each purchase's price with its reasons and en
   std::string error;
   ReplayRequest request;
   request.verify = true;
-  const auto outcome = write_replay_report(*load_table(g.db, game.table), load_moves(g.db, game.table), request, out, error);
+  const auto outcome = write_replay_report(*g.db.load_table(game.table), g.db.load_moves(game.table), request, out, error);
   CHECK(outcome == ReplayOutcome::kReplayed);
   CHECK(out.str().find(" bought ") != std::string::npos);
   CHECK(out.str().find("price: printed cost ") != std::string::npos);
@@ -167,7 +169,7 @@ TEST_CASE("the replay report refuses a move past the end and prints nothing") {
   std::string error;
   ReplayRequest request;
   request.to = game.moves + 1;
-  CHECK(write_replay_report(*load_table(g.db, game.table), load_moves(g.db, game.table), request, out, error) ==
+  CHECK(write_replay_report(*g.db.load_table(game.table), g.db.load_moves(game.table), request, out, error) ==
         ReplayOutcome::kRefused);
   CHECK(out.str().empty());
   CHECK(error.find("past the end") != std::string::npos);
@@ -176,14 +178,14 @@ TEST_CASE("the replay report refuses a move past the end and prints nothing") {
 TEST_CASE("the replay report with --verify stops at the first divergence") {
   GameDatabase g;
   const auto game = g.game(16);
-  g.db.prepare("UPDATE moves SET state_hash = '0123456789abcdef' WHERE table_id = ? AND move_number = 6")
+  g.file.prepare("UPDATE moves SET state_hash = '0123456789abcdef' WHERE table_id = ? AND move_number = 6")
       .bind(1, game.table)
       .run();
   std::ostringstream out;
   std::string error;
   ReplayRequest request;
   request.verify = true;
-  CHECK(write_replay_report(*load_table(g.db, game.table), load_moves(g.db, game.table), request, out, error) ==
+  CHECK(write_replay_report(*g.db.load_table(game.table), g.db.load_moves(game.table), request, out, error) ==
         ReplayOutcome::kDiverged);
   CHECK(out.str().find("DIVERGES at move 6:") != std::string::npos);
   CHECK(out.str().find("Move 7,") == std::string::npos);

@@ -2,12 +2,12 @@
 // deliveries and read notifications past their days, and nothing else.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <string>
 
-#include "server/store/correspondence_records.hpp"
-#include "server/store/records.hpp"
+#include "server/store/sqlite_backend.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {
@@ -23,45 +23,41 @@ constexpr int kLimit = 1000;
 // One player's notifications and webhook deliveries in a migrated database.
 struct Mailbox {
   sp::test::TempDir dir;
-  Database db{dir.file("spb.sqlite")};
+  SqliteBackend backend{dir.file("spb.sqlite")};
+  Records& db = backend.records();
   std::int64_t user = 0;
 
   Mailbox() {
-    db.migrate();
-    db.prepare("INSERT INTO users (name, password_hash, created_at) VALUES ('ann', 'x', 0)").run();
-    user = db.last_insert_id();
+    backend.migrate();
+    user = db.insert_user("ann", "x", 0);
   }
 
   std::int64_t notification(std::int64_t created_at) {
-    return insert_notification(db, NotificationRecord{0, user, "your_turn", std::nullopt, "{}", created_at, false});
+    return db.insert_notification(NotificationRecord{0, user, "your_turn", std::nullopt, "{}", created_at, false});
   }
 
   // Marks every notification so far read at `at`.
-  void read_all(std::int64_t at) { mark_notifications_read(db, user, std::numeric_limits<std::int64_t>::max(), at); }
+  void read_all(std::int64_t at) { db.mark_notifications_read(user, std::numeric_limits<std::int64_t>::max(), at); }
 
   std::int64_t pending_delivery(std::int64_t notification_id, std::int64_t at) {
-    return insert_delivery(db, notification_id, "http://example.org/hook", "{}", at);
+    return db.insert_delivery(notification_id, "http://example.org/hook", "{}", at);
   }
 
-  std::int64_t settled_delivery(std::int64_t notification_id, const std::string& status, std::int64_t at) {
+  std::int64_t settled_delivery(std::int64_t notification_id, DeliveryStatus status, std::int64_t at) {
     const std::int64_t id = pending_delivery(notification_id, at);
-    update_delivery(db, DeliveryRecord{id, notification_id, "http://example.org/hook", "{}", status, 1, at, ""}, at);
+    db.update_delivery(DeliveryRecord{id, notification_id, "http://example.org/hook", "{}", status, 1, at, ""}, at);
     return id;
   }
 
-  bool has_notification(std::int64_t id) { return has_row("notifications", id); }
-  bool has_delivery(std::int64_t id) { return load_delivery(db, id).has_value(); }
+  bool has_notification(std::int64_t id) {
+    const auto all = db.notifications_of(user, 0, std::numeric_limits<int>::max());
+    return std::any_of(all.begin(), all.end(), [id](const NotificationRecord& n) { return n.id == id; });
+  }
+  bool has_delivery(std::int64_t id) { return db.load_delivery(id).has_value(); }
 
   PrunedRows prune(std::int64_t keep_notifications = kKeepNotifications, std::int64_t keep_webhooks = kKeepWebhooks,
                    int limit = kLimit) {
-    return prune_settled(db, kNow, keep_notifications, keep_webhooks, limit);
-  }
-
- private:
-  bool has_row(const std::string& table, std::int64_t id) {
-    auto s = db.prepare("SELECT 1 FROM " + table + " WHERE id = ?");
-    s.bind(1, id);
-    return s.step();
+    return db.prune_settled(kNow, keep_notifications, keep_webhooks, limit);
   }
 };
 
@@ -71,7 +67,7 @@ TEST_CASE("a notification read past its days goes, with its delivery settled pas
   Mailbox box;
   const std::int64_t old = kNow - 100 * kDay;
   const std::int64_t notification = box.notification(old);
-  const std::int64_t delivery = box.settled_delivery(notification, "delivered", old);
+  const std::int64_t delivery = box.settled_delivery(notification, DeliveryStatus::kDelivered, old);
   box.read_all(old);
   const PrunedRows pruned = box.prune();
   CHECK(pruned.deliveries == 1);
@@ -83,7 +79,7 @@ TEST_CASE("a notification read past its days goes, with its delivery settled pas
 TEST_CASE("a delivery given up goes like a delivered one") {
   Mailbox box;
   const std::int64_t old = kNow - 31 * kDay;
-  const std::int64_t delivery = box.settled_delivery(box.notification(old), "given_up", old);
+  const std::int64_t delivery = box.settled_delivery(box.notification(old), DeliveryStatus::kGivenUp, old);
   CHECK(box.prune().deliveries == 1);
   CHECK_FALSE(box.has_delivery(delivery));
 }
@@ -112,7 +108,7 @@ TEST_CASE("a settled delivery kept within its days keeps its notification read l
   Mailbox box;
   const std::int64_t notification = box.notification(kNow - 100 * kDay);
   box.read_all(kNow - 100 * kDay);
-  const std::int64_t delivery = box.settled_delivery(notification, "delivered", kNow - 29 * kDay);
+  const std::int64_t delivery = box.settled_delivery(notification, DeliveryStatus::kDelivered, kNow - 29 * kDay);
   CHECK(box.prune().notifications == 0);
   CHECK(box.has_delivery(delivery));
   CHECK(box.has_notification(notification));
@@ -123,7 +119,7 @@ TEST_CASE("rows read or settled no longer ago than their days stay") {
   const std::int64_t read_90_days_ago = box.notification(kNow - 200 * kDay);
   box.read_all(kNow - kKeepNotifications);
   const std::int64_t settled_30_days_ago =
-      box.settled_delivery(box.notification(kNow), "delivered", kNow - kKeepWebhooks);
+      box.settled_delivery(box.notification(kNow), DeliveryStatus::kDelivered, kNow - kKeepWebhooks);
   const PrunedRows pruned = box.prune();
   CHECK(pruned.deliveries == 0);
   CHECK(pruned.notifications == 0);
@@ -136,7 +132,7 @@ TEST_CASE("0 days keeps rows forever") {
   const std::int64_t old = kNow - 1000 * kDay;
   const std::int64_t notification = box.notification(old);
   box.read_all(old);
-  const std::int64_t delivery = box.settled_delivery(box.notification(old), "delivered", old);
+  const std::int64_t delivery = box.settled_delivery(box.notification(old), DeliveryStatus::kDelivered, old);
   const PrunedRows pruned = box.prune(0, 0);
   CHECK(pruned.deliveries == 0);
   CHECK(pruned.notifications == 0);
@@ -147,7 +143,7 @@ TEST_CASE("0 days keeps rows forever") {
 TEST_CASE("one call deletes at most its limit of each table") {
   Mailbox box;
   const std::int64_t old = kNow - 100 * kDay;
-  for (int i = 0; i < 5; ++i) box.settled_delivery(box.notification(old), "delivered", old);
+  for (int i = 0; i < 5; ++i) box.settled_delivery(box.notification(old), DeliveryStatus::kDelivered, old);
   for (int i = 0; i < 5; ++i) box.notification(old);
   box.read_all(old);
   const PrunedRows first = box.prune(kKeepNotifications, kKeepWebhooks, 3);
@@ -164,11 +160,11 @@ TEST_CASE("one call deletes at most its limit of each table") {
 
 TEST_CASE("an expired session goes; one still valid stays") {
   Mailbox box;
-  insert_session(box.db, "expired", box.user, kNow - 31 * kDay, kNow - kDay);
-  insert_session(box.db, "just_expired", box.user, kNow - 30 * kDay, kNow);
-  insert_session(box.db, "valid", box.user, kNow, kNow + 30 * kDay);
-  CHECK(delete_expired_sessions(box.db, kNow, kLimit) == 2);
-  CHECK_FALSE(find_session_user(box.db, "expired", kNow - 2 * kDay));
-  CHECK(find_session_user(box.db, "valid", kNow));
-  CHECK(delete_expired_sessions(box.db, kNow, kLimit) == 0);
+  box.db.insert_session("expired", box.user, kNow - 31 * kDay, kNow - kDay);
+  box.db.insert_session("just_expired", box.user, kNow - 30 * kDay, kNow);
+  box.db.insert_session("valid", box.user, kNow, kNow + 30 * kDay);
+  CHECK(box.db.delete_expired_sessions(kNow, kLimit) == 2);
+  CHECK_FALSE(box.db.find_session_user("expired", kNow - 2 * kDay));
+  CHECK(box.db.find_session_user("valid", kNow));
+  CHECK(box.db.delete_expired_sessions(kNow, kLimit) == 0);
 }

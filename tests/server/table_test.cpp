@@ -4,102 +4,24 @@
 
 #include <doctest/doctest.h>
 
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
-
-#include <chrono>
-#include <future>
-#include <thread>
-
-#include "engine/legal_actions.hpp"
 #include "engine/random_game.hpp"
 #include "engine/state_hash.hpp"
 #include "protocol/engine_json.hpp"
-#include "server/correspondence/correspondence.hpp"
-#include "server/table/table_registry.hpp"
-#include "server/session/user_channels.hpp"
-#include "server/correspondence/webhook_sender.hpp"
+#include "server/store/database.hpp"
 #include "server/store/snapshot.hpp"
+#include "tests/support/table_server.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {
 
 using namespace sp::server;
 using nlohmann::json;
-
-// A started two-player table with users 1 and 2 in seats 0 and 1.
-TableRecord started_table(Store& store, std::uint64_t seed) {
-  std::optional<TableRecord> record;
-  store.run_sync([&](Database& db) {
-    const std::int64_t ann = insert_user(db, "ann", "x", 0);
-    const std::int64_t bob = insert_user(db, "bob", "x", 0);
-    TableRecord t;
-    t.name = "test";
-    t.creator_id = ann;
-    t.status = TableStatus::kOpen;
-    t.player_count = 2;
-    t.options_json = "{}";
-    t.card_set_version = std::string(sp::engine::card_set_version());
-    const std::int64_t id = insert_table(db, t, 0);
-    insert_seat(db, id, 0, ann);
-    insert_seat(db, id, 1, bob);
-    t = *load_table(db, id);
-    t.seed = seed;
-    start_table(db, id, seed, sp::engine::state_hash_hex(*sp::engine::new_game(setup_of(t))), 0);
-    record = load_table(db, id);
-  });
-  return *record;
-}
-
-// The server around one table: an io_context on its own thread, the
-// correspondence services a table needs, and the table registry.
-struct Server {
-  Store& store;
-  Metrics metrics;
-  boost::asio::io_context ioc;
-  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard{ioc.get_executor()};
-  ManualClock clock{1'000'000};
-  UserChannels channels;
-  Scheduler scheduler{ioc.get_executor(), clock};
-  WebhookSender webhooks{ioc.get_executor(), store, clock, scheduler, WebhookPolicy{1, 1, 1, 1}, OutboundPolicy{},
-                         metrics};
-  Notifier notifier{store, clock, channels, webhooks};
-  Correspondence correspondence{clock, &clock, scheduler, notifier, 21};
-  TableRegistry registry{ioc.get_executor(), store, metrics, correspondence};
-  std::thread thread{[this] { ioc.run(); }};
-
-  explicit Server(Store& s) : store(s) {}
-  ~Server() {
-    guard.reset();
-    ioc.stop();
-    thread.join();
-    // Moves still in the store hold their tables (and the tables' strands):
-    // they finish while the io_context still exists.
-    store.run_sync([](Database&) {});
-  }
-};
-
-// The first legal action of the seat to act, and that seat's user id.
-std::pair<std::int64_t, json> first_move(const TableRecord& record) {
-  const auto state = *sp::engine::new_game(setup_of(record));
-  const sp::engine::Seat seat = sp::engine::seats_to_act(state).front();
-  const auto legal = sp::engine::legal_actions(state, seat);
-  return {record.seats.at(seat.value).user_id, sp::protocol::encode_action(legal.front().action)};
-}
-
-Reply act_and_wait(Table& table, std::int64_t user, std::int64_t move_number, json action) {
-  std::promise<Reply> promise;
-  auto future = promise.get_future();
-  const auto decoded = sp::protocol::decode_action(action);
-  REQUIRE(decoded.has_value());
-  table.act(user, move_number, *decoded, [&promise](Reply r) { promise.set_value(std::move(r)); });
-  REQUIRE(future.wait_for(std::chrono::seconds(20)) == std::future_status::ready);
-  return future.get();
-}
+using sp::test::act_and_wait;
+using sp::test::started_table;
 
 std::int64_t stored_moves(Store& store, std::int64_t table_id) {
   std::int64_t count = 0;
-  store.run_sync([&](Database& db) { count = static_cast<std::int64_t>(load_moves(db, table_id).size()); });
+  store.run_sync([&](Records& db) { count = static_cast<std::int64_t>(db.load_moves(table_id).size()); });
   return count;
 }
 
@@ -108,10 +30,10 @@ std::int64_t stored_moves(Store& store, std::int64_t table_id) {
 TEST_CASE("an accepted move is on disk when it is acknowledged") {
   sp::test::TempDir dir;
   Store store(StoreOptions{dir.file("spb.sqlite")});
-  Server server(store);
+  sp::test::TableServer server(store);
   const TableRecord record = started_table(store, 7);
   const auto table = server.registry.add_started(record);
-  const auto [user, action] = first_move(record);
+  const auto [user, action] = sp::test::first_move(record, *sp::engine::new_game(setup_of(record)));
 
   const Reply reply = act_and_wait(*table, user, 1, action);
   REQUIRE(reply.ok);
@@ -123,21 +45,21 @@ TEST_CASE("an accepted move is on disk when it is acknowledged") {
 TEST_CASE("a failed write stops the table: the move is refused, later moves too, nothing is stored") {
   sp::test::TempDir dir;
   Store store(StoreOptions{dir.file("spb.sqlite")});
-  Server server(store);
+  sp::test::TableServer server(store);
   const TableRecord record = started_table(store, 7);
   const auto table = server.registry.add_started(record);
-  const auto [user, action] = first_move(record);
-  // A real failure of SQLite inside the move's transaction, as a full disk gives.
-  store.run_sync([](Database& db) {
-    db.exec("CREATE TRIGGER no_room BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
-  });
+  const auto [user, action] = sp::test::first_move(record, *sp::engine::new_game(setup_of(record)));
+  // A real failure of SQLite inside the move's transaction, as a full disk
+  // gives, set up behind the store's back by a second connection.
+  Database side(dir.file("spb.sqlite"));
+  side.exec("CREATE TRIGGER no_room BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
 
   const Reply failed = act_and_wait(*table, user, 1, action);
   CHECK_FALSE(failed.ok);
   CHECK(failed.code == "internal_error");
   CHECK(server.metrics.tables_faulted == 1);
 
-  store.run_sync([](Database& db) { db.exec("DROP TRIGGER no_room"); });
+  side.exec("DROP TRIGGER no_room");
   const Reply after = act_and_wait(*table, user, 1, action);
   CHECK_FALSE(after.ok);
   CHECK(after.code == "table_faulted");

@@ -15,15 +15,15 @@ namespace sp::test {
 
 namespace {
 
-std::int64_t player_account(server::Database& db, int seat) {
+std::int64_t player_account(server::Records& db, int seat) {
   const std::string name = "player" + std::to_string(seat);
-  if (const auto user = server::find_user_by_name(db, name)) return user->id;
-  return server::insert_user(db, name, "!", 1700000000);
+  if (const auto user = db.find_user_by_name(name)) return user->id;
+  return db.insert_user(name, "!", 1700000000);
 }
 
 }  // namespace
 
-StoredGame store_random_game(server::Database& db, int players, engine::Expansions expansions, std::uint64_t seed) {
+StoredGame store_random_game(server::Records& db, int players, engine::Expansions expansions, std::uint64_t seed) {
   engine::GameSetup setup;
   setup.player_count = players;
   setup.options.expansions = expansions;
@@ -40,9 +40,9 @@ StoredGame store_random_game(server::Database& db, int players, engine::Expansio
   table.card_set_version = std::string(engine::card_set_version());
   const std::int64_t now = 1700000000;
   StoredGame game;
-  game.table = server::insert_table(db, table, now);
-  for (int seat = 0; seat < players; ++seat) server::insert_seat(db, game.table, seat, player_account(db, seat));
-  server::start_table(db, game.table, seed, engine::state_hash_hex(*state), now);
+  game.table = db.insert_table(table, now);
+  for (int seat = 0; seat < players; ++seat) db.insert_seat(game.table, seat, player_account(db, seat));
+  db.start_table(game.table, seed, engine::state_hash_hex(*state), now);
 
   engine::RandomPlayer player(seed ^ 0x5DEECE66Dull);
   while (!state->is_finished()) {
@@ -56,7 +56,7 @@ StoredGame store_random_game(server::Database& db, int players, engine::Expansio
     move.action_json = protocol::encode_action(action).dump();
     move.state_hash = engine::state_hash_hex(*state);
     move.created_at = now + game.moves;
-    server::append_move(db, game.table, move, state->is_finished() ? server::TableStatus::kFinished : server::TableStatus::kPlaying);
+    db.append_move(game.table, move, state->is_finished() ? server::TableStatus::kFinished : server::TableStatus::kPlaying);
   }
   game.live = *state;
   return game;

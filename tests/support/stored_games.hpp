@@ -1,5 +1,5 @@
 // Random games played live and stored move by move in a real database through
-// the store's record functions, as the server stores them: for the replay,
+// the store's Records, as the server stores them: for the replay,
 // verify and record tests and for the verify benchmark's database.
 #pragma once
 
@@ -7,7 +7,7 @@
 
 #include "engine/options.hpp"
 #include "engine/state.hpp"
-#include "server/store/database.hpp"
+#include "server/store/records.hpp"
 
 namespace sp::test {
 
@@ -18,8 +18,8 @@ struct StoredGame {
 };
 
 // Plays one game between random players (seeded by `seed`) and stores its
-// table, seats and every move with its state hash. The caller may wrap many
-// calls in one transaction.
-StoredGame store_random_game(server::Database& db, int players, engine::Expansions expansions, std::uint64_t seed);
+// table, seats and every move with its state hash. The caller may run many
+// calls in one transaction (one store job).
+StoredGame store_random_game(server::Records& db, int players, engine::Expansions expansions, std::uint64_t seed);
 
 }  // namespace sp::test

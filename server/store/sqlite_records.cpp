@@ -1,24 +1,6 @@
-#include "server/store/records.hpp"
+#include "server/store/sqlite_records.hpp"
 
 namespace sp::server {
-
-std::string_view to_string(TableStatus status) {
-  switch (status) {
-    case TableStatus::kOpen: return "open";
-    case TableStatus::kPlaying: return "playing";
-    case TableStatus::kFinished: return "finished";
-    case TableStatus::kAborted: return "aborted";
-  }
-  return "aborted";
-}
-
-std::optional<TableStatus> parse_table_status(std::string_view word) {
-  for (const TableStatus status : {TableStatus::kOpen, TableStatus::kPlaying, TableStatus::kFinished,
-                                   TableStatus::kAborted}) {
-    if (to_string(status) == word) return status;
-  }
-  return std::nullopt;
-}
 
 namespace {
 
@@ -49,7 +31,7 @@ TableRecord read_table(const Statement& s) {
   t.created_at = s.column_int(12);
   t.move_seconds = optional_column(s, 13);
   if (const auto after = optional_column(s, 14)) t.takeover_after = static_cast<int>(*after);
-  t.takeover_by = s.column_text(15);
+  t.takeover_by = parse_seat_controller(s.column_text(15)).value_or(SeatController::kRobot);
   t.deadline_at = optional_column(s, 16);
   t.deadline_left = optional_column(s, 17);
   return t;
@@ -62,7 +44,8 @@ void load_seats(Database& db, TableRecord& table) {
   s.bind(1, table.id);
   while (s.step()) {
     table.seats.push_back(SeatRecord{static_cast<int>(s.column_int(0)), s.column_int(1), s.column_text(2),
-                                     s.column_text(3), static_cast<int>(s.column_int(4)), s.column_int(5) != 0});
+                                     parse_seat_controller(s.column_text(3)).value_or(SeatController::kHuman),
+                                     static_cast<int>(s.column_int(4)), s.column_int(5) != 0});
   }
 }
 
@@ -75,25 +58,25 @@ std::vector<TableRecord> read_tables(Database& db, Statement& s) {
 
 }  // namespace
 
-std::optional<UserRecord> find_user_by_name(Database& db, const std::string& name) {
-  auto s = db.prepare("SELECT id, name, password_hash FROM users WHERE name = ?");
+std::optional<UserRecord> SqliteRecords::find_user_by_name(const std::string& name) {
+  auto s = db_.prepare("SELECT id, name, password_hash FROM users WHERE name = ?");
   s.bind(1, name);
   if (!s.step()) return std::nullopt;
   return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
 }
 
-std::int64_t insert_user(Database& db, const std::string& name, const std::string& password_hash, std::int64_t now) {
-  db.prepare("INSERT INTO users (name, password_hash, created_at) VALUES (?, ?, ?)")
+std::int64_t SqliteRecords::insert_user(const std::string& name, const std::string& password_hash, std::int64_t now) {
+  db_.prepare("INSERT INTO users (name, password_hash, created_at) VALUES (?, ?, ?)")
       .bind(1, name)
       .bind(2, password_hash)
       .bind(3, now)
       .run();
-  return db.last_insert_id();
+  return db_.last_insert_id();
 }
 
-void insert_session(Database& db, const std::string& token_hash, std::int64_t user_id, std::int64_t now,
-                    std::int64_t expires_at) {
-  db.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+void SqliteRecords::insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now,
+                                   std::int64_t expires_at) {
+  db_.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
       .bind(1, token_hash)
       .bind(2, user_id)
       .bind(3, now)
@@ -101,8 +84,8 @@ void insert_session(Database& db, const std::string& token_hash, std::int64_t us
       .run();
 }
 
-std::optional<UserRecord> find_session_user(Database& db, const std::string& token_hash, std::int64_t now) {
-  auto s = db.prepare(
+std::optional<UserRecord> SqliteRecords::find_session_user(const std::string& token_hash, std::int64_t now) {
+  auto s = db_.prepare(
       "SELECT u.id, u.name, u.password_hash FROM sessions s JOIN users u ON u.id = s.user_id "
       "WHERE s.token_hash = ? AND s.expires_at > ?");
   s.bind(1, token_hash).bind(2, now);
@@ -110,37 +93,37 @@ std::optional<UserRecord> find_session_user(Database& db, const std::string& tok
   return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
 }
 
-void delete_session(Database& db, const std::string& token_hash) {
-  db.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(1, token_hash).run();
+void SqliteRecords::delete_session(const std::string& token_hash) {
+  db_.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(1, token_hash).run();
 }
 
-void delete_user_sessions(Database& db, std::int64_t user_id, const std::string& keep) {
-  db.prepare("DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?").bind(1, user_id).bind(2, keep).run();
+void SqliteRecords::delete_user_sessions(std::int64_t user_id, const std::string& keep) {
+  db_.prepare("DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?").bind(1, user_id).bind(2, keep).run();
 }
 
-std::optional<UserRecord> find_user(Database& db, std::int64_t user_id) {
-  auto s = db.prepare("SELECT id, name, password_hash FROM users WHERE id = ?");
+std::optional<UserRecord> SqliteRecords::find_user(std::int64_t user_id) {
+  auto s = db_.prepare("SELECT id, name, password_hash FROM users WHERE id = ?");
   s.bind(1, user_id);
   if (!s.step()) return std::nullopt;
   return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
 }
 
-void set_password_hash(Database& db, std::int64_t user_id, const std::string& password_hash) {
-  db.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(1, password_hash).bind(2, user_id).run();
+void SqliteRecords::set_password_hash(std::int64_t user_id, const std::string& password_hash) {
+  db_.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(1, password_hash).bind(2, user_id).run();
 }
 
-int delete_expired_sessions(Database& db, std::int64_t now, int limit) {
-  db.prepare(
+int SqliteRecords::delete_expired_sessions(std::int64_t now, int limit) {
+  db_.prepare(
         "DELETE FROM sessions WHERE token_hash IN "
         "(SELECT token_hash FROM sessions WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)")
       .bind(1, now)
       .bind(2, limit)
       .run();
-  return db.changes();
+  return db_.changes();
 }
 
-std::int64_t insert_table(Database& db, const TableRecord& t, std::int64_t now) {
-  db.prepare(
+std::int64_t SqliteRecords::insert_table(const TableRecord& t, std::int64_t now) {
+  db_.prepare(
         "INSERT INTO game_tables (name, creator_id, status, player_count, options_json, seed, card_set_version, "
         "rules_version, move_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)")
       .bind(1, t.name)
@@ -154,59 +137,66 @@ std::int64_t insert_table(Database& db, const TableRecord& t, std::int64_t now) 
       .bind(9, now)
       .bind(10, now)
       .run();
-  return db.last_insert_id();
+  return db_.last_insert_id();
 }
 
-std::optional<TableRecord> load_table(Database& db, std::int64_t id) {
-  auto s = db.prepare(std::string("SELECT ") + kTableColumns +
-                      " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.id = ?");
+std::optional<TableRecord> SqliteRecords::load_table(std::int64_t id) {
+  auto s = db_.prepare(std::string("SELECT ") + kTableColumns +
+                       " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.id = ?");
   s.bind(1, id);
   if (!s.step()) return std::nullopt;
   TableRecord table = read_table(s);
-  load_seats(db, table);
+  load_seats(db_, table);
   return table;
 }
 
-std::vector<TableRecord> list_tables(Database& db, TableStatus status, int limit) {
-  auto s = db.prepare(std::string("SELECT ") + kTableColumns +
-                      " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.status = ? "
-                      "ORDER BY t.id DESC LIMIT ?");
+std::vector<TableRecord> SqliteRecords::list_tables(TableStatus status, int limit) {
+  auto s = db_.prepare(std::string("SELECT ") + kTableColumns +
+                       " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.status = ? "
+                       "ORDER BY t.id DESC LIMIT ?");
   s.bind(1, to_string(status)).bind(2, static_cast<std::int64_t>(limit));
-  return read_tables(db, s);
+  return read_tables(db_, s);
 }
 
-std::vector<TableRecord> tables_of_user(Database& db, std::int64_t user_id) {
-  auto s = db.prepare(std::string("SELECT ") + kTableColumns +
-                      " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.id IN "
-                      "(SELECT table_id FROM seats WHERE user_id = ?1 UNION SELECT table_id FROM invitations "
-                      "WHERE user_id = ?1) ORDER BY t.updated_at DESC LIMIT 500");
+std::vector<TableRecord> SqliteRecords::tables_of_user(std::int64_t user_id) {
+  auto s = db_.prepare(std::string("SELECT ") + kTableColumns +
+                       " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.id IN "
+                       "(SELECT table_id FROM seats WHERE user_id = ?1 UNION SELECT table_id FROM invitations "
+                       "WHERE user_id = ?1) ORDER BY t.updated_at DESC LIMIT 500");
   s.bind(1, user_id);
-  return read_tables(db, s);
+  return read_tables(db_, s);
 }
 
-std::vector<std::int64_t> table_ids_with_status(Database& db, TableStatus status) {
-  auto s = db.prepare("SELECT id FROM game_tables WHERE status = ? ORDER BY id");
+std::vector<std::int64_t> SqliteRecords::table_ids_with_status(TableStatus status) {
+  auto s = db_.prepare("SELECT id FROM game_tables WHERE status = ? ORDER BY id");
   s.bind(1, to_string(status));
   std::vector<std::int64_t> ids;
   while (s.step()) ids.push_back(s.column_int(0));
   return ids;
 }
 
-void insert_seat(Database& db, std::int64_t table_id, int seat, std::int64_t user_id) {
-  db.prepare("INSERT INTO seats (table_id, seat, user_id) VALUES (?, ?, ?)")
+std::vector<std::int64_t> SqliteRecords::started_table_ids() {
+  auto s = db_.prepare("SELECT id FROM game_tables WHERE status <> 'open' ORDER BY id");
+  std::vector<std::int64_t> ids;
+  while (s.step()) ids.push_back(s.column_int(0));
+  return ids;
+}
+
+void SqliteRecords::insert_seat(std::int64_t table_id, int seat, std::int64_t user_id) {
+  db_.prepare("INSERT INTO seats (table_id, seat, user_id) VALUES (?, ?, ?)")
       .bind(1, table_id)
       .bind(2, static_cast<std::int64_t>(seat))
       .bind(3, user_id)
       .run();
 }
 
-void delete_seat(Database& db, std::int64_t table_id, std::int64_t user_id) {
-  db.prepare("DELETE FROM seats WHERE table_id = ? AND user_id = ?").bind(1, table_id).bind(2, user_id).run();
+void SqliteRecords::delete_seat(std::int64_t table_id, std::int64_t user_id) {
+  db_.prepare("DELETE FROM seats WHERE table_id = ? AND user_id = ?").bind(1, table_id).bind(2, user_id).run();
 }
 
-void start_table(Database& db, std::int64_t table_id, std::uint64_t seed, const std::string& state_hash,
-                 std::int64_t now) {
-  db.prepare("UPDATE game_tables SET status = 'playing', seed = ?, state_hash = ?, updated_at = ? WHERE id = ?")
+void SqliteRecords::start_table(std::int64_t table_id, std::uint64_t seed, const std::string& state_hash,
+                                std::int64_t now) {
+  db_.prepare("UPDATE game_tables SET status = 'playing', seed = ?, state_hash = ?, updated_at = ? WHERE id = ?")
       .bind(1, static_cast<std::int64_t>(seed))
       .bind(2, state_hash)
       .bind(3, now)
@@ -214,9 +204,9 @@ void start_table(Database& db, std::int64_t table_id, std::uint64_t seed, const 
       .run();
 }
 
-void insert_invitation(Database& db, std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
-                       std::int64_t now) {
-  db.prepare(
+void SqliteRecords::insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
+                                      std::int64_t now) {
+  db_.prepare(
         "INSERT OR IGNORE INTO invitations (table_id, user_id, invited_by, created_at) VALUES (?, ?, ?, ?)")
       .bind(1, table_id)
       .bind(2, user_id)
@@ -225,29 +215,29 @@ void insert_invitation(Database& db, std::int64_t table_id, std::int64_t user_id
       .run();
 }
 
-bool abort_table(Database& db, std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if) {
+bool SqliteRecords::abort_table(std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if) {
   if (only_if) {
-    db.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ? AND status = ?")
+    db_.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ? AND status = ?")
         .bind(1, now)
         .bind(2, table_id)
         .bind(3, to_string(*only_if))
         .run();
   } else {
-    db.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ?").bind(1, now).bind(2, table_id).run();
+    db_.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ?").bind(1, now).bind(2, table_id).run();
   }
-  return db.changes() > 0;
+  return db_.changes() > 0;
 }
 
-void set_imported_table_status(Database& db, std::int64_t table_id, TableStatus status, std::int64_t created_at) {
-  db.prepare("UPDATE game_tables SET status = ?, created_at = ? WHERE id = ?")
+void SqliteRecords::set_imported_table_status(std::int64_t table_id, TableStatus status, std::int64_t created_at) {
+  db_.prepare("UPDATE game_tables SET status = ?, created_at = ? WHERE id = ?")
       .bind(1, to_string(status))
       .bind(2, created_at)
       .bind(3, table_id)
       .run();
 }
 
-void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, TableStatus status) {
-  db.prepare(
+void SqliteRecords::append_move(std::int64_t table_id, const MoveRecord& move, TableStatus status) {
+  db_.prepare(
         "INSERT INTO moves (table_id, move_number, seat, action_json, created_at, state_hash, actor) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)")
       .bind(1, table_id)
@@ -256,9 +246,9 @@ void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, Ta
       .bind(4, move.action_json)
       .bind(5, move.created_at)
       .bind(6, move.state_hash)
-      .bind(7, move.actor)
+      .bind(7, to_string(move.actor))
       .run();
-  db.prepare("UPDATE game_tables SET move_count = ?, state_hash = ?, status = ?, updated_at = ? WHERE id = ?")
+  db_.prepare("UPDATE game_tables SET move_count = ?, state_hash = ?, status = ?, updated_at = ? WHERE id = ?")
       .bind(1, move.move_number)
       .bind(2, move.state_hash)
       .bind(3, to_string(status))
@@ -267,54 +257,54 @@ void append_move(Database& db, std::int64_t table_id, const MoveRecord& move, Ta
       .run();
 }
 
-void replace_snapshot(Database& db, std::int64_t table_id, const SnapshotRecord& snapshot) {
-  db.prepare("INSERT OR REPLACE INTO snapshots (table_id, move_number, state) VALUES (?, ?, ?)")
+void SqliteRecords::replace_snapshot(std::int64_t table_id, const SnapshotRecord& snapshot) {
+  db_.prepare("INSERT OR REPLACE INTO snapshots (table_id, move_number, state) VALUES (?, ?, ?)")
       .bind(1, table_id)
       .bind(2, snapshot.move_number)
       .bind_blob(3, snapshot.state)
       .run();
-  db.prepare("DELETE FROM snapshots WHERE table_id = ? AND move_number < ?")
+  db_.prepare("DELETE FROM snapshots WHERE table_id = ? AND move_number < ?")
       .bind(1, table_id)
       .bind(2, snapshot.move_number)
       .run();
 }
 
-std::optional<SnapshotRecord> load_latest_snapshot(Database& db, std::int64_t table_id) {
-  auto s = db.prepare(
+std::optional<SnapshotRecord> SqliteRecords::load_latest_snapshot(std::int64_t table_id) {
+  auto s = db_.prepare(
       "SELECT move_number, state FROM snapshots WHERE table_id = ? ORDER BY move_number DESC LIMIT 1");
   s.bind(1, table_id);
   if (!s.step()) return std::nullopt;
   return SnapshotRecord{s.column_int(0), s.column_blob(1)};
 }
 
-std::vector<MoveRecord> load_moves(Database& db, std::int64_t table_id) {
-  auto s = db.prepare(
+std::vector<MoveRecord> SqliteRecords::load_moves(std::int64_t table_id) {
+  auto s = db_.prepare(
       "SELECT move_number, seat, action_json, state_hash, created_at, actor FROM moves WHERE table_id = ? "
       "ORDER BY move_number");
   s.bind(1, table_id);
   std::vector<MoveRecord> moves;
   while (s.step()) {
     moves.push_back(MoveRecord{s.column_int(0), static_cast<int>(s.column_int(1)), s.column_text(2),
-                               s.column_text(3), s.column_int(4), s.column_text(5)});
+                               s.column_text(3), s.column_int(4), parse_actor(s.column_text(5))});
   }
   return moves;
 }
 
-std::int64_t insert_chat(Database& db, std::int64_t table_id, std::int64_t user_id, const std::string& text,
-                         std::int64_t now) {
-  db.prepare("INSERT INTO chat (table_id, user_id, text, created_at) VALUES (?, ?, ?, ?)")
+std::int64_t SqliteRecords::insert_chat(std::int64_t table_id, std::int64_t user_id, const std::string& text,
+                                        std::int64_t now) {
+  db_.prepare("INSERT INTO chat (table_id, user_id, text, created_at) VALUES (?, ?, ?, ?)")
       .bind(1, table_id)
       .bind(2, user_id)
       .bind(3, text)
       .bind(4, now)
       .run();
-  return db.last_insert_id();
+  return db_.last_insert_id();
 }
 
-ChatPage chat_page(Database& db, std::int64_t table_id, std::optional<std::int64_t> before, int limit) {
+ChatPage SqliteRecords::chat_page(std::int64_t table_id, std::optional<std::int64_t> before, int limit) {
   // Newest first through chat_by_table, one line more than asked: its presence
   // is what `more` reports.
-  auto s = db.prepare(
+  auto s = db_.prepare(
       "SELECT c.id, u.name, c.text, c.created_at FROM chat c JOIN users u ON u.id = c.user_id "
       "WHERE c.table_id = ? AND c.id < ? ORDER BY c.id DESC LIMIT ?");
   s.bind(1, table_id).bind(2, before.value_or(INT64_MAX)).bind(3, std::int64_t{limit} + 1);

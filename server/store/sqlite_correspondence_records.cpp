@@ -1,4 +1,4 @@
-#include "server/store/correspondence_records.hpp"
+#include "server/store/sqlite_records.hpp"
 
 #include <array>
 
@@ -35,7 +35,7 @@ constexpr const char* kDeliveryColumns =
 
 DeliveryRecord read_delivery(const Statement& s) {
   return DeliveryRecord{s.column_int(0),  s.column_int(1), s.column_text(2),
-                        s.column_text(3), s.column_text(4), static_cast<int>(s.column_int(5)),
+                        s.column_text(3), parse_delivery_status(s.column_text(4)), static_cast<int>(s.column_int(5)),
                         s.column_int(6),  s.column_text(7)};
 }
 
@@ -63,113 +63,107 @@ int prune_notifications(Database& db, std::int64_t read_before, int limit) {
 
 }  // namespace
 
-std::int64_t robot_user(Database& db, int index) {
+std::int64_t SqliteRecords::robot_user(int index) {
   static constexpr std::array<const char*, 5> kNames = {"Robot Anna", "Robot Boris", "Robot Vera",
                                                         "Robot Grigory", "Robot Dmitri"};
   const char* name = kNames.at(static_cast<std::size_t>(index));
   // '!' is no password hash: nobody can log in as a robot.
-  db.prepare("INSERT OR IGNORE INTO users (name, password_hash, created_at, is_robot) VALUES (?, '!', 0, 1)")
+  db_.prepare("INSERT OR IGNORE INTO users (name, password_hash, created_at, is_robot) VALUES (?, '!', 0, 1)")
       .bind(1, name)
       .run();
-  auto s = db.prepare("SELECT id FROM users WHERE name = ? AND is_robot = 1");
+  auto s = db_.prepare("SELECT id FROM users WHERE name = ? AND is_robot = 1");
   s.bind(1, name);
   if (!s.step()) throw DatabaseError(std::string("the robot user ") + name + " is missing");
   return s.column_int(0);
 }
 
-void update_seat_control(Database& db, std::int64_t table_id, int seat, const std::string& controller,
-                         int timeouts) {
-  db.prepare("UPDATE seats SET controller = ?, timeouts = ? WHERE table_id = ? AND seat = ?")
-      .bind(1, controller)
+void SqliteRecords::update_seat_control(std::int64_t table_id, int seat, SeatController controller, int timeouts) {
+  db_.prepare("UPDATE seats SET controller = ?, timeouts = ? WHERE table_id = ? AND seat = ?")
+      .bind(1, to_string(controller))
       .bind(2, static_cast<std::int64_t>(timeouts))
       .bind(3, table_id)
       .bind(4, static_cast<std::int64_t>(seat))
       .run();
 }
 
-void update_table_pace(Database& db, std::int64_t table_id, std::optional<std::int64_t> move_seconds,
-                       std::optional<int> takeover_after, const std::string& takeover_by) {
-  auto s = db.prepare("UPDATE game_tables SET move_seconds = ?, takeover_after = ?, takeover_by = ? WHERE id = ?");
+void SqliteRecords::update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds,
+                                      std::optional<int> takeover_after, SeatController takeover_by) {
+  auto s = db_.prepare("UPDATE game_tables SET move_seconds = ?, takeover_after = ?, takeover_by = ? WHERE id = ?");
   bind_optional(s, 1, move_seconds);
   bind_optional(s, 2, takeover_after ? std::optional<std::int64_t>(*takeover_after) : std::nullopt);
-  s.bind(3, takeover_by).bind(4, table_id);
+  s.bind(3, to_string(takeover_by)).bind(4, table_id);
   s.run();
 }
 
-void update_table_deadline(Database& db, std::int64_t table_id, std::optional<std::int64_t> at,
-                           std::optional<std::int64_t> left) {
-  auto s = db.prepare("UPDATE game_tables SET deadline_at = ?, deadline_left = ? WHERE id = ?");
+void SqliteRecords::update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at,
+                                          std::optional<std::int64_t> left) {
+  auto s = db_.prepare("UPDATE game_tables SET deadline_at = ?, deadline_left = ? WHERE id = ?");
   bind_optional(s, 1, at);
   bind_optional(s, 2, left);
   s.bind(3, table_id);
   s.run();
 }
 
-std::vector<std::pair<std::int64_t, std::int64_t>> running_deadlines(Database& db) {
-  auto s = db.prepare(
+std::vector<std::pair<std::int64_t, std::int64_t>> SqliteRecords::running_deadlines() {
+  auto s = db_.prepare(
       "SELECT id, deadline_at FROM game_tables WHERE status = 'playing' AND deadline_at IS NOT NULL ORDER BY id");
   std::vector<std::pair<std::int64_t, std::int64_t>> out;
   while (s.step()) out.emplace_back(s.column_int(0), s.column_int(1));
   return out;
 }
 
-std::int64_t insert_vacation(Database& db, std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) {
-  db.prepare("INSERT INTO vacations (user_id, starts_at, ends_at) VALUES (?, ?, ?)")
+std::int64_t SqliteRecords::insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) {
+  db_.prepare("INSERT INTO vacations (user_id, starts_at, ends_at) VALUES (?, ?, ?)")
       .bind(1, user_id)
       .bind(2, starts_at)
       .bind(3, ends_at)
       .run();
-  return db.last_insert_id();
+  return db_.last_insert_id();
 }
 
-void close_vacation(Database& db, std::int64_t id, std::int64_t ended_at) {
-  db.prepare("UPDATE vacations SET ended_at = ? WHERE id = ? AND ended_at IS NULL").bind(1, ended_at).bind(2, id).run();
+void SqliteRecords::close_vacation(std::int64_t id, std::int64_t ended_at) {
+  db_.prepare("UPDATE vacations SET ended_at = ? WHERE id = ? AND ended_at IS NULL").bind(1, ended_at).bind(2, id).run();
 }
 
-std::vector<VacationRecord> vacations_of(Database& db, std::int64_t user_id, std::int64_t started_since) {
-  auto s = db.prepare(std::string("SELECT ") + kVacationColumns +
-                      " FROM vacations WHERE user_id = ? AND starts_at >= ? ORDER BY starts_at");
+std::vector<VacationRecord> SqliteRecords::vacations_of(std::int64_t user_id, std::int64_t started_since) {
+  auto s = db_.prepare(std::string("SELECT ") + kVacationColumns +
+                       " FROM vacations WHERE user_id = ? AND starts_at >= ? ORDER BY starts_at");
   s.bind(1, user_id).bind(2, started_since);
   return read_vacations(s);
 }
 
-std::optional<VacationRecord> current_vacation(Database& db, std::int64_t user_id, std::int64_t now) {
-  auto s = db.prepare(std::string("SELECT ") + kVacationColumns +
-                      " FROM vacations WHERE user_id = ?1 AND ended_at IS NULL AND starts_at <= ?2 AND ends_at > ?2 "
-                      "ORDER BY starts_at DESC LIMIT 1");
+std::optional<VacationRecord> SqliteRecords::current_vacation(std::int64_t user_id, std::int64_t now) {
+  auto s = db_.prepare(std::string("SELECT ") + kVacationColumns +
+                       " FROM vacations WHERE user_id = ?1 AND ended_at IS NULL AND starts_at <= ?2 AND ends_at > ?2 "
+                       "ORDER BY starts_at DESC LIMIT 1");
   s.bind(1, user_id).bind(2, now);
   if (!s.step()) return std::nullopt;
   return read_vacation(s);
 }
 
-std::vector<VacationRecord> open_vacations(Database& db) {
-  auto s = db.prepare(std::string("SELECT ") + kVacationColumns + " FROM vacations WHERE ended_at IS NULL ORDER BY id");
+std::vector<VacationRecord> SqliteRecords::open_vacations() {
+  auto s = db_.prepare(std::string("SELECT ") + kVacationColumns + " FROM vacations WHERE ended_at IS NULL ORDER BY id");
   return read_vacations(s);
 }
 
-bool is_on_vacation(Database& db, std::int64_t user_id, std::int64_t now) {
-  return current_vacation(db, user_id, now).has_value();
-}
-
-bool is_robot_user(Database& db, std::int64_t user_id) {
-  auto s = db.prepare("SELECT is_robot FROM users WHERE id = ?");
+bool SqliteRecords::is_robot_user(std::int64_t user_id) {
+  auto s = db_.prepare("SELECT is_robot FROM users WHERE id = ?");
   s.bind(1, user_id);
   return s.step() && s.column_int(0) != 0;
 }
 
-std::int64_t insert_notification(Database& db, const NotificationRecord& n) {
-  auto s = db.prepare("INSERT INTO notifications (user_id, kind, table_id, body_json, created_at) VALUES (?, ?, ?, ?, ?)");
+std::int64_t SqliteRecords::insert_notification(const NotificationRecord& n) {
+  auto s = db_.prepare("INSERT INTO notifications (user_id, kind, table_id, body_json, created_at) VALUES (?, ?, ?, ?, ?)");
   s.bind(1, n.user_id).bind(2, n.kind);
   bind_optional(s, 3, n.table_id);
   s.bind(4, n.body_json).bind(5, n.created_at);
   s.run();
-  return db.last_insert_id();
+  return db_.last_insert_id();
 }
 
-std::vector<NotificationRecord> notifications_of(Database& db, std::int64_t user_id, std::int64_t after_id,
-                                                 int limit) {
+std::vector<NotificationRecord> SqliteRecords::notifications_of(std::int64_t user_id, std::int64_t after_id, int limit) {
   // The newest `limit` after `after_id`, returned oldest first.
-  auto s = db.prepare(
+  auto s = db_.prepare(
       "SELECT id, user_id, kind, table_id, body_json, created_at, read_at IS NOT NULL FROM "
       "(SELECT * FROM notifications WHERE user_id = ? AND id > ? ORDER BY id DESC LIMIT ?) ORDER BY id");
   s.bind(1, user_id).bind(2, after_id).bind(3, static_cast<std::int64_t>(limit));
@@ -181,23 +175,23 @@ std::vector<NotificationRecord> notifications_of(Database& db, std::int64_t user
   return out;
 }
 
-std::int64_t unread_notifications(Database& db, std::int64_t user_id) {
-  auto s = db.prepare("SELECT count(*) FROM notifications WHERE user_id = ? AND read_at IS NULL");
+std::int64_t SqliteRecords::unread_notifications(std::int64_t user_id) {
+  auto s = db_.prepare("SELECT count(*) FROM notifications WHERE user_id = ? AND read_at IS NULL");
   s.bind(1, user_id);
   s.step();
   return s.column_int(0);
 }
 
-void mark_notifications_read(Database& db, std::int64_t user_id, std::int64_t up_to_id, std::int64_t now) {
-  db.prepare("UPDATE notifications SET read_at = ? WHERE user_id = ? AND id <= ? AND read_at IS NULL")
+void SqliteRecords::mark_notifications_read(std::int64_t user_id, std::int64_t up_to_id, std::int64_t now) {
+  db_.prepare("UPDATE notifications SET read_at = ? WHERE user_id = ? AND id <= ? AND read_at IS NULL")
       .bind(1, now)
       .bind(2, user_id)
       .bind(3, up_to_id)
       .run();
 }
 
-void update_webhook_url(Database& db, std::int64_t user_id, const std::optional<std::string>& url) {
-  auto s = db.prepare("UPDATE users SET webhook_url = ? WHERE id = ?");
+void SqliteRecords::update_webhook_url(std::int64_t user_id, const std::optional<std::string>& url) {
+  auto s = db_.prepare("UPDATE users SET webhook_url = ? WHERE id = ?");
   if (url) {
     s.bind(1, *url);
   } else {
@@ -207,16 +201,16 @@ void update_webhook_url(Database& db, std::int64_t user_id, const std::optional<
   s.run();
 }
 
-std::optional<std::string> webhook_url_of(Database& db, std::int64_t user_id) {
-  auto s = db.prepare("SELECT webhook_url FROM users WHERE id = ?");
+std::optional<std::string> SqliteRecords::webhook_url_of(std::int64_t user_id) {
+  auto s = db_.prepare("SELECT webhook_url FROM users WHERE id = ?");
   s.bind(1, user_id);
   if (!s.step() || s.column_is_null(0)) return std::nullopt;
   return s.column_text(0);
 }
 
-std::int64_t insert_delivery(Database& db, std::int64_t notification_id, const std::string& url,
-                             const std::string& body_json, std::int64_t now) {
-  db.prepare(
+std::int64_t SqliteRecords::insert_delivery(std::int64_t notification_id, const std::string& url,
+                                            const std::string& body_json, std::int64_t now) {
+  db_.prepare(
         "INSERT INTO webhook_outbox (notification_id, url, body_json, status, attempts, next_attempt_at, updated_at) "
         "VALUES (?, ?, ?, 'pending', 0, ?, ?)")
       .bind(1, notification_id)
@@ -225,30 +219,30 @@ std::int64_t insert_delivery(Database& db, std::int64_t notification_id, const s
       .bind(4, now)
       .bind(5, now)
       .run();
-  return db.last_insert_id();
+  return db_.last_insert_id();
 }
 
-std::vector<DeliveryRecord> due_deliveries(Database& db, std::int64_t now, int limit) {
-  auto s = db.prepare(std::string("SELECT ") + kDeliveryColumns +
-                      " FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= ? "
-                      "ORDER BY next_attempt_at, id LIMIT ?");
+std::vector<DeliveryRecord> SqliteRecords::due_deliveries(std::int64_t now, int limit) {
+  auto s = db_.prepare(std::string("SELECT ") + kDeliveryColumns +
+                       " FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= ? "
+                       "ORDER BY next_attempt_at, id LIMIT ?");
   s.bind(1, now).bind(2, static_cast<std::int64_t>(limit));
   std::vector<DeliveryRecord> out;
   while (s.step()) out.push_back(read_delivery(s));
   return out;
 }
 
-std::optional<std::int64_t> next_delivery_at(Database& db) {
-  auto s = db.prepare("SELECT min(next_attempt_at) FROM webhook_outbox WHERE status = 'pending'");
+std::optional<std::int64_t> SqliteRecords::next_delivery_at() {
+  auto s = db_.prepare("SELECT min(next_attempt_at) FROM webhook_outbox WHERE status = 'pending'");
   if (!s.step() || s.column_is_null(0)) return std::nullopt;
   return s.column_int(0);
 }
 
-void update_delivery(Database& db, const DeliveryRecord& d, std::int64_t now) {
-  auto s = db.prepare(
+void SqliteRecords::update_delivery(const DeliveryRecord& d, std::int64_t now) {
+  auto s = db_.prepare(
       "UPDATE webhook_outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?, updated_at = ? "
       "WHERE id = ?");
-  s.bind(1, d.status).bind(2, static_cast<std::int64_t>(d.attempts)).bind(3, d.next_attempt_at);
+  s.bind(1, to_string(d.status)).bind(2, static_cast<std::int64_t>(d.attempts)).bind(3, d.next_attempt_at);
   if (d.last_error.empty()) {
     s.bind_null(4);
   } else {
@@ -258,20 +252,20 @@ void update_delivery(Database& db, const DeliveryRecord& d, std::int64_t now) {
   s.run();
 }
 
-std::optional<DeliveryRecord> load_delivery(Database& db, std::int64_t id) {
-  auto s = db.prepare(std::string("SELECT ") + kDeliveryColumns + " FROM webhook_outbox WHERE id = ?");
+std::optional<DeliveryRecord> SqliteRecords::load_delivery(std::int64_t id) {
+  auto s = db_.prepare(std::string("SELECT ") + kDeliveryColumns + " FROM webhook_outbox WHERE id = ?");
   s.bind(1, id);
   if (!s.step()) return std::nullopt;
   return read_delivery(s);
 }
 
-PrunedRows prune_settled(Database& db, std::int64_t now, std::int64_t keep_notifications_seconds,
-                         std::int64_t keep_webhooks_seconds, int limit) {
+PrunedRows SqliteRecords::prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds,
+                                        std::int64_t keep_webhooks_seconds, int limit) {
   PrunedRows pruned;
   // Deliveries first: a notification whose last delivery goes now may go too.
-  if (keep_webhooks_seconds > 0) pruned.deliveries = prune_deliveries(db, now - keep_webhooks_seconds, limit);
+  if (keep_webhooks_seconds > 0) pruned.deliveries = prune_deliveries(db_, now - keep_webhooks_seconds, limit);
   if (keep_notifications_seconds > 0) {
-    pruned.notifications = prune_notifications(db, now - keep_notifications_seconds, limit);
+    pruned.notifications = prune_notifications(db_, now - keep_notifications_seconds, limit);
   }
   return pruned;
 }

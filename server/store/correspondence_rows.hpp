@@ -1,0 +1,63 @@
+// Rows of correspondence play (schema/0002_correspondence.sql): vacations,
+// notifications and the webhook outbox, and what retention removed of them.
+// Seat control and a table's pace are columns of rows.hpp's records.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sp::server {
+
+// Vacations ------------------------------------------------------------------
+
+struct VacationRecord {
+  std::int64_t id = 0;
+  std::int64_t user_id = 0;
+  std::int64_t starts_at = 0;
+  std::int64_t ends_at = 0;
+  std::optional<std::int64_t> ended_at;
+};
+
+// Notifications and webhooks ------------------------------------------------
+
+struct NotificationRecord {
+  std::int64_t id = 0;
+  std::int64_t user_id = 0;
+  std::string kind;
+  std::optional<std::int64_t> table_id;
+  std::string body_json;
+  std::int64_t created_at = 0;
+  bool read = false;
+};
+
+// A webhook delivery's state: waiting for its next attempt, delivered, or
+// given up after its last attempt. Stored as its word.
+enum class DeliveryStatus : std::uint8_t { kPending, kDelivered, kGivenUp };
+std::string_view to_string(DeliveryStatus status);
+// Unknown text reads as given up: a delivery the server cannot read is not retried.
+DeliveryStatus parse_delivery_status(std::string_view word);
+
+struct DeliveryRecord {
+  std::int64_t id = 0;
+  std::int64_t notification_id = 0;
+  std::string url;
+  std::string body_json;
+  DeliveryStatus status = DeliveryStatus::kPending;
+  int attempts = 0;
+  std::int64_t next_attempt_at = 0;
+  std::string last_error;
+};
+
+// Retention ------------------------------------------------------------------
+
+// What one pass of retention deleted (Records::prune_settled and
+// Records::delete_expired_sessions).
+struct PrunedRows {
+  int deliveries = 0;
+  int notifications = 0;
+  int sessions = 0;  // expired login sessions
+};
+
+}  // namespace sp::server

@@ -1,0 +1,73 @@
+#include "server/store/rows.hpp"
+
+#include "server/store/correspondence_rows.hpp"
+
+namespace sp::server {
+
+std::string_view to_string(TableStatus status) {
+  switch (status) {
+    case TableStatus::kOpen: return "open";
+    case TableStatus::kPlaying: return "playing";
+    case TableStatus::kFinished: return "finished";
+    case TableStatus::kAborted: return "aborted";
+  }
+  return "aborted";
+}
+
+std::optional<TableStatus> parse_table_status(std::string_view word) {
+  for (const TableStatus status : {TableStatus::kOpen, TableStatus::kPlaying, TableStatus::kFinished,
+                                   TableStatus::kAborted}) {
+    if (to_string(status) == word) return status;
+  }
+  return std::nullopt;
+}
+
+std::string_view to_string(SeatController controller) {
+  switch (controller) {
+    case SeatController::kHuman: return "human";
+    case SeatController::kRobot: return "robot";
+    case SeatController::kAbsent: return "absent";
+  }
+  return "human";
+}
+
+std::optional<SeatController> parse_seat_controller(std::string_view word) {
+  if (word == "human") return SeatController::kHuman;
+  if (word == "robot") return SeatController::kRobot;
+  if (word == "absent") return SeatController::kAbsent;
+  return std::nullopt;
+}
+
+std::string_view to_string(Actor actor) {
+  switch (actor) {
+    case Actor::kPlayer: return "player";
+    case Actor::kRobot: return "robot";
+    case Actor::kTimeout: return "timeout";
+    case Actor::kAbsent: return "absent";
+  }
+  return "player";
+}
+
+Actor parse_actor(std::string_view word) {
+  if (word == "robot") return Actor::kRobot;
+  if (word == "timeout") return Actor::kTimeout;
+  if (word == "absent") return Actor::kAbsent;
+  return Actor::kPlayer;
+}
+
+std::string_view to_string(DeliveryStatus status) {
+  switch (status) {
+    case DeliveryStatus::kPending: return "pending";
+    case DeliveryStatus::kDelivered: return "delivered";
+    case DeliveryStatus::kGivenUp: return "given_up";
+  }
+  return "given_up";
+}
+
+DeliveryStatus parse_delivery_status(std::string_view word) {
+  if (word == "pending") return DeliveryStatus::kPending;
+  if (word == "delivered") return DeliveryStatus::kDelivered;
+  return DeliveryStatus::kGivenUp;
+}
+
+}  // namespace sp::server

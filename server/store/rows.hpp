@@ -1,0 +1,104 @@
+// Rows of the database as plain structs: accounts, tables and their seats,
+// the move log, snapshots and chat. What is a word in the database (a table's
+// status, who controls a seat, who chose a move) is an enum here, stored as
+// its word; reading and writing them is the job of Records (records.hpp).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sp::server {
+
+struct UserRecord {
+  std::int64_t id = 0;
+  std::string name;
+  std::string password_hash;
+};
+
+// A table's life: open (seats being taken), playing, then finished or aborted
+// (by an administrator). Stored as its word.
+enum class TableStatus : std::uint8_t { kOpen, kPlaying, kFinished, kAborted };
+std::string_view to_string(TableStatus status);
+std::optional<TableStatus> parse_table_status(std::string_view word);
+
+// Seat control: who chooses a seat's moves. A person (human); the server's
+// robot (robot), filled at a table's creation or taking over after timeouts;
+// or nobody (absent): the seat then passes on its own (docs/correspondence.md).
+enum class SeatController : std::uint8_t { kHuman, kRobot, kAbsent };
+std::string_view to_string(SeatController controller);
+std::optional<SeatController> parse_seat_controller(std::string_view word);
+
+// Who chose a logged move, for people reading the log; replays need only the
+// seat and the action.
+enum class Actor : std::uint8_t { kPlayer, kRobot, kTimeout, kAbsent };
+std::string_view to_string(Actor actor);
+// Unknown text reads as a player's move.
+Actor parse_actor(std::string_view word);
+
+struct SeatRecord {
+  int seat = 0;
+  std::int64_t user_id = 0;
+  std::string name;
+  SeatController controller = SeatController::kHuman;
+  int timeouts = 0;
+  bool robot = false;  // the user is a robot pseudo-user
+};
+
+struct TableRecord {
+  std::int64_t id = 0;
+  std::string name;
+  std::int64_t creator_id = 0;
+  std::string creator_name;
+  TableStatus status = TableStatus::kOpen;
+  int player_count = 0;
+  std::string options_json;
+  std::uint64_t seed = 0;
+  std::string card_set_version;
+  int rules_version = 1;
+  std::int64_t move_count = 0;
+  std::string state_hash;
+  std::int64_t created_at = 0;
+  std::vector<SeatRecord> seats;
+  // Correspondence play: seconds per move (none: no limit), the takeover
+  // after timeouts (robot or absent), and the deadline running (at) or
+  // paused (left).
+  std::optional<std::int64_t> move_seconds;
+  std::optional<int> takeover_after;
+  SeatController takeover_by = SeatController::kRobot;
+  std::optional<std::int64_t> deadline_at;
+  std::optional<std::int64_t> deadline_left;
+};
+
+struct MoveRecord {
+  std::int64_t move_number = 0;
+  int seat = 0;
+  std::string action_json;
+  std::string state_hash;
+  std::int64_t created_at = 0;
+  Actor actor = Actor::kPlayer;
+};
+
+// A table's GameState saved after a move (snapshot.hpp): a table keeps only
+// its latest.
+struct SnapshotRecord {
+  std::int64_t move_number = 0;
+  std::string state;
+};
+
+// A table's chat read back a page at a time, for players who come back days
+// later: lines oldest first; `more` says whether older lines remain to be read.
+struct ChatLine {
+  std::int64_t id = 0;
+  std::string from;  // the speaker's name
+  std::string text;
+  std::int64_t at = 0;
+};
+struct ChatPage {
+  std::vector<ChatLine> lines;
+  bool more = false;
+};
+
+}  // namespace sp::server

@@ -1,0 +1,276 @@
+#include "tests/server/failing_store.hpp"
+
+namespace sp::test {
+
+using namespace server;
+
+void FailingRecords::fail_write(std::int64_t n) {
+  failed_ = false;
+  fail_at_ = writes_ + n;
+}
+
+void FailingRecords::write() {
+  if (++writes_ != fail_at_) return;
+  failed_ = true;
+  throw DatabaseError("step: database or disk is full");
+}
+
+// Writes ---------------------------------------------------------------------
+
+std::int64_t FailingRecords::insert_user(const std::string& name, const std::string& password_hash, std::int64_t now) {
+  write();
+  return inner_.insert_user(name, password_hash, now);
+}
+
+void FailingRecords::set_password_hash(std::int64_t user_id, const std::string& password_hash) {
+  write();
+  inner_.set_password_hash(user_id, password_hash);
+}
+
+std::int64_t FailingRecords::robot_user(int index) {
+  write();
+  return inner_.robot_user(index);
+}
+
+void FailingRecords::insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now,
+                                    std::int64_t expires_at) {
+  write();
+  inner_.insert_session(token_hash, user_id, now, expires_at);
+}
+
+void FailingRecords::delete_session(const std::string& token_hash) {
+  write();
+  inner_.delete_session(token_hash);
+}
+
+void FailingRecords::delete_user_sessions(std::int64_t user_id, const std::string& keep) {
+  write();
+  inner_.delete_user_sessions(user_id, keep);
+}
+
+int FailingRecords::delete_expired_sessions(std::int64_t now, int limit) {
+  write();
+  return inner_.delete_expired_sessions(now, limit);
+}
+
+std::int64_t FailingRecords::insert_table(const server::TableRecord& table, std::int64_t now) {
+  write();
+  return inner_.insert_table(table, now);
+}
+
+void FailingRecords::insert_seat(std::int64_t table_id, int seat, std::int64_t user_id) {
+  write();
+  inner_.insert_seat(table_id, seat, user_id);
+}
+
+void FailingRecords::delete_seat(std::int64_t table_id, std::int64_t user_id) {
+  write();
+  inner_.delete_seat(table_id, user_id);
+}
+
+void FailingRecords::insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
+                                       std::int64_t now) {
+  write();
+  inner_.insert_invitation(table_id, user_id, invited_by, now);
+}
+
+void FailingRecords::start_table(std::int64_t table_id, std::uint64_t seed, const std::string& state_hash,
+                                 std::int64_t now) {
+  write();
+  inner_.start_table(table_id, seed, state_hash, now);
+}
+
+bool FailingRecords::abort_table(std::int64_t table_id, std::int64_t now, std::optional<server::TableStatus> only_if) {
+  write();
+  return inner_.abort_table(table_id, now, only_if);
+}
+
+void FailingRecords::set_imported_table_status(std::int64_t table_id, server::TableStatus status,
+                                               std::int64_t created_at) {
+  write();
+  inner_.set_imported_table_status(table_id, status, created_at);
+}
+
+void FailingRecords::update_seat_control(std::int64_t table_id, int seat, server::SeatController controller,
+                                         int timeouts) {
+  write();
+  inner_.update_seat_control(table_id, seat, controller, timeouts);
+}
+
+void FailingRecords::update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds,
+                                       std::optional<int> takeover_after, server::SeatController takeover_by) {
+  write();
+  inner_.update_table_pace(table_id, move_seconds, takeover_after, takeover_by);
+}
+
+void FailingRecords::update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at,
+                                           std::optional<std::int64_t> left) {
+  write();
+  inner_.update_table_deadline(table_id, at, left);
+}
+
+void FailingRecords::append_move(std::int64_t table_id, const server::MoveRecord& move, server::TableStatus status) {
+  write();
+  inner_.append_move(table_id, move, status);
+}
+
+void FailingRecords::replace_snapshot(std::int64_t table_id, const server::SnapshotRecord& snapshot) {
+  write();
+  inner_.replace_snapshot(table_id, snapshot);
+}
+
+std::int64_t FailingRecords::insert_chat(std::int64_t table_id, std::int64_t user_id, const std::string& text,
+                                         std::int64_t now) {
+  write();
+  return inner_.insert_chat(table_id, user_id, text, now);
+}
+
+std::int64_t FailingRecords::insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) {
+  write();
+  return inner_.insert_vacation(user_id, starts_at, ends_at);
+}
+
+void FailingRecords::close_vacation(std::int64_t id, std::int64_t ended_at) {
+  write();
+  inner_.close_vacation(id, ended_at);
+}
+
+std::int64_t FailingRecords::insert_notification(const server::NotificationRecord& notification) {
+  write();
+  return inner_.insert_notification(notification);
+}
+
+void FailingRecords::mark_notifications_read(std::int64_t user_id, std::int64_t up_to_id, std::int64_t now) {
+  write();
+  inner_.mark_notifications_read(user_id, up_to_id, now);
+}
+
+void FailingRecords::update_webhook_url(std::int64_t user_id, const std::optional<std::string>& url) {
+  write();
+  inner_.update_webhook_url(user_id, url);
+}
+
+std::int64_t FailingRecords::insert_delivery(std::int64_t notification_id, const std::string& url,
+                                             const std::string& body_json, std::int64_t now) {
+  write();
+  return inner_.insert_delivery(notification_id, url, body_json, now);
+}
+
+void FailingRecords::update_delivery(const server::DeliveryRecord& delivery, std::int64_t now) {
+  write();
+  inner_.update_delivery(delivery, now);
+}
+
+server::PrunedRows FailingRecords::prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds,
+                                                 std::int64_t keep_webhooks_seconds, int limit) {
+  write();
+  return inner_.prune_settled(now, keep_notifications_seconds, keep_webhooks_seconds, limit);
+}
+
+void FailingRecords::log_admin_action(const server::AdminAction& action) {
+  write();
+  inner_.log_admin_action(action);
+}
+
+// Reads ----------------------------------------------------------------------
+
+std::optional<server::UserRecord> FailingRecords::find_user_by_name(const std::string& name) {
+  return inner_.find_user_by_name(name);
+}
+
+std::optional<server::UserRecord> FailingRecords::find_user(std::int64_t user_id) {
+  return inner_.find_user(user_id);
+}
+
+bool FailingRecords::is_robot_user(std::int64_t user_id) {
+  return inner_.is_robot_user(user_id);
+}
+
+std::optional<server::UserRecord> FailingRecords::find_session_user(const std::string& token_hash, std::int64_t now) {
+  return inner_.find_session_user(token_hash, now);
+}
+
+std::optional<server::TableRecord> FailingRecords::load_table(std::int64_t id) {
+  return inner_.load_table(id);
+}
+
+std::vector<server::TableRecord> FailingRecords::list_tables(server::TableStatus status, int limit) {
+  return inner_.list_tables(status, limit);
+}
+
+std::vector<server::TableRecord> FailingRecords::tables_of_user(std::int64_t user_id) {
+  return inner_.tables_of_user(user_id);
+}
+
+std::vector<std::int64_t> FailingRecords::table_ids_with_status(server::TableStatus status) {
+  return inner_.table_ids_with_status(status);
+}
+
+std::vector<std::int64_t> FailingRecords::started_table_ids() {
+  return inner_.started_table_ids();
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> FailingRecords::running_deadlines() {
+  return inner_.running_deadlines();
+}
+
+std::vector<server::MoveRecord> FailingRecords::load_moves(std::int64_t table_id) {
+  return inner_.load_moves(table_id);
+}
+
+void FailingRecords::each_started_game(std::optional<std::int64_t> table_id, const GameVisitor& visit) {
+  inner_.each_started_game(table_id, visit);
+}
+
+std::optional<server::SnapshotRecord> FailingRecords::load_latest_snapshot(std::int64_t table_id) {
+  return inner_.load_latest_snapshot(table_id);
+}
+
+server::ChatPage FailingRecords::chat_page(std::int64_t table_id, std::optional<std::int64_t> before, int limit) {
+  return inner_.chat_page(table_id, before, limit);
+}
+
+std::vector<server::VacationRecord> FailingRecords::vacations_of(std::int64_t user_id, std::int64_t started_since) {
+  return inner_.vacations_of(user_id, started_since);
+}
+
+std::optional<server::VacationRecord> FailingRecords::current_vacation(std::int64_t user_id, std::int64_t now) {
+  return inner_.current_vacation(user_id, now);
+}
+
+std::vector<server::VacationRecord> FailingRecords::open_vacations() {
+  return inner_.open_vacations();
+}
+
+std::vector<server::NotificationRecord> FailingRecords::notifications_of(std::int64_t user_id, std::int64_t after_id,
+                                                                         int limit) {
+  return inner_.notifications_of(user_id, after_id, limit);
+}
+
+std::int64_t FailingRecords::unread_notifications(std::int64_t user_id) {
+  return inner_.unread_notifications(user_id);
+}
+
+std::optional<std::string> FailingRecords::webhook_url_of(std::int64_t user_id) {
+  return inner_.webhook_url_of(user_id);
+}
+
+std::vector<server::DeliveryRecord> FailingRecords::due_deliveries(std::int64_t now, int limit) {
+  return inner_.due_deliveries(now, limit);
+}
+
+std::optional<std::int64_t> FailingRecords::next_delivery_at() {
+  return inner_.next_delivery_at();
+}
+
+std::optional<server::DeliveryRecord> FailingRecords::load_delivery(std::int64_t id) {
+  return inner_.load_delivery(id);
+}
+
+std::vector<server::AdminAction> FailingRecords::list_admin_actions(std::optional<std::int64_t> table, int limit) {
+  return inner_.list_admin_actions(table, limit);
+}
+
+FailingBackend::FailingBackend(const std::string& path) : sqlite_(path, DatabaseOptions{false}) { sqlite_.migrate(); }
+
+}  // namespace sp::test

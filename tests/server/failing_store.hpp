@@ -1,0 +1,132 @@
+// A store whose chosen write fails, for the tests of what a storage failure
+// does to the server (after LevelDB's fault-injecting Env and Beast's
+// fail_count): FailingRecords decorates the real SQLite records, counts every
+// write the jobs make through it, and makes the armed one throw
+// DatabaseError("database or disk is full") as SQLite does when the disk is
+// full; that write never reaches the file, and the writes after it go
+// through again (the disk had room once more). Reads always go through.
+//
+// FailingBackend is a real SqliteBackend on a real file whose jobs get the
+// FailingRecords: transactions, savepoints and group commit are the store's
+// own, as in the server.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#include "server/store/sqlite_backend.hpp"
+#include "server/store/store_backend.hpp"
+
+namespace sp::test {
+
+class FailingRecords final : public server::Records {
+ public:
+  explicit FailingRecords(server::Records& inner) : inner_(inner) {}
+
+  // The `n`th write from now (1: the next one) fails.
+  void fail_write(std::int64_t n);
+  // Whether the armed write was reached (and failed).
+  bool failed() const { return failed_; }
+  // Writes asked for so far, the failed one included.
+  std::int64_t writes() const { return writes_; }
+
+  // Writes: counted, and the armed one fails.
+  std::int64_t insert_user(const std::string& name, const std::string& password_hash, std::int64_t now) override;
+  void set_password_hash(std::int64_t user_id, const std::string& password_hash) override;
+  std::int64_t robot_user(int index) override;
+  void insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now,
+                      std::int64_t expires_at) override;
+  void delete_session(const std::string& token_hash) override;
+  void delete_user_sessions(std::int64_t user_id, const std::string& keep) override;
+  int delete_expired_sessions(std::int64_t now, int limit) override;
+  std::int64_t insert_table(const server::TableRecord& table, std::int64_t now) override;
+  void insert_seat(std::int64_t table_id, int seat, std::int64_t user_id) override;
+  void delete_seat(std::int64_t table_id, std::int64_t user_id) override;
+  void insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
+                         std::int64_t now) override;
+  void start_table(std::int64_t table_id, std::uint64_t seed, const std::string& state_hash,
+                   std::int64_t now) override;
+  bool abort_table(std::int64_t table_id, std::int64_t now, std::optional<server::TableStatus> only_if) override;
+  void set_imported_table_status(std::int64_t table_id, server::TableStatus status, std::int64_t created_at) override;
+  void update_seat_control(std::int64_t table_id, int seat, server::SeatController controller, int timeouts) override;
+  void update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds,
+                         std::optional<int> takeover_after, server::SeatController takeover_by) override;
+  void update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at,
+                             std::optional<std::int64_t> left) override;
+  void append_move(std::int64_t table_id, const server::MoveRecord& move, server::TableStatus status) override;
+  void replace_snapshot(std::int64_t table_id, const server::SnapshotRecord& snapshot) override;
+  std::int64_t insert_chat(std::int64_t table_id, std::int64_t user_id, const std::string& text,
+                           std::int64_t now) override;
+  std::int64_t insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) override;
+  void close_vacation(std::int64_t id, std::int64_t ended_at) override;
+  std::int64_t insert_notification(const server::NotificationRecord& notification) override;
+  void mark_notifications_read(std::int64_t user_id, std::int64_t up_to_id, std::int64_t now) override;
+  void update_webhook_url(std::int64_t user_id, const std::optional<std::string>& url) override;
+  std::int64_t insert_delivery(std::int64_t notification_id, const std::string& url, const std::string& body_json,
+                               std::int64_t now) override;
+  void update_delivery(const server::DeliveryRecord& delivery, std::int64_t now) override;
+  server::PrunedRows prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds,
+                                   std::int64_t keep_webhooks_seconds, int limit) override;
+  void log_admin_action(const server::AdminAction& action) override;
+
+  // Reads: passed through.
+  std::optional<server::UserRecord> find_user_by_name(const std::string& name) override;
+  std::optional<server::UserRecord> find_user(std::int64_t user_id) override;
+  bool is_robot_user(std::int64_t user_id) override;
+  std::optional<server::UserRecord> find_session_user(const std::string& token_hash, std::int64_t now) override;
+  std::optional<server::TableRecord> load_table(std::int64_t id) override;
+  std::vector<server::TableRecord> list_tables(server::TableStatus status, int limit) override;
+  std::vector<server::TableRecord> tables_of_user(std::int64_t user_id) override;
+  std::vector<std::int64_t> table_ids_with_status(server::TableStatus status) override;
+  std::vector<std::int64_t> started_table_ids() override;
+  std::vector<std::pair<std::int64_t, std::int64_t>> running_deadlines() override;
+  std::vector<server::MoveRecord> load_moves(std::int64_t table_id) override;
+  void each_started_game(std::optional<std::int64_t> table_id, const GameVisitor& visit) override;
+  std::optional<server::SnapshotRecord> load_latest_snapshot(std::int64_t table_id) override;
+  server::ChatPage chat_page(std::int64_t table_id, std::optional<std::int64_t> before, int limit) override;
+  std::vector<server::VacationRecord> vacations_of(std::int64_t user_id, std::int64_t started_since) override;
+  std::optional<server::VacationRecord> current_vacation(std::int64_t user_id, std::int64_t now) override;
+  std::vector<server::VacationRecord> open_vacations() override;
+  std::vector<server::NotificationRecord> notifications_of(std::int64_t user_id, std::int64_t after_id,
+                                                           int limit) override;
+  std::int64_t unread_notifications(std::int64_t user_id) override;
+  std::optional<std::string> webhook_url_of(std::int64_t user_id) override;
+  std::vector<server::DeliveryRecord> due_deliveries(std::int64_t now, int limit) override;
+  std::optional<std::int64_t> next_delivery_at() override;
+  std::optional<server::DeliveryRecord> load_delivery(std::int64_t id) override;
+  std::vector<server::AdminAction> list_admin_actions(std::optional<std::int64_t> table, int limit) override;
+
+ private:
+  // Counts one write; throws at the armed one.
+  void write();
+
+  server::Records& inner_;
+  // Written by the writer thread, read by the test's.
+  std::atomic<std::int64_t> writes_{0};
+  std::atomic<std::int64_t> fail_at_{0};  // the count of the write that fails; 0: none
+  std::atomic<bool> failed_{false};
+};
+
+class FailingBackend final : public server::StoreBackend {
+ public:
+  // Opens and migrates the SQLite file at `path` (not durable: the tests
+  // reopen it, they do not pull the plug).
+  explicit FailingBackend(const std::string& path);
+
+  FailingRecords& failing() { return failing_; }
+
+  void begin() override { sqlite_.begin(); }
+  void commit() override { sqlite_.commit(); }
+  void rollback() noexcept override { sqlite_.rollback(); }
+  void begin_job() override { sqlite_.begin_job(); }
+  void end_job() override { sqlite_.end_job(); }
+  void undo_job() override { sqlite_.undo_job(); }
+  server::Records& records() override { return failing_; }
+
+ private:
+  server::SqliteBackend sqlite_;
+  FailingRecords failing_{sqlite_.records()};
+};
+
+}  // namespace sp::test
