@@ -3,8 +3,9 @@
 // I/O failures, caught at the server's edges (a write that fails faults its
 // table; a failed start-up stops the server).
 //
-// A Database is used by one thread at a time (the store's writer thread, or a
-// command-line tool); it is not shared.
+// The SQL layer under SqliteRecords and SqliteBackend: nothing outside
+// server/store includes it. A Database is used by one thread at a time (the
+// store's writer thread, or a command-line tool); it is not shared.
 #pragma once
 
 #include <cstdint>

@@ -1,11 +1,12 @@
 // The store on real SQLite files: migrations, group commit, durability across
-// reopening, a failing job rolling back alone.
+// reopening, a failing job rolling back alone, the rows' enums stored as words.
 #include "server/store/store.hpp"
 
 #include <doctest/doctest.h>
 
 #include <atomic>
 #include <future>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -107,4 +108,56 @@ TEST_CASE("a database newer than the server is refused") {
   }
   Database db(dir.file("spb.sqlite"));
   CHECK_THROWS_AS(db.migrate(), DatabaseError);
+}
+
+TEST_CASE("the enums of the rows are stored as the words the database always held") {
+  sp::test::TempDir dir;
+  const std::string path = dir.file("spb.sqlite");
+  using namespace sp::server;
+  std::int64_t table = 0;
+  {
+    Store store(StoreOptions{path});
+    store.run_sync([&](Records& db) {
+      const std::int64_t ann = db.insert_user("ann", "x", 0);
+      TableRecord t;
+      t.name = "words";
+      t.creator_id = ann;
+      t.player_count = 2;
+      t.options_json = "{}";
+      t.card_set_version = "test";
+      table = db.insert_table(t, 0);
+      db.insert_seat(table, 0, ann);
+      db.update_seat_control(table, 0, SeatController::kAbsent, 1);
+      db.update_table_pace(table, 3600, 2, SeatController::kAbsent);
+      db.start_table(table, 1, "0000000000000000", 0);
+      db.append_move(table, MoveRecord{1, 0, "{}", "1111111111111111", 0, Actor::kTimeout}, TableStatus::kFinished);
+      const std::int64_t note = db.insert_notification(NotificationRecord{0, ann, "your_turn", table, "{}", 0, false});
+      const std::int64_t delivery = db.insert_delivery(note, "http://example.org/", "{}", 0);
+      db.update_delivery(DeliveryRecord{delivery, note, "http://example.org/", "{}", DeliveryStatus::kGivenUp, 3, 0, "no"},
+                         0);
+    });
+    std::optional<TableRecord> read;
+    std::vector<MoveRecord> moves;
+    store.run_sync([&](Records& db) {
+      read = db.load_table(table);
+      moves = db.load_moves(table);
+    });
+    REQUIRE(read);
+    CHECK(read->status == TableStatus::kFinished);
+    CHECK(read->seats.at(0).controller == SeatController::kAbsent);
+    CHECK(read->takeover_by == SeatController::kAbsent);
+    REQUIRE(moves.size() == 1);
+    CHECK(moves.front().actor == Actor::kTimeout);
+  }
+  Database file(path);
+  auto words = file.prepare(
+      "SELECT t.status, t.takeover_by, s.controller, m.actor, w.status FROM game_tables t JOIN seats s ON s.table_id = t.id "
+      "JOIN moves m ON m.table_id = t.id JOIN notifications n ON n.table_id = t.id "
+      "JOIN webhook_outbox w ON w.notification_id = n.id");
+  REQUIRE(words.step());
+  CHECK(words.column_text(0) == "finished");
+  CHECK(words.column_text(1) == "absent");
+  CHECK(words.column_text(2) == "absent");
+  CHECK(words.column_text(3) == "timeout");
+  CHECK(words.column_text(4) == "given_up");
 }
