@@ -22,7 +22,7 @@ void add_admin_codecs(RequestCodecs& codecs) {
         if (!f.has("status")) return list;
         const std::string word = f.text("status", 1, 16);
         if (!f.ok()) return list;
-        list.status = table_status_named(word);
+        list.status = parse_table_status(word);
         if (!list.status) f.refuse(ErrorCode::kBadRequest, "status: open, playing, finished or aborted");
         return list;
       },

@@ -94,7 +94,7 @@ void add_lobby_codecs(RequestCodecs& codecs) {
         if (!f.has("status")) return list;
         const std::string word = f.text("status", 1, 16);
         if (!f.ok()) return list;
-        list.status = table_status_named(word);
+        list.status = parse_table_status(word);
         if (!list.status || *list.status == TableStatus::kAborted) {
           f.refuse(ErrorCode::kBadRequest, "status: open, playing or finished");
         }

@@ -48,8 +48,6 @@ void add_correspondence_codecs(RequestCodecs& codecs);
 void add_record_codecs(RequestCodecs& codecs);
 void add_admin_codecs(RequestCodecs& codecs);
 
-std::optional<TableStatus> table_status_named(std::string_view word);
-
 // Writes `value` under `name` when it is there.
 template <class T>
 void put_optional(nlohmann::json& out, const char* name, const std::optional<T>& value) {

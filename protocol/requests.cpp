@@ -37,23 +37,6 @@ std::optional<std::size_t> index_of_type(std::string_view type) {
 
 }  // namespace
 
-std::string_view to_string(TableStatus status) {
-  switch (status) {
-    case TableStatus::kOpen: return "open";
-    case TableStatus::kPlaying: return "playing";
-    case TableStatus::kFinished: return "finished";
-    case TableStatus::kAborted: return "aborted";
-  }
-  return "aborted";
-}
-
-std::optional<TableStatus> table_status_named(std::string_view word) {
-  for (const TableStatus status : {TableStatus::kOpen, TableStatus::kPlaying, TableStatus::kFinished, TableStatus::kAborted}) {
-    if (word == to_string(status)) return status;
-  }
-  return std::nullopt;
-}
-
 std::string_view to_string(TakeoverBy by) { return by == TakeoverBy::kRobot ? "robot" : "absent"; }
 
 std::string_view request_type(const ClientRequest& request) {

@@ -30,12 +30,10 @@
 #include "engine/seat.hpp"
 #include "protocol/error_code.hpp"
 #include "protocol/request_id.hpp"
+#include "protocol/table_status.hpp"
 
 namespace sp::protocol {
 
-// A table's stage, as list_tables and admin_list_tables name it.
-enum class TableStatus : std::uint8_t { kOpen, kPlaying, kFinished, kAborted };
-std::string_view to_string(TableStatus status);
 
 // Who plays a seat whose player let too many deadlines pass.
 enum class TakeoverBy : std::uint8_t { kRobot, kAbsent };

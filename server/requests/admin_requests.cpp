@@ -92,7 +92,7 @@ void on_admin_login(const Request& r, const client::AdminLogin& login) {
 void on_admin_list_tables(const Request& r, const client::AdminListTables& list) {
   std::vector<TableStatus> statuses{TableStatus::kOpen, TableStatus::kPlaying, TableStatus::kFinished,
                                      TableStatus::kAborted};
-  if (list.status) statuses = {stored_status(*list.status)};
+  if (list.status) statuses = {*list.status};
   auto outcome = std::make_shared<Reply>();
   r.services.store.submit(
       [statuses, outcome](Records& db) {

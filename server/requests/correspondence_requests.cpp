@@ -160,15 +160,17 @@ TablePace pace_of(const client::CreateTable& create) {
   }
   if (const auto& policy = create.timeout_policy) {
     if (policy->takeover_after) pace.takeover_after = policy->takeover_after->timeouts;
-    if (policy->takeover_by) pace.takeover_by = std::string(protocol::to_string(*policy->takeover_by));
+    if (policy->takeover_by) {
+      pace.takeover_by = *policy->takeover_by == protocol::TakeoverBy::kRobot ? SeatController::kRobot
+                                                                              : SeatController::kAbsent;
+    }
   }
   pace.robots = create.robots.value_or(0);
   return pace;
 }
 
 void write_table_pace(Records& db, std::int64_t table_id, const TablePace& pace, int players) {
-  db.update_table_pace(table_id, pace.move_seconds, pace.takeover_after,
-                       parse_seat_controller(pace.takeover_by).value_or(SeatController::kRobot));
+  db.update_table_pace(table_id, pace.move_seconds, pace.takeover_after, pace.takeover_by);
   for (int i = 0; i < pace.robots; ++i) {
     const int seat = players - 1 - i;
     db.insert_seat(table_id, seat, db.robot_user(i));

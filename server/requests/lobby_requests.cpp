@@ -36,7 +36,7 @@ void on_create_table(const Request& r, const client::CreateTable& create) {
 }
 
 void on_list_tables(const Request& r, const client::ListTables& list) {
-  const TableStatus status = list.status ? stored_status(*list.status) : TableStatus::kOpen;
+  const TableStatus status = list.status.value_or(TableStatus::kOpen);
   store_job(r, [status](Records& db) {
     json tables = json::array();
     for (const TableRecord& t : db.list_tables(status, kListLimit)) tables.push_back(summary_of(t));

@@ -40,16 +40,6 @@ void Request::reply(Reply reply) const {
   });
 }
 
-TableStatus stored_status(protocol::TableStatus status) {
-  switch (status) {
-    case protocol::TableStatus::kOpen: return TableStatus::kOpen;
-    case protocol::TableStatus::kPlaying: return TableStatus::kPlaying;
-    case protocol::TableStatus::kFinished: return TableStatus::kFinished;
-    case protocol::TableStatus::kAborted: return TableStatus::kAborted;
-  }
-  return TableStatus::kAborted;
-}
-
 json user_json(std::int64_t id, const std::string& name) { return json{{"id", id}, {"name", name}}; }
 
 json summary_of(const TableRecord& t) {

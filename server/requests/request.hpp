@@ -84,9 +84,6 @@ void add_correspondence_requests(Routes& routes);
 void add_admin_requests(Routes& routes);
 void add_record_requests(Routes& routes);
 
-// A status as the store keeps it.
-TableStatus stored_status(protocol::TableStatus status);
-
 nlohmann::json user_json(std::int64_t id, const std::string& name);
 // A table's summary for lobby listings, from its stored record.
 nlohmann::json summary_of(const TableRecord& t);
@@ -112,7 +109,7 @@ ReplyFn replier(const Request& r);
 struct TablePace {
   std::optional<std::int64_t> move_seconds;
   std::optional<int> takeover_after;
-  std::string takeover_by = "robot";
+  SeatController takeover_by = SeatController::kRobot;
   int robots = 0;  // robots fill the last seats; as many as players: the creator watches
 };
 TablePace pace_of(const protocol::client::CreateTable& create);

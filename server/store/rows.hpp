@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "protocol/table_status.hpp"
+
 namespace sp::server {
 
 struct UserRecord {
@@ -18,11 +20,10 @@ struct UserRecord {
   std::string password_hash;
 };
 
-// A table's life: open (seats being taken), playing, then finished or aborted
-// (by an administrator). Stored as its word.
-enum class TableStatus : std::uint8_t { kOpen, kPlaying, kFinished, kAborted };
-std::string_view to_string(TableStatus status);
-std::optional<TableStatus> parse_table_status(std::string_view word);
+// A table's life, stored as its word (protocol/table_status.hpp).
+using protocol::TableStatus;
+using protocol::parse_table_status;
+using protocol::to_string;
 
 // Seat control: who chooses a seat's moves. A person (human); the server's
 // robot (robot), filled at a table's creation or taking over after timeouts;

@@ -15,6 +15,12 @@
 // armed in the scheduler; when it passes, the table makes the seat's timeout
 // move (a move like any other, so it happens once even across a restart).
 //
+// One actor, its work in files by job: table.cpp (a move checked, written,
+// acknowledged; a fault), table_watchers.cpp (subscriptions, the pushes after
+// each move, chat), table_pace.cpp (deadlines, robots and absent seats),
+// table_abort.cpp (an administrator ends the game), table_summary.cpp (the
+// lobby's summary).
+//
 // Thread-safety: all public methods are safe from any thread.
 #pragma once
 

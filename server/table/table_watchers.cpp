@@ -1,0 +1,154 @@
+// The table's watchers (table.hpp): subscribing and the moves a subscriber
+// missed, the table_update pushed to each after every move, announcements,
+// and the table's chat.
+#include "server/table/table.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "engine/legal_actions.hpp"
+#include "engine/view.hpp"
+#include "protocol/engine_json.hpp"
+#include "protocol/table_update.hpp"
+
+namespace sp::server {
+
+using protocol::ErrorCode;
+namespace {
+
+using nlohmann::json;
+
+engine::Viewer viewer_for(std::optional<engine::Seat> seat) {
+  return seat ? engine::Viewer::of_seat(*seat) : engine::Viewer::spectator();
+}
+
+}  // namespace
+
+void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events) {
+  std::erase_if(watchers_, [](const Watcher& w) { return w.subscriber.expired(); });
+  // With public money and hands every seat and spectator sees the same view and
+  // events: encode them once for all. Otherwise once per seat (and spectators).
+  const bool shared = setup_.options.public_money && setup_.options.public_hands;
+  std::map<int, std::string> encoded;  // viewer class -> `"view":...,"moves":[...]`
+  auto body_for = [&](std::optional<engine::Seat> seat) -> const std::string& {
+    const int key = shared || !seat ? -1 : seat->value;
+    auto it = encoded.find(key);
+    if (it != encoded.end()) return it->second;
+    const engine::Viewer viewer = key < 0 ? engine::Viewer::spectator() : engine::Viewer::of_seat(*seat);
+    const protocol::MoveEntry move{record_.move_count, logged, events, to_string(actor)};
+    protocol::ViewText& view_text = view_texts_.try_emplace(key, names_).first->second;
+    std::string body = protocol::encode_update_body(view_text.encode(engine::view_for(state_, viewer)),
+                                                    json::array({protocol::encode_move_entry(move, setup_.options, viewer)}));
+    return encoded.emplace(key, std::move(body)).first->second;
+  };
+  for (const Watcher& w : watchers_) {
+    auto subscriber = w.subscriber.lock();
+    if (!subscriber) continue;
+    subscriber->send(std::make_shared<const std::string>(protocol::encode_table_update(
+                         id_, record_.move_count, record_.deadline_at, body_for(w.seat), legal_json(w.seat))),
+                     w.epoch);
+  }
+}
+
+json Table::view_json(std::optional<engine::Seat> seat) const {
+  return protocol::encode_view(engine::view_for(state_, viewer_for(seat)), names_);
+}
+
+json Table::legal_json(std::optional<engine::Seat> seat) const {
+  json out = json::array();
+  if (!seat || faulted_) return out;
+  for (const engine::LegalAction& legal : engine::legal_actions(state_, *seat)) {
+    out.push_back(protocol::encode_legal_action(legal));
+  }
+  return out;
+}
+
+json Table::moves_since(std::int64_t since, std::optional<engine::Seat> seat) const {
+  // Events are not stored: a replay from the setup recomputes them (a game is
+  // a few hundred moves; this takes well under a millisecond).
+  json out = json::array();
+  const engine::Viewer viewer = viewer_for(seat);
+  const auto replayed = engine::replay(setup_, log_, [&](std::size_t i, const engine::LoggedAction& logged,
+                                                         const engine::GameState&, const engine::Events& events) {
+    const auto number = static_cast<std::int64_t>(i) + 1;
+    if (number <= since) return;
+    out.push_back(protocol::encode_move_entry(protocol::MoveEntry{number, logged, events, to_string(actors_[i])},
+                                              setup_.options, viewer));
+  });
+  if (!replayed) {
+    // The log in memory was applied move by move as it was played: a bug. The
+    // client gets the moves up to it, and the log says where.
+    spdlog::error("table {}: its moves stop replaying at move {}: {}", record_.id, replayed.error().index + 1,
+                  replayed.error().message);
+  }
+  return out;
+}
+
+void Table::subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch, std::int64_t user_id,
+                      std::optional<std::int64_t> since, ReplyFn reply) {
+  boost::asio::post(strand_, [self = shared_from_this(), subscriber = std::move(subscriber), epoch, user_id, since,
+                              reply = std::move(reply)] {
+    const auto seat = self->seat_of(user_id);
+    const Subscriber* key = subscriber.lock().get();
+    std::erase_if(self->watchers_, [key](const Watcher& w) { return w.key == key || w.subscriber.expired(); });
+    self->watchers_.push_back(Watcher{subscriber, key, epoch, seat});
+    const std::int64_t from = std::clamp<std::int64_t>(since.value_or(self->record_.move_count), 0,
+                                                       self->record_.move_count);
+    reply(Reply::result(json{{"table", self->summary_json()},
+                             {"seat", seat ? json(seat->value) : json(nullptr)},
+                             {"view", self->view_json(seat)},
+                             {"legal_actions", self->legal_json(seat)},
+                             {"moves", self->moves_since(from, seat)}}));
+  });
+}
+
+void Table::unsubscribe(const Subscriber* subscriber) {
+  boost::asio::post(strand_, [self = shared_from_this(), subscriber] {
+    std::erase_if(self->watchers_, [subscriber](const Watcher& w) { return w.key == subscriber; });
+  });
+}
+
+void Table::legal_actions(std::int64_t user_id, ReplyFn reply) {
+  boost::asio::post(strand_, [self = shared_from_this(), user_id, reply = std::move(reply)] {
+    reply(Reply::result(json{{"actions", self->legal_json(self->seat_of(user_id))}}));
+  });
+}
+
+void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
+  boost::asio::post(strand_, [self = shared_from_this(), user_id, text = std::move(text),
+                              reply = std::move(reply)]() mutable {
+    const auto seat = self->seat_of(user_id);
+    if (!seat) return reply(Reply::error(ErrorCode::kNotSeated, "Only the table's players may write in its chat."));
+    const std::string from = self->names_[seat->value];
+    const std::int64_t now = self->correspondence_.clock.now();
+    // The line's id goes out with it, so a client can page back (chat_history) from what it saw.
+    auto chat_id = std::make_shared<std::int64_t>(0);
+    self->store_.submit([table = self->id_, user_id, text, now, chat_id](Records& db) {
+                          *chat_id = db.insert_chat(table, user_id, text, now);
+                        },
+                        [self, reply = std::move(reply), from, text, now, chat_id](std::exception_ptr error) {
+                          if (error) return reply(Reply::error(ErrorCode::kInternalError, "The message could not be stored."));
+                          reply(Reply::result(json::object()));
+                          boost::asio::post(self->strand_, [self, from, text, now, chat_id = *chat_id] {
+                            const auto frame = std::make_shared<const std::string>(
+                                json{{"type", "chat_message"}, {"table", self->id_}, {"chat_id", chat_id},
+                                     {"from", from}, {"text", text}, {"at", now}}
+                                    .dump());
+                            for (const Watcher& w : self->watchers_) {
+                              if (auto s = w.subscriber.lock()) s->send(frame, w.epoch);
+                            }
+                          });
+                        });
+  });
+}
+
+void Table::announce(const json& message) {
+  const auto frame = std::make_shared<const std::string>(message.dump());
+  for (const Watcher& w : watchers_) {
+    if (auto s = w.subscriber.lock()) s->send(frame, w.epoch);
+  }
+}
+
+}  // namespace sp::server
