@@ -5,6 +5,7 @@
 // at every use.
 #include <algorithm>
 #include <climits>
+#include <iterator>
 #include <string>
 
 #include "engine/pricing.hpp"
@@ -277,7 +278,8 @@ class Validator {
   }
 
   Result operator()(const DiscardPickAnswer& answer) const {
-    if (!ability_in_game(Ability::kDebtorsPrison, expansions_) && !ability_in_game(Ability::kBlackMarket, expansions_)) {
+    if (!ability_in_game(Ability::kDebtorsPrison, expansions_) &&
+        !ability_in_game(Ability::kBlackMarket, expansions_)) {
       return refuse(OrderErrorCode::kQuestionNeverAsked,
                     "This game has no Debtor's Prison and no Black Market: nobody picks from the discard pile.");
     }

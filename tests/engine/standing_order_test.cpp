@@ -180,7 +180,8 @@ TEST_CASE("an order for any card of a stack means that stack's cards only") {
 
 TEST_CASE("a buy order is used once") {
   GameState state = four_players().build();
-  std::vector<StandingOrder> orders{written(state, 0, BuyOrder{card("lumberjack"), 3, {}, false}, Expiry::kUntilCancelled)};
+  std::vector<StandingOrder> orders{
+      written(state, 0, BuyOrder{card("lumberjack"), 3, {}, false}, Expiry::kUntilCancelled)};
   auto move = standing_order_move(state, seat(0), orders);
   REQUIRE(move.has_value());
   const GameState moved_in = state;
