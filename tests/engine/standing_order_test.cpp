@@ -91,6 +91,19 @@ TEST_CASE("pass until the board changes: a card taken from a row ends the order"
   CHECK(orders.empty());
 }
 
+TEST_CASE("pass until the board changes: the seat's own moves change the board too") {
+  GameState state = four_players().build();
+  std::vector<StandingOrder> orders{written(state, 0, BuyOrder{card("lumberjack"), 3, {}, false}),
+                                    written(state, 0, PassUntilBoardChangesOrder{})};
+  auto move = standing_order_move(state, seat(0), orders);
+  REQUIRE(move.has_value());
+  const GameState moved_in = state;
+  act(state, 0, move->action);
+  order_used(orders, move->order, moved_in);
+  CHECK(expire_orders(state, seat(0), orders).size() == 1);
+  CHECK(orders.empty());
+}
+
 TEST_CASE("the board fingerprint changes with the rows, a tableau, a hand, money and the phase") {
   const GameState state = four_players().build();
   const BoardFingerprint before = board_fingerprint(state, seat(3));
@@ -255,6 +268,14 @@ TEST_CASE("a Pickpocket answer plays the Pickpocket or keeps it when its holder 
   CHECK(move_for(state, 1, {written(state, 1, PickpocketAnswer{true})}) ==
         Action{Play{card("pickpocket"), {}, {}}});
   CHECK(move_for(state, 1, {written(state, 1, PickpocketAnswer{false})}) == Action{Pass{false}});
+}
+
+TEST_CASE("passes and answers stay after use, until they expire") {
+  GameState state = four_players().build();
+  std::vector<StandingOrder> orders{written(state, 0, PassUntilPhaseEndOrder{}, Expiry::kUntilCancelled)};
+  const StandingOrder kept = orders[0];
+  order_used(orders, 0, state);
+  CHECK(orders == std::vector<StandingOrder>{kept});
 }
 
 TEST_CASE("a drawn-card answer buys, takes or discards the Observatory's card, for the cards it names") {
