@@ -9,7 +9,8 @@ void add_discount(std::array<std::uint8_t, 4>& discount, Color color) {
   ++discount[static_cast<int>(color)];
 }
 
-// Whether a discount card in the tableau lowers the price of cards of `color`.
+}  // namespace
+
 bool discounts_color(Ability ability, Color color) {
   switch (ability) {
     case Ability::kCarpenterWorkshopDiscount: return color == Color::kBlue;
@@ -19,8 +20,6 @@ bool discounts_color(Ability ability, Color color) {
     default: return false;
   }
 }
-
-}  // namespace
 
 PriceList::PriceList(const PlayerState& buyer) {
   static_assert(sizeof(CardId::value) == 1);

@@ -36,6 +36,9 @@ class PriceList {
 
 int price(const PlayerState& buyer, const PriceQuery& query);
 
+// Whether a discount card in the tableau lowers the price of cards of `color`.
+bool discounts_color(Ability ability, Color color);
+
 // A discount card in the buyer's tableau and the rubles it takes off.
 struct PriceDiscount {
   CardId card;

@@ -12,12 +12,6 @@ namespace {
 
 Unexpected<SetupError> invalid(std::string message) { return unexpected(SetupError{std::move(message)}); }
 
-int copies_in_game(CardId card, const Expansions& expansions) {
-  if (!is_in_card_set(card, expansions)) return 0;
-  const CardSpec& c = spec(card);
-  return c.count + (expansions.new_society ? c.new_society_extra_copies : 0);
-}
-
 Expected<bool, SetupError> build_stacks(const GameSetup& setup, Rng& rng, GameState& state) {
   const Expansions& expansions = setup.options.expansions;
   for (int d = 0; d < kDeckCount; ++d) {
@@ -74,6 +68,12 @@ bool is_in_card_set(CardId card, const Expansions& expansions) {
     case Expansion::kBanquet: return expansions.banquet;
   }
   return false;
+}
+
+int copies_in_game(CardId card, const Expansions& expansions) {
+  if (!is_in_card_set(card, expansions)) return 0;
+  const CardSpec& c = spec(card);
+  return c.count + (expansions.new_society ? c.new_society_extra_copies : 0);
 }
 
 std::vector<CardId> deck_cards(Deck deck, const Expansions& expansions) {

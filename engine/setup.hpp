@@ -43,4 +43,8 @@ std::vector<CardId> deck_cards(Deck deck, const Expansions& expansions);
 // Whether the card is in the game with these expansions.
 bool is_in_card_set(CardId card, const Expansions& expansions);
 
+// How many copies of the card the game has with these expansions (0 when it is
+// not in the card set).
+int copies_in_game(CardId card, const Expansions& expansions);
+
 }  // namespace sp::engine
