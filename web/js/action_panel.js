@@ -4,31 +4,31 @@
 // with the "until the end of the phase" checkbox. Nothing changes on screen
 // until the server has accepted a move: the table redraws from its update.
 import { aCard, cardName } from "./cards.js";
-import { h, plural } from "./dom.js";
-
-const FROM_WORDS = { upper: "from the upper row", lower: "from the lower row", drawn: "(the drawn card)", discard: "from the discard pile" };
-const STACK_WORDS = { worker: "worker", building: "building", aristocrat: "aristocrat", trading: "trading card" };
+import { h } from "./dom.js";
+import { errorText, t, tn } from "./i18n.js";
 
 function priceText(price) {
-  return price === null || price === undefined ? "" : ` for ${plural(price, "ruble")}`;
+  return price === null || price === undefined ? "" : t("actions.for_price", { price: tn("n.rubles", price) });
 }
 
 // A button's words for one legal action.
 export function actionLabel(a) {
+  const card = a.card ? cardName(a.card) : "";
+  const from = a.from ? t(`from.${a.from}`) : "";
   switch (a.type) {
-    case "buy": return `Buy ${cardName(a.card)} ${FROM_WORDS[a.from]}${priceText(a.price)}`;
-    case "take": return `Take ${cardName(a.card)} ${FROM_WORDS[a.from]} into your hand`;
-    case "play": return `Play ${cardName(a.card)} from your hand${priceText(a.price)}`;
-    case "pass": return a.until_phase_end ? "Pass until the end of the phase" : "Pass";
-    case "cancel_pass_until_phase_end": return "Withdraw the pass until the end of the phase";
-    case "observatory": return `Observatory: draw from the ${STACK_WORDS[a.stack]} stack`;
+    case "buy": return t("act.buy", { card, from, price: priceText(a.price) });
+    case "take": return t("act.take", { card, from });
+    case "play": return t("act.play", { card, price: priceText(a.price) });
+    case "pass": return a.until_phase_end ? t("act.pass_until_phase_end") : t("act.pass");
+    case "cancel_pass_until_phase_end": return t("act.cancel_pass");
+    case "observatory": return t("act.observatory", { stack: t(`stack_from.${a.stack}`) });
     case "discard":
-      if (!a.card) return "Give up the Debtor's Prison pick";
-      return a.from === "tableau" ? `Discard your ${cardName(a.card)}` : `Discard the drawn ${cardName(a.card)}`;
-    case "pub": return `Pub: buy ${plural(a.points, "point")}${priceText(a.price)}`;
-    case "guild_hall": return `Guild Hall: ${plural(a.rubles, "ruble")} and ${plural(a.points, "point")}`;
-    case "trading_house": return `Trading House: 2 points${priceText(a.price ?? 3)}`;
-    case "debtors_prison": return "Debtor's Prison: pick a card from the discard pile";
+      if (!a.card) return t("act.give_up_pick");
+      return a.from === "tableau" ? t("act.discard_tableau", { card }) : t("act.discard_drawn", { card });
+    case "pub": return t("act.pub", { points: tn("n.points", a.points), price: priceText(a.price) });
+    case "guild_hall": return t("act.guild_hall", { rubles: tn("n.rubles", a.rubles), points: tn("n.points", a.points) });
+    case "trading_house": return t("act.trading_house", { price: priceText(a.price ?? 3) });
+    case "debtors_prison": return t("act.debtors_prison");
     default: return a.type;
   }
 }
@@ -60,7 +60,7 @@ export class ActionPanel {
     this.message = h("p", { class: "refusal", role: "alert" });
     this.body = h("div", { class: "actions-body" });
     this.element = h("section", { class: "panel actions", "aria-labelledby": "actions-title" },
-      h("h2", { id: "actions-title" }, "Your actions"), this.message, this.body);
+      h("h2", { id: "actions-title" }, t("actions.title")), this.message, this.body);
   }
 
   update(view, legal, mySeat) {
@@ -86,7 +86,7 @@ export class ActionPanel {
       if (action.until_phase_end) this.untilPhaseEnd = false;
       // The controls stay disabled until the table's update redraws them.
     } catch (error) {
-      this.message.textContent = error.message;
+      this.message.textContent = errorText(error);
       this.render();
     } finally {
       this.busy = false;
@@ -99,7 +99,7 @@ export class ActionPanel {
     const view = this.view;
     if (!view) return;
     if (view.step === "finished") {
-      this.body.replaceChildren(h("p", {}, "The game is over."));
+      this.body.replaceChildren(h("p", {}, t("actions.game_over")));
       return;
     }
     if (this.choice) {
@@ -109,18 +109,18 @@ export class ActionPanel {
     }
     if (!legal.length) {
       const names = view.to_act.map((s) => view.players[s]?.name).filter(Boolean);
-      this.body.replaceChildren(h("p", { class: "waiting" }, names.length ? `Waiting for ${names.join(", ")}.` : "Waiting."));
+      this.body.replaceChildren(h("p", { class: "waiting" }, names.length ? t("actions.waiting_for", { names: names.join(t("list.separator")) }) : t("actions.waiting")));
       return;
     }
     const sections = [];
     const cardGroups = groupCardActions(legal);
     const board = cardGroups.filter((g) => g[0].type !== "play");
     const hand = cardGroups.filter((g) => g[0].type === "play");
-    if (board.length) sections.push(this.section("Cards", board.map((g) => this.groupButton(g))));
-    if (hand.length) sections.push(this.section("From your hand", hand.map((g) => this.groupButton(g))));
+    if (board.length) sections.push(this.section(t("actions.cards"), board.map((g) => this.groupButton(g))));
+    if (hand.length) sections.push(this.section(t("actions.from_hand"), hand.map((g) => this.groupButton(g))));
     const abilities = legal.filter((a) => !["buy", "take", "play", "pass"].includes(a.type));
     if (abilities.length) {
-      sections.push(this.section("Other actions", abilities.map((a) =>
+      sections.push(this.section(t("actions.other"), abilities.map((a) =>
         h("button", { type: "button", class: "act", onclick: () => this.perform(a) }, actionLabel(a)))));
     }
     const passes = legal.filter((a) => a.type === "pass");
@@ -140,27 +140,29 @@ export class ActionPanel {
         onclick: () => this.perform(first) }, actionLabel(first));
     }
     const prices = group.map((a) => a.price).filter((p) => p !== null && p !== undefined);
-    const range = prices.length ? ` (${Math.min(...prices)}${Math.max(...prices) !== Math.min(...prices) ? `–${Math.max(...prices)}` : ""} rubles)` : "";
-    const verb = first.type === "buy" ? "Buy" : first.type === "take" ? "Take" : "Play";
-    const where = first.type === "play" ? "from your hand" : FROM_WORDS[first.from];
-    const what = group.some((a) => a.displace) ? "choose what it displaces" : "choose its target";
+    const low = Math.min(...prices);
+    const high = Math.max(...prices);
+    const range = !prices.length ? "" : low === high ? t("act.range_one", { low }) : t("act.range", { low, high });
+    const verb = t(`act.verb.${first.type}`);
+    const where = t(`from.${first.type === "play" ? "hand" : first.from}`);
+    const what = group.some((a) => a.displace) ? t("act.what_displaces") : t("act.what_target");
     return h("button", { type: "button", class: `act ${first.type} choose`, dataset: { card: first.card, from: first.from || "hand" },
       "aria-haspopup": "true",
       onclick: () => { this.choice = group; this.render(); } },
-    `${verb} ${cardName(first.card)} ${where}${range}: ${what}…`);
+    t("act.choose_group", { verb, card: cardName(first.card), from: where, range, what }));
   }
 
   renderChoice(group) {
     const first = group[0];
     const displacing = group.some((a) => a.displace);
-    const title = `${first.type === "buy" ? "Buy" : first.type === "take" ? "Take" : "Play"} ${cardName(first.card)}: ${displacing ? "which card does it displace?" : "on which card?"}`;
+    const title = t(displacing ? "act.choice_displace" : "act.choice_target", { verb: t(`act.verb.${first.type}`), card: cardName(first.card) });
     return h("div", { class: "choice", role: "group", "aria-label": title },
       h("h3", {}, title),
       h("div", { class: "buttons" },
         group.map((a) => h("button", { type: "button", class: "act option", dataset: { displace: a.displace || "", target: a.target || "" },
           onclick: () => this.perform(a) },
-        a.displace ? `Displace ${aCard(a.displace)}${priceText(a.price)}` : `On ${aCard(a.target)}${priceText(a.price)}`)),
-        h("button", { type: "button", class: "cancel", onclick: () => { this.choice = null; this.render(); } }, "Back")));
+        a.displace ? t("act.displace", { a_card: aCard(a.displace), price: priceText(a.price) }) : t("act.target", { a_card: aCard(a.target), price: priceText(a.price) }))),
+        h("button", { type: "button", class: "cancel", onclick: () => { this.choice = null; this.render(); } }, t("actions.back"))));
   }
 
   passControls(passes) {
@@ -169,10 +171,10 @@ export class ActionPanel {
     const checkbox = until
       ? h("label", { class: "until" },
         h("input", { type: "checkbox", checked: this.untilPhaseEnd, onchange: (e) => { this.untilPhaseEnd = e.target.checked; } }),
-        " until the end of the phase")
+        t("actions.until_phase_end"))
       : null;
     const pass = h("button", { type: "button", class: "act pass", onclick: () =>
-      this.perform(this.untilPhaseEnd && until ? until : plain || until) }, "Pass");
+      this.perform(this.untilPhaseEnd && until ? until : plain || until) }, t("actions.pass"));
     return h("div", { class: "action-group pass-group" }, h("div", { class: "buttons" }, pass, checkbox));
   }
 }

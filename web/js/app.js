@@ -1,8 +1,10 @@
-// The page's entry point: the connection, the session, and the screens by the
-// address's fragment: #/ (the lobby, or the login form), #/table/N, #/replay/N.
+// The page's entry point: the connection, the session, the language, and the
+// screens by the address's fragment: #/ (the lobby, or the login form),
+// #/table/N, #/replay/N.
 import { loadCards } from "./cards.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
+import { CATALOGUES, errorText, language, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { ReplayPage } from "./replay.js";
 import { Session } from "./session.js";
@@ -11,17 +13,40 @@ import { TablePage } from "./table_page.js";
 const main = document.getElementById("main");
 const nav = document.getElementById("nav");
 const connectionStatus = document.getElementById("connection");
+const languageChoice = document.getElementById("language");
 const connection = new Connection();
 const session = new Session(connection);
 let screen = null;
 let awaiting = 0;
 let firstConnection = true;
 
-const STATUS_WORDS = { connecting: "Connecting…", online: "Connected", offline: "Offline: reconnecting…" };
+function showConnection() {
+  connectionStatus.textContent = t(`connection.${connection.status}`);
+  connectionStatus.className = `connection ${connection.status}`;
+}
+
+// The words that index.html holds before any module runs, and the switch.
+function renderFrame() {
+  document.title = t("app.title");
+  document.querySelector(".skip").textContent = t("app.skip");
+  document.querySelector(".brand").textContent = t("app.title");
+  nav.setAttribute("aria-label", t("nav.account_label"));
+  const loading = main.querySelector(".loading");
+  if (loading) loading.textContent = t("app.loading");
+  replace(languageChoice,
+    h("label", { for: "language-select", class: "visually-hidden" }, t("nav.language")),
+    h("select", { id: "language-select", onchange: (e) => setLanguage(e.target.value) },
+      Object.entries(CATALOGUES).map(([code, c]) => h("option", { value: code, lang: code, selected: code === language() }, c.name))));
+  showConnection();
+}
+
+onLanguageChange(() => {
+  renderFrame();
+  if (!firstConnection) route();
+});
 
 connection.addEventListener("status", (e) => {
-  connectionStatus.textContent = STATUS_WORDS[e.detail] || e.detail;
-  connectionStatus.className = `connection ${e.detail}`;
+  showConnection();
   if (e.detail === "online" && firstConnection) {
     firstConnection = false;
     route();
@@ -42,9 +67,9 @@ setInterval(() => {
 function renderNav() {
   if (!session.loggedIn) return replace(nav);
   replace(nav,
-    h("a", { href: "#/" }, "Lobby", awaiting ? h("span", { class: "count hot", "aria-label": `${awaiting} tables awaiting you` }, awaiting) : null),
+    h("a", { href: "#/" }, t("nav.lobby"), awaiting ? h("span", { class: "count hot", "aria-label": tn("nav.awaiting_label", awaiting) }, awaiting) : null),
     h("span", { class: "user" }, session.user.name),
-    h("button", { type: "button", class: "link", onclick: () => session.logout().catch(() => {}) }, "Log out"));
+    h("button", { type: "button", class: "link", onclick: () => session.logout().catch(() => {}) }, t("nav.log_out")));
 }
 
 function setAwaiting(count) {
@@ -66,7 +91,7 @@ async function route() {
   try {
     await current.start();
   } catch (error) {
-    if (current === screen) main.append(h("p", { class: "refusal", role: "alert" }, error.message));
+    if (current === screen) main.append(h("p", { class: "refusal", role: "alert" }, errorText(error)));
   }
 }
 
@@ -85,23 +110,24 @@ function loginScreen() {
       try {
         await action(name.value.trim(), password.value);
       } catch (error) {
-        message.textContent = error.message;
+        message.textContent = errorText(error, { name: name.value.trim() });
       }
     } },
     h("h2", { id: `${id}-title` }, title),
-    h("label", { for: `${id}-name` }, "Name"), name,
-    h("label", { for: `${id}-password` }, "Password"), password,
+    h("label", { for: `${id}-name` }, t("login.name")), name,
+    h("label", { for: `${id}-password` }, t("login.password")), password,
     h("button", { type: "submit", class: "primary" }, submitText));
   };
   return h("div", { class: "login" },
-    h("h1", {}, "Saint Petersburg"),
-    h("p", {}, "Play the card game in your browser, live or at your own pace."),
+    h("h1", {}, t("app.title")),
+    h("p", {}, t("app.tagline")),
     message,
     h("div", { class: "account-forms" },
-      form("Log in", "login", "Log in", (n, p) => session.login(n, p), "current-password"),
-      form("New player", "register", "Register", (n, p) => session.register(n, p), "new-password")));
+      form(t("login.title"), "login", t("login.submit"), (n, p) => session.login(n, p), "current-password"),
+      form(t("login.new_player"), "register", t("login.register"), (n, p) => session.register(n, p), "new-password")));
 }
 
+renderFrame();
 loadCards()
   .then(() => connection.start())
   .catch((error) => replace(main, h("p", { class: "refusal", role: "alert" }, error.message)));

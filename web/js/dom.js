@@ -30,8 +30,3 @@ export function replace(el, ...children) {
   append(el, children);
   return el;
 }
-
-// "1 ruble", "3 rubles"
-export function plural(n, one, many = one + "s") {
-  return `${n} ${Math.abs(n) === 1 ? one : many}`;
-}

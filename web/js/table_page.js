@@ -5,6 +5,7 @@
 import { ActionPanel } from "./action_panel.js";
 import { Chat } from "./chat.js";
 import { h, replace } from "./dom.js";
+import { errorText, t } from "./i18n.js";
 import { renderFinalScoring, renderHistory } from "./final_scoring.js";
 import { MoveLog } from "./move_log.js";
 import { renderBoard, renderPlayers, renderStatus } from "./table_view.js";
@@ -21,7 +22,7 @@ export class TablePage {
     this.log = new MoveLog();
     this.chat = new Chat((text) => connection.request("chat", { table: tableId, text }),
       (before) => connection.request("chat_history", before === undefined ? { table: tableId } : { table: tableId, before }));
-    this.title = h("h1", {}, `Table ${tableId}`);
+    this.title = h("h1", {}, t("table.title", { id: tableId }));
     this.links = h("p", { class: "table-links" });
     this.status = h("div");
     this.board = h("div", { onclick: (e) => this.focusActionFor(e) });
@@ -105,16 +106,16 @@ export class TablePage {
   render() {
     const view = this.view;
     const finished = view.step === "finished";
-    this.title.textContent = this.summary?.name || `Table ${this.tableId}`;
-    replace(this.links, h("a", { href: "#/" }, "Back to the lobby"),
-      finished ? [" · ", h("a", { href: `#/replay/${this.tableId}` }, "Replay this game")] : null,
-      this.seat === null ? " · watching" : null);
+    this.title.textContent = this.summary?.name || t("table.title", { id: this.tableId });
+    replace(this.links, h("a", { href: "#/" }, t("table.back")),
+      finished ? [" · ", h("a", { href: `#/replay/${this.tableId}` }, t("table.replay_link"))] : null,
+      this.seat === null ? ` · ${t("table.watching")}` : null);
     replace(this.status, renderStatus(view, this.seat));
     this.actions.element.hidden = this.seat === null || finished;
     if (this.seat !== null) this.actions.update(view, this.legal, this.seat);
     replace(this.board, renderBoard(view, this.legal, { playing: this.seat !== null && !finished }));
     replace(this.players, renderPlayers(view, this.seat));
-    document.title = `${view.to_act.includes(this.seat) ? "Your turn — " : ""}${this.title.textContent} — Saint Petersburg`;
+    document.title = `${view.to_act.includes(this.seat) ? t("table.your_turn_title") : ""}${this.title.textContent} — ${t("app.title")}`;
     if (finished && !this.end.childElementCount) this.showEnd();
   }
 
@@ -126,7 +127,7 @@ export class TablePage {
       const history = await this.connection.request("table_history", { table: this.tableId });
       this.end.append(renderHistory(history, names));
     } catch (error) {
-      this.end.append(h("p", { class: "refusal" }, `The chart is not available: ${error.message}`));
+      this.end.append(h("p", { class: "refusal" }, t("history.unavailable", { reason: errorText(error) })));
     }
   }
 

@@ -3,18 +3,12 @@
 // pay now; the four stacks with their counts and the stack peek; every
 // player's rubles, points, hand, tableau (workers, buildings, aristocrats) and
 // starting markers, as the table's options allow.
-import { cardElement, groupOf, cardName } from "./cards.js";
-import { h, plural } from "./dom.js";
+import { cardElement, catalogueOrder, groupOf, cardName } from "./cards.js";
+import { h } from "./dom.js";
+import { t, tn } from "./i18n.js";
 
-const PHASE_WORDS = { worker: "Worker phase", building: "Building phase", aristocrat: "Aristocrat phase", trading: "Trading card phase" };
-const STACK_WORDS = { worker: "Workers", building: "Buildings", aristocrat: "Aristocrats", trading: "Trading cards" };
-const GROUP_WORDS = { worker: "Workers", building: "Buildings", aristocrat: "Aristocrats" };
-const STEP_WORDS = {
-  pickpocket: "waiting for the Pickpocket's answer",
-  drawn_card: "deciding on the Observatory's card",
-  discard_pick: "picking from the discard pile",
-  pub_purchase: "buying points with the Pub",
-};
+const STACKS = ["worker", "building", "aristocrat", "trading"];
+const GROUPS = ["worker", "building", "aristocrat"];
 
 // The cheapest price the server offers me for buying a card from a row.
 function pricesByCard(legal) {
@@ -29,17 +23,18 @@ function pricesByCard(legal) {
 
 export function renderStatus(view, mySeat) {
   const names = view.players.map((p) => p.name);
-  const toAct = view.to_act.map((s) => (s === mySeat ? "you" : names[s]));
+  const toAct = view.to_act.map((s) => (s === mySeat ? t("status.you") : names[s]));
   const finished = view.step === "finished";
-  return h("section", { class: "status", "aria-label": "Game status" },
-    h("span", { class: "round" }, `Round ${view.round}`),
-    h("span", { class: "phase" }, finished ? "Game over" : PHASE_WORDS[view.phase]),
-    !finished && STEP_WORDS[view.step] ? h("span", { class: "step" }, STEP_WORDS[view.step]) : null,
+  const step = view.step !== "actions" && !finished ? view.step : null;
+  return h("section", { class: "status", "aria-label": t("status.label") },
+    h("span", { class: "round" }, t("status.round", { round: view.round })),
+    h("span", { class: "phase" }, finished ? t("status.game_over") : t(`phase.${view.phase}`)),
+    step ? h("span", { class: "step" }, t(`step.${step}`)) : null,
     !finished ? h("span", { class: `turn${view.to_act.includes(mySeat) ? " mine" : ""}` },
-      toAct.length ? `To act: ${toAct.join(", ")}` : "") : null,
-    h("span", { class: "move" }, `Move ${view.move_number}`),
+      toAct.length ? t("status.to_act", { names: toAct.join(t("list.separator")) }) : "") : null,
+    h("span", { class: "move", dataset: { move: view.move_number } }, t("status.move", { n: view.move_number })),
     view.last_round && !finished
-      ? h("strong", { class: "last-round", role: "alert" }, "Last round: a stack ran out, the game ends after this round.")
+      ? h("strong", { class: "last-round", role: "alert" }, t("status.last_round"))
       : null);
 }
 
@@ -52,35 +47,36 @@ export function renderBoard(view, legal, { playing = true } = {}) {
         view.board[which].length
           ? view.board[which].map((id) =>
             h("div", { role: "listitem" }, cardElement(id, { price: prices[`${which}:${id}`] })))
-          : h("p", { class: "empty" }, "empty")));
+          : h("p", { class: "empty" }, t("board.empty"))));
   return h("section", { class: "panel board", "aria-labelledby": "board-title" },
-    h("h2", { id: "board-title" }, "Board"),
-    playing && !legal.length ? h("p", { class: "hint" }, "Your prices appear on your turn.") : null,
-    row("upper", "Upper row"),
-    row("lower", "Lower row (1 ruble cheaper)"),
+    h("h2", { id: "board-title" }, t("board.title")),
+    playing && !legal.length ? h("p", { class: "hint" }, t("board.prices_hint")) : null,
+    row("upper", t("board.upper")),
+    row("lower", t("board.lower")),
     renderStacks(view),
     view.discard.length
-      ? h("details", { class: "discard" }, h("summary", {}, `Discard pile (${view.discard.length})`),
+      ? h("details", { class: "discard" }, h("summary", {}, t("board.discard", { n: view.discard.length })),
         h("div", { class: "card-row" }, view.discard.map((id) => cardElement(id))))
       : null,
-    view.drawn ? h("div", { class: "drawn" }, h("h3", {}, "Drawn with the Observatory"), cardElement(view.drawn)) : null);
+    view.drawn ? h("div", { class: "drawn" }, h("h3", {}, t("board.drawn")), cardElement(view.drawn)) : null);
 }
 
 function renderStacks(view) {
   const contents = view.stack_contents || null;
-  return h("div", { class: "stacks", role: "list", "aria-label": "Stacks" },
-    Object.keys(STACK_WORDS).map((deck) => {
+  return h("div", { class: "stacks", role: "list", "aria-label": t("board.stacks") },
+    STACKS.map((deck) => {
       const left = view.stacks[deck];
-      const label = `${STACK_WORDS[deck]}: ${plural(left, "card")} left`;
+      const label = t("board.stack_left", { stack: t(`stack.${deck}`), cards: tn("n.cards", left) });
       if (!contents) {
         return h("div", { role: "listitem", class: `stack ${deck}` }, h("span", { class: "stack-face" }, label));
       }
       const peekId = `peek-${deck}`;
-      const entries = Object.entries(contents[deck] || {});
-      const peek = h("div", { class: "peek", id: peekId, role: "region", "aria-label": `Cards left in the ${STACK_WORDS[deck]} stack` },
+      // The server's object has no order of its own: the catalogue's is shown.
+      const entries = Object.entries(contents[deck] || {}).sort(([a], [b]) => catalogueOrder(a, b));
+      const peek = h("div", { class: "peek", id: peekId, role: "region", "aria-label": t("board.peek_label", { stack: t(`stack.${deck}`) }) },
         entries.length
           ? h("ul", {}, entries.map(([id, n]) => h("li", {}, h("span", {}, cardName(id)), h("span", { class: "peek-count" }, `×${n}`))))
-          : h("p", {}, "No card left."));
+          : h("p", {}, t("board.peek_empty")));
       const button = h("button", {
         type: "button", class: "stack-face", "aria-expanded": "false", "aria-controls": peekId,
         onclick: (e) => {
@@ -94,7 +90,7 @@ function renderStacks(view) {
 }
 
 export function renderPlayers(view, mySeat) {
-  return h("section", { class: "players", "aria-label": "Players" },
+  return h("section", { class: "players", "aria-label": t("players.label") },
     view.players.map((p) => renderPlayer(view, p, mySeat)));
 }
 
@@ -106,32 +102,33 @@ function renderPlayer(view, p, mySeat) {
   for (const a of p.attached) attachedTo[a.target] = cardName(a.card);
   const toAct = view.to_act.includes(p.seat);
   const hand = p.hand === null
-    ? h("p", { class: "hidden-hand" }, `${plural(p.hand_size, "card")} (hidden)`)
+    ? h("p", { class: "hidden-hand" }, t("player.hidden_hand", { cards: tn("n.cards", p.hand_size) }))
     : p.hand.length
       ? h("div", { class: "card-row" }, p.hand.map((id) => cardElement(id)))
-      : h("p", { class: "empty" }, "empty");
+      : h("p", { class: "empty" }, t("player.empty"));
   const flags = [];
-  if (p.passed_until_phase_end) flags.push("passing until the end of the phase");
-  if (p.disc) flags.push("holds the disc");
+  if (p.passed_until_phase_end) flags.push(t("player.passing_until"));
+  if (p.disc) flags.push(t("player.holds_disc"));
+  const you = p.seat === mySeat ? t("player.you") : "";
   return h("article", {
     class: `panel player${p.seat === mySeat ? " me" : ""}${toAct ? " to-act" : ""}`,
-    "aria-label": `${p.name}${p.seat === mySeat ? " (you)" : ""}`,
+    "aria-label": `${p.name}${you}`,
     dataset: { seat: p.seat },
   },
   h("header", {},
-    h("h2", {}, p.name, p.seat === mySeat ? " (you)" : "", toAct ? h("span", { class: "badge" }, "to act") : null),
+    h("h2", {}, p.name, you, toAct ? h("span", { class: "badge" }, t("player.to_act")) : null),
     h("p", { class: "money" },
-      h("span", { class: "rubles", dataset: { testid: "rubles" } }, p.rubles === null ? "? rubles" : plural(p.rubles, "ruble")),
+      h("span", { class: "rubles", dataset: { testid: "rubles" } }, p.rubles === null ? t("player.hidden_rubles") : tn("n.rubles", p.rubles)),
       " · ",
-      h("span", { class: "points", dataset: { testid: "points" } }, plural(p.points, "point"))),
+      h("span", { class: "points", dataset: { testid: "points" } }, tn("n.points", p.points))),
     p.starting_markers.length
-      ? h("p", { class: "markers" }, "Starts: ", p.starting_markers.map((m) => h("span", { class: `marker ${m}` }, m)))
+      ? h("p", { class: "markers" }, t("player.starts"), " ", p.starting_markers.map((m) => h("span", { class: `marker ${m}` }, t(`marker.${m}`))))
       : null,
     flags.length ? h("p", { class: "flags" }, flags.join("; ")) : null),
-  h("div", { class: "hand" }, h("h3", {}, `Hand (${p.hand_size})`), hand),
-  Object.entries(GROUP_WORDS).map(([group, label]) =>
+  h("div", { class: "hand" }, h("h3", {}, t("player.hand", { n: p.hand_size })), hand),
+  GROUPS.map((group) =>
     groups[group].length
-      ? h("div", { class: `tableau ${group}` }, h("h3", {}, `${label} (${groups[group].length})`),
+      ? h("div", { class: `tableau ${group}` }, h("h3", {}, `${t(`group.${group}`)} (${groups[group].length})`),
         h("div", { class: "card-row" }, groups[group].map((id) =>
           cardElement(id, { faceDown: faceDown.has(id), note: attachedTo[id] }))))
       : null));
