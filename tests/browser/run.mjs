@@ -163,16 +163,23 @@ async function waitForMove(player, n) {
   await player.page.locator(".status .move", { hasText: new RegExp(`^Move ${n}$`) }).waitFor({ timeout: 10000 });
 }
 
-// The enabled action buttons of a page, as data.
+// What a page offers its player now, as data: the cards that are controls
+// (each with where it lies, the kinds of action it offers and its plain buying
+// price) and the action panel's buttons.
 async function actionsOf(player) {
-  return player.page.$$eval(".actions:not([hidden]) .act:not([disabled])", (buttons) =>
-    buttons.map((b, index) => ({
+  const cards = await player.page.$$eval(".table-page .card.actionable:not([disabled])", (els) =>
+    els.map((c, index) => ({
+      kind: "card",
       index,
-      text: b.textContent,
-      classes: b.className,
-      card: b.dataset.card || null,
-      from: b.dataset.from || null,
+      card: c.dataset.card,
+      place: c.dataset.place,
+      kinds: c.dataset.kinds.split(" "),
+      buy: c.dataset.buy === undefined ? null : Number(c.dataset.buy),
+      choices: c.dataset.displaces === "true",
     })));
+  const buttons = await player.page.$$eval(".actions:not([hidden]) .act:not([disabled])", (els) =>
+    els.map((b, index) => ({ kind: "button", index, text: b.textContent, classes: b.className })));
+  return [...cards, ...buttons];
 }
 
 // The player to act (a player who passes until the phase's end may still
@@ -186,12 +193,29 @@ async function whoseTurn(table) {
   return null;
 }
 
-function priceOf(text) {
-  const m = text.match(/for (\d+) ruble/);
-  return m ? Number(m[1]) : null;
+function cardControl(player, control) {
+  return player.page.locator(".table-page .card.actionable:not([disabled])").nth(control.index);
 }
 
-// Clicks an action and waits until both pages show the move that followed.
+// Opens a card's menu and returns its items (the choices, Cancel left out).
+async function openCard(player, control) {
+  await cardControl(player, control).click();
+  const menu = player.page.locator(".card-menu[role=menu]");
+  await menu.waitFor();
+  return menu.locator(".act");
+}
+
+// Clicks a control (for a card, then the menu item that pick chooses) and
+// waits until every page shows the move that followed.
+async function perform(table, player, control, pick = (items) => items.first()) {
+  const before = await moveNumber(player);
+  if (control.kind === "card") await pick(await openCard(player, control)).click();
+  else await player.page.locator(".actions .act:not([disabled])").nth(control.index).click();
+  for (const p of table) await waitForMove(p, before + 1);
+  return before + 1;
+}
+
+// Clicks a button and waits until both pages show the move that followed.
 async function play(table, player, selector) {
   const before = await moveNumber(player);
   await player.page.locator(selector).first().click();
@@ -199,19 +223,15 @@ async function play(table, player, selector) {
   return before + 1;
 }
 
-async function clickAction(table, player, action) {
-  return play(table, player, `.actions .act:not([disabled]) >> nth=${action.index}`);
-}
-
 // The ordinary move of the test's players: buy the cheapest card the server
 // offers (keeping the game moving towards its end), else pass.
 async function ordinaryMove(table, turn) {
-  const buys = turn.actions.filter((a) => a.classes.includes("buy") && !a.classes.includes("choose") && priceOf(a.text) !== null);
-  buys.sort((a, b) => priceOf(a.text) - priceOf(b.text));
-  if (buys.length) return clickAction(table, turn.player, buys[0]);
-  const other = turn.actions.find((a) => a.text === "Pass") ||
-    turn.actions.find((a) => !a.classes.includes("choose") && !a.text.startsWith("Withdraw"));
-  return clickAction(table, turn.player, other);
+  const buys = turn.actions.filter((a) => a.kind === "card" && a.buy !== null);
+  buys.sort((a, b) => a.buy - b.buy);
+  if (buys.length) return perform(table, turn.player, buys[0], (items) => items.and(turn.player.page.locator(".buy:not(.displacing)")).first());
+  const other = turn.actions.find((a) => a.kind === "button" && a.classes.includes("pass")) ||
+    turn.actions.find((a) => a.kind === "button" && !a.classes.includes("cancel_pass")) || turn.actions[0];
+  return perform(table, turn.player, other);
 }
 
 async function lastLogLine(player) {
@@ -321,11 +341,9 @@ try {
   await step("the creator starts the full table; my tables counts the tables awaiting me, first", async () => {
     await ann.page.click("button.refresh");
     await ann.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).getByRole("button", { name: "Start the game" }).click();
-    await ann.page.locator(`#my-tables .table-item[data-table="${tableId}"] >> text=Play`).or(
-      ann.page.locator(`#my-tables .table-item[data-table="${tableId}"] >> text=Open`)).waitFor();
+    await ann.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).getByRole("link", { name: /^(Play|Open)$/ }).waitFor();
     await bob.page.click("button.refresh");
-    await bob.page.locator(`#my-tables .table-item[data-table="${tableId}"] >> text=Play`).or(
-      bob.page.locator(`#my-tables .table-item[data-table="${tableId}"] >> text=Open`)).waitFor();
+    await bob.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).getByRole("link", { name: /^(Play|Open)$/ }).waitFor();
     for (const p of [ann, bob]) {
       const { first, count } = await p.page.evaluate(() => ({
         first: document.querySelector("#my-tables .table-item").className,
@@ -351,7 +369,8 @@ try {
     const turn = await whoseTurn(table);
     check(turn, "nobody may act");
     const price = await turn.player.page.locator(".board .card .card-price").first().textContent();
-    check(/pay \d+/.test(price), "no price on the board's cards for the player to act");
+    check(/(pay|from) \d+/.test(price), "no price on the board's cards for the player to act");
+    check(await turn.player.page.locator(".actions .act.buy, .actions .act.take").count() === 0, "the panel still lists the cards' actions");
     await shot(ann, "04-table-desktop");
     await shot(bob, "05-table-phone");
   });
@@ -382,17 +401,37 @@ try {
     check(/(bought an? .+ from the (upper|lower) row for \d+ rubles?|passed)/.test(line), `the log says: ${line}`);
   });
 
+  await step("a card is the control: clicking it offers what may be done with it and at what price", async () => {
+    const turn = await whoseTurn(table);
+    const card = turn.actions.find((a) => a.kind === "card" && a.kinds.includes("buy"));
+    check(card, "no card offers itself for buying");
+    const items = await openCard(turn.player, card);
+    const labels = await items.allTextContents();
+    check(labels.some((l) => /^Buy for \d+ rubles?$/.test(l) || /^Buy, displacing an? .+, for \d+ rubles?$/.test(l)), `the menu reads: ${labels}`);
+    check(labels.includes("Take into your hand") === card.kinds.includes("take"), `the menu and the card disagree about taking: ${labels}`);
+    await shot(turn.player, turn.player === ann ? "06b-card-menu-desktop" : "06b-card-menu-phone");
+    await turn.player.page.keyboard.press("Escape");
+    await turn.player.page.locator(".card-menu").waitFor({ state: "detached" });
+    check(await turn.player.page.evaluate(() => document.activeElement?.classList.contains("actionable")), "Escape did not give the focus back to the card");
+    check(await cardControl(turn.player, card).getAttribute("aria-haspopup") === "menu", "the card does not say it opens a menu");
+  });
+
   await step("the action controls are reachable and usable with the keyboard", async () => {
     const turn = await whoseTurn(table);
     const page = turn.player.page;
     const before = await moveNumber(turn.player);
     await page.locator(".brand").focus();
     let reached = null;
-    for (let i = 0; i < 60 && !reached; i++) {
+    for (let i = 0; i < 80 && !reached; i++) {
       await page.keyboard.press("Tab");
-      reached = await page.evaluate(() => document.activeElement?.matches(".actions button.act:not(.choose)") ? document.activeElement.textContent : null);
+      reached = await page.evaluate(() => document.activeElement?.matches(".card.actionable") ? document.activeElement.dataset.card : null);
     }
-    check(reached, "Tab never reached an action button");
+    check(reached, "Tab never reached a card to act on");
+    await page.keyboard.press("Enter");
+    await page.locator(".card-menu").waitFor();
+    check(await page.evaluate(() => document.activeElement?.getAttribute("role") === "menuitem"), "the menu did not take the focus");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
     await page.keyboard.press("Enter");
     for (const p of table) await waitForMove(p, before + 1);
   });
@@ -414,13 +453,13 @@ try {
       }
       const { player, actions } = turn;
       const other = table.find((p) => p !== player);
-      const choose = actions.find((a) => a.classes.includes("choose") && a.text.includes("displaces"));
+      const choose = actions.find((a) => a.kind === "card" && a.choices && a.kinds.includes("buy"));
       if (!displaced && choose) {
-        await player.page.locator(".actions .act:not([disabled])").nth(choose.index).click();
-        const options = player.page.locator(".choice .act.option");
-        check(await options.count() >= 1, "the displacement chooser offers nothing");
+        const items = await openCard(player, choose);
+        const options = items.and(player.page.locator(".displacing"));
+        check(await options.count() >= 1, "the trading card's menu offers no displacement");
         const label = await options.first().textContent();
-        check(/^Displace an? .+ for \d+ rubles?$/.test(label), `a displacement choice reads: ${label}`);
+        check(/^Buy, displacing an? .+, for \d+ rubles?$/.test(label), `a displacement choice reads: ${label}`);
         await shot(player, "07-displacement-choice");
         const before = await moveNumber(player);
         await options.first().click();
@@ -440,8 +479,8 @@ try {
         passedUntil = before > 0;
         continue;
       }
-      const grab = actions.find((a) => a.classes.includes("take") || (a.classes.includes("buy") && !a.classes.includes("choose")));
-      if (passedUntil && !refused && grab && actions.some((a) => a.text === "Pass")) {
+      const grab = actions.find((a) => a.kind === "card" && (a.kinds.includes("take") || a.buy !== null));
+      if (passedUntil && !refused && grab && actions.some((a) => a.kind === "button" && a.text === "Pass")) {
         // A second tab of the same player, whose table updates are held back:
         // the player passes in the first tab, then takes a card in the stale
         // second one; that move goes out with a used move number and the
@@ -455,7 +494,8 @@ try {
         tab.holdUpdates = true;
         const before = await moveNumber(tab);
         await play(table, player, ".actions .act.pass");
-        await tab.page.locator(`.actions .act:not([disabled])[data-card="${grab.card}"]`).first().click();
+        await tab.page.locator(`.card.actionable[data-place="${grab.place}"][data-card="${grab.card}"]`).first().click();
+        await tab.page.locator(".card-menu .act.take, .card-menu .act.buy:not(.displacing)").first().click();
         const refusal = tab.page.locator(".actions .refusal");
         await refusal.filter({ hasText: /The table had moved on before your move arrived/ }).waitFor();
         await shot(tab, "08-refused-action");
@@ -595,13 +635,14 @@ try {
       const turn = await whoseTurn(table);
       if (!turn) break;
       const action = turn.actions[random(turn.actions.length)];
-      kinds.add(action.text.replace(/ .*/, ""));
       const before = await moveNumber(turn.player);
-      if (action.classes.includes("choose")) {
-        await turn.player.page.locator(".actions .act:not([disabled])").nth(action.index).click();
-        const options = turn.player.page.locator(".choice .act.option");
-        await options.nth(random(await options.count())).click();
+      if (action.kind === "card") {
+        const items = await openCard(turn.player, action);
+        const item = items.nth(random(await items.count()));
+        kinds.add(await item.getAttribute("data-type"));
+        await item.click();
       } else {
+        kinds.add(action.classes.replace(/^act /, ""));
         await turn.player.page.locator(".actions .act:not([disabled])").nth(action.index).click();
       }
       for (const p of table) await waitForMove(p, before + 1);

@@ -2,6 +2,7 @@
 // the one place card numbers live), with each card's name and ability in the
 // reader's language (web/i18n), and the drawing of a card in HTML and CSS with
 // a text alternative and a tooltip holding its rubles, points and ability.
+import { offerSummary } from "./card_actions.js";
 import { h } from "./dom.js";
 import { has, t, tn, mention } from "./i18n.js";
 
@@ -66,25 +67,49 @@ export function describeCard(id) {
   return lines;
 }
 
-// A card drawn in HTML. Options: price (what I would pay now), count (a stack
-// peek's number of copies), faceDown, note (a short label such as "Jester").
+// The price shown on a card that may be bought or played: the lowest the
+// server offers ("from 3" when it depends on the card displaced).
+function priceOf(actions) {
+  const prices = actions.filter((a) => a.type === "buy" || a.type === "play").map((a) => a.price).filter((p) => p !== null && p !== undefined);
+  if (!prices.length) return null;
+  const low = Math.min(...prices);
+  return { low, varies: prices.some((p) => p !== low) };
+}
+
+// A card drawn in HTML. Options: actions (what I may do with it now: it is
+// then a button that opens its menu) and place (where it lies: upper, lower,
+// drawn, discard, hand, tableau), count (a stack peek's number of copies),
+// faceDown, note (a short label such as "Jester").
 export function cardElement(id, options = {}) {
   const c = card(id);
   const name = cardName(id);
   const description = describeCard(id);
+  const actions = options.actions || [];
+  const price = priceOf(actions);
   const labelParts = [name, ...description];
-  if (options.price !== undefined && options.price !== null) labelParts.push(t("card_info.price_now", { price: tn("n.rubles", options.price) }));
   if (options.count) labelParts.push(t("card_info.left", { n: options.count }));
   if (options.faceDown) labelParts.push(t("card_info.face_down"));
   if (options.note) labelParts.push(options.note);
+  if (actions.length) labelParts.push(t("card_info.offers", { actions: offerSummary(actions) }));
+  const plainBuys = actions.filter((a) => a.type === "buy" && !a.displace).map((a) => a.price);
+  const control = actions.length > 0;
   return h(
-    "div",
+    control ? "button" : "div",
     {
-      class: `card ${c.color}${c.trading ? " trading" : ""}${options.faceDown ? " face-down" : ""}`,
-      tabindex: "0",
-      role: "img",
+      class: `card ${c.color}${c.trading ? " trading" : ""}${options.faceDown ? " face-down" : ""}${control ? " actionable" : ""}`,
+      type: control ? "button" : null,
+      tabindex: control ? null : "0",
+      role: control ? null : "img",
+      "aria-haspopup": control ? "menu" : null,
+      "aria-expanded": control ? "false" : null,
       "aria-label": labelParts.join(" "),
-      dataset: { card: id },
+      dataset: {
+        card: id,
+        place: options.place || null,
+        kinds: control ? [...new Set(actions.map((a) => a.type))].join(" ") : null,
+        buy: plainBuys.length ? String(Math.min(...plainBuys)) : null,
+        displaces: actions.some((a) => a.displace || a.target) ? "true" : null,
+      },
     },
     h("span", { class: "card-cost", "aria-hidden": "true" }, c.cost),
     h("span", { class: "card-name", "aria-hidden": "true" }, name),
@@ -95,8 +120,8 @@ export function cardElement(id, options = {}) {
       c.points ? h("span", { class: "points" }, `${c.points}★`) : null,
       c.trading ? h("span", { class: "trade-mark", title: t("card_info.trading_mark") }, "⇄") : null
     ),
-    options.price !== undefined && options.price !== null
-      ? h("span", { class: "card-price", "aria-hidden": "true" }, t("card_info.pay", { n: options.price }))
+    price
+      ? h("span", { class: "card-price", "aria-hidden": "true" }, price.varies ? t("card_info.price_from", { n: price.low }) : t("card_info.pay", { n: price.low }))
       : null,
     options.count ? h("span", { class: "card-count", "aria-hidden": "true" }, `×${options.count}`) : null,
     options.note ? h("span", { class: "card-note", "aria-hidden": "true" }, options.note) : null,

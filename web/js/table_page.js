@@ -1,8 +1,12 @@
 // One table, live: subscribe (again with since_move after every reconnect),
 // apply the server's updates in move order (resynchronising on a gap), and
-// draw the status, the action panel, the board, the players, the move log, the
-// chat and, once the game is over, the final scoring and the chart.
+// draw the status bar, the board, the action panel, the players, the move log,
+// the chat and, once the game is over, the final scoring and the chart. A card
+// I may act on opens its menu (card_menu.js); its choice and the panel's go
+// the same way to the server.
 import { ActionPanel } from "./action_panel.js";
+import { isCardAction, placeOf } from "./card_actions.js";
+import { CardMenu } from "./card_menu.js";
 import { Chat } from "./chat.js";
 import { h, replace } from "./dom.js";
 import { errorText, t } from "./i18n.js";
@@ -19,20 +23,26 @@ export class TablePage {
     this.seat = null;
     this.lastMove = 0;
     this.actions = new ActionPanel((action) => this.act(action));
+    this.menu = new CardMenu((action) => this.actions.perform(action));
+    // While a move is on its way, no card offers another.
+    this.actions.addEventListener("busy", () => {
+      for (const c of this.element.querySelectorAll(".card.actionable, .status .pass")) c.disabled = true;
+    });
+    this.actions.addEventListener("refused", () => this.render());
     this.log = new MoveLog();
     this.chat = new Chat((text) => connection.request("chat", { table: tableId, text }),
       (before) => connection.request("chat_history", before === undefined ? { table: tableId } : { table: tableId, before }));
     this.title = h("h1", {}, t("table.title", { id: tableId }));
     this.links = h("p", { class: "table-links" });
     this.status = h("div");
-    this.board = h("div", { onclick: (e) => this.focusActionFor(e) });
+    this.board = h("div");
     this.players = h("div");
     this.end = h("div", { class: "end" });
     this.element = h("div", { class: "table-page" },
       h("div", { class: "table-head" }, this.title, this.links),
       this.status,
       h("div", { class: "table-grid" },
-        h("div", { class: "table-main" }, this.end, this.actions.element, this.board, this.players),
+        h("div", { class: "table-main", onclick: (e) => this.openCard(e) }, this.end, this.board, this.actions.element, this.players),
         h("aside", { class: "table-side" }, this.log.element, this.chat.element)));
     this.onUpdate = (e) => this.update(e.detail);
     this.onChat = (e) => { if (e.detail.table === tableId) this.chat.receive(e.detail); };
@@ -55,6 +65,7 @@ export class TablePage {
   }
 
   stop() {
+    this.menu.close(false);
     this.connection.removeEventListener("table_update", this.onUpdate);
     this.connection.removeEventListener("chat_message", this.onChat);
     this.stopResume?.();
@@ -110,11 +121,13 @@ export class TablePage {
     replace(this.links, h("a", { href: "#/" }, t("table.back")),
       finished ? [" · ", h("a", { href: `#/replay/${this.tableId}` }, t("table.replay_link"))] : null,
       this.seat === null ? ` · ${t("table.watching")}` : null);
-    replace(this.status, renderStatus(view, this.seat));
+    this.menu.close(false);
     this.actions.element.hidden = this.seat === null || finished;
-    if (this.seat !== null) this.actions.update(view, this.legal, this.seat);
+    if (this.seat !== null) this.actions.update(view, this.legal);
+    const pass = this.actions.passAction();
+    replace(this.status, renderStatus(view, this.seat, { pass, onPass: (a) => this.actions.perform(a) }));
     replace(this.board, renderBoard(view, this.legal, { playing: this.seat !== null && !finished }));
-    replace(this.players, renderPlayers(view, this.seat));
+    replace(this.players, renderPlayers(view, this.seat, this.legal));
     document.title = `${view.to_act.includes(this.seat) ? t("table.your_turn_title") : ""}${this.title.textContent} — ${t("app.title")}`;
     if (finished && !this.end.childElementCount) this.showEnd();
   }
@@ -131,11 +144,11 @@ export class TablePage {
     }
   }
 
-  // Clicking a card on the board brings the keyboard to its first action.
-  focusActionFor(event) {
-    const cardEl = event.target.closest(".card");
-    if (!cardEl) return;
-    const button = this.actions.element.querySelector(`button[data-card="${cardEl.dataset.card}"]`);
-    if (button) button.focus();
+  // A card I may act on (a button) opens the menu of its legal actions.
+  openCard(event) {
+    const cardEl = event.target.closest(".card.actionable");
+    if (!cardEl || cardEl.disabled) return;
+    const actions = this.legal.filter((a) => isCardAction(a) && placeOf(a) === cardEl.dataset.place && a.card === cardEl.dataset.card);
+    if (actions.length) this.menu.toggle(cardEl, actions);
   }
 }

@@ -1,8 +1,11 @@
-// The table as the player sees it: phase, round, whose turn, the last-round
-// warning; the upper and lower rows with printed costs and the price I would
-// pay now; the four stacks with their counts and the stack peek; every
-// player's rubles, points, hand, tableau (workers, buildings, aristocrats) and
-// starting markers, as the table's options allow.
+// The table as the player sees it: the status bar (round, phase, whose turn,
+// my rubles, Pass, the last-round warning); the upper and lower rows with
+// printed costs and the price I would pay now; the four stacks with their
+// counts and the stack peek; every player's rubles, points, hand, tableau
+// (workers, buildings, aristocrats) and starting markers, as the table's
+// options allow. A card I may do something with now is a button: its legal
+// actions (by place and card, card_actions.js) go with it.
+import { actionsByCard } from "./card_actions.js";
 import { cardElement, catalogueOrder, groupOf, cardName } from "./cards.js";
 import { h } from "./dom.js";
 import { t, tn } from "./i18n.js";
@@ -10,18 +13,15 @@ import { t, tn } from "./i18n.js";
 const STACKS = ["worker", "building", "aristocrat", "trading"];
 const GROUPS = ["worker", "building", "aristocrat"];
 
-// The cheapest price the server offers me for buying a card from a row.
-function pricesByCard(legal) {
-  const prices = {};
-  for (const a of legal) {
-    if (a.type !== "buy" || a.price === null) continue;
-    const key = `${a.from}:${a.card}`;
-    prices[key] = Math.min(prices[key] ?? Infinity, a.price);
-  }
-  return prices;
+// placed(place, id, options): the card lying there, with what I may do with it.
+function placer(legal) {
+  const byCard = actionsByCard(legal);
+  return (place, id, options = {}) => cardElement(id, { ...options, place, actions: byCard.get(`${place}:${id}`) });
 }
 
-export function renderStatus(view, mySeat) {
+// Options: pass (the Pass button's action, when I may pass), onPass.
+export function renderStatus(view, mySeat, { pass = null, onPass = null } = {}) {
+  const me = mySeat === null || mySeat === undefined ? null : view.players[mySeat];
   const names = view.players.map((p) => p.name);
   const toAct = view.to_act.map((s) => (s === mySeat ? t("status.you") : names[s]));
   const finished = view.step === "finished";
@@ -32,22 +32,24 @@ export function renderStatus(view, mySeat) {
     step ? h("span", { class: "step" }, t(`step.${step}`)) : null,
     !finished ? h("span", { class: `turn${view.to_act.includes(mySeat) ? " mine" : ""}` },
       toAct.length ? t("status.to_act", { names: toAct.join(t("list.separator")) }) : "") : null,
+    me && me.rubles !== null ? h("span", { class: "my-rubles", "aria-label": t("status.your_money", { rubles: tn("n.rubles", me.rubles) }) }, `${me.rubles} ₽`) : null,
     h("span", { class: "move", dataset: { move: view.move_number } }, t("status.move", { n: view.move_number })),
+    pass && !finished ? h("button", { type: "button", class: "pass", onclick: () => onPass(pass) }, t("actions.pass")) : null,
     view.last_round && !finished
       ? h("strong", { class: "last-round", role: "alert" }, t("status.last_round"))
       : null);
 }
 
 export function renderBoard(view, legal, { playing = true } = {}) {
-  const prices = pricesByCard(legal);
+  const placed = placer(legal);
   const row = (which, label) =>
     h("div", { class: "row-block" },
       h("h3", {}, label),
       h("div", { class: "card-row", "aria-label": label, role: "list" },
         view.board[which].length
-          ? view.board[which].map((id) =>
-            h("div", { role: "listitem" }, cardElement(id, { price: prices[`${which}:${id}`] })))
+          ? view.board[which].map((id) => h("div", { role: "listitem" }, placed(which, id)))
           : h("p", { class: "empty" }, t("board.empty"))));
+  const fromDiscard = legal.some((a) => a.from === "discard" && a.card);
   return h("section", { class: "panel board", "aria-labelledby": "board-title" },
     h("h2", { id: "board-title" }, t("board.title")),
     playing && !legal.length ? h("p", { class: "hint" }, t("board.prices_hint")) : null,
@@ -55,10 +57,10 @@ export function renderBoard(view, legal, { playing = true } = {}) {
     row("lower", t("board.lower")),
     renderStacks(view),
     view.discard.length
-      ? h("details", { class: "discard" }, h("summary", {}, t("board.discard", { n: view.discard.length })),
-        h("div", { class: "card-row" }, view.discard.map((id) => cardElement(id))))
+      ? h("details", { class: "discard", open: fromDiscard }, h("summary", {}, t("board.discard", { n: view.discard.length })),
+        h("div", { class: "card-row" }, view.discard.map((id) => placed("discard", id))))
       : null,
-    view.drawn ? h("div", { class: "drawn" }, h("h3", {}, t("board.drawn")), cardElement(view.drawn)) : null);
+    view.drawn ? h("div", { class: "drawn" }, h("h3", {}, t("board.drawn")), placed("drawn", view.drawn)) : null);
 }
 
 function renderStacks(view) {
@@ -89,12 +91,15 @@ function renderStacks(view) {
     }));
 }
 
-export function renderPlayers(view, mySeat) {
+// My seat first: my hand is the one I play from.
+export function renderPlayers(view, mySeat, legal = []) {
+  const placed = placer(legal);
+  const seats = [...view.players].sort((a, b) => (b.seat === mySeat) - (a.seat === mySeat));
   return h("section", { class: "players", "aria-label": t("players.label") },
-    view.players.map((p) => renderPlayer(view, p, mySeat)));
+    seats.map((p) => renderPlayer(view, p, mySeat, p.seat === mySeat ? placed : (place, id, o) => cardElement(id, o))));
 }
 
-function renderPlayer(view, p, mySeat) {
+function renderPlayer(view, p, mySeat, placed) {
   const groups = { worker: [], building: [], aristocrat: [], action: [] };
   for (const id of p.tableau) groups[groupOf(id)].push(id);
   const faceDown = new Set(p.face_down);
@@ -104,7 +109,7 @@ function renderPlayer(view, p, mySeat) {
   const hand = p.hand === null
     ? h("p", { class: "hidden-hand" }, t("player.hidden_hand", { cards: tn("n.cards", p.hand_size) }))
     : p.hand.length
-      ? h("div", { class: "card-row" }, p.hand.map((id) => cardElement(id)))
+      ? h("div", { class: "card-row" }, p.hand.map((id) => placed("hand", id)))
       : h("p", { class: "empty" }, t("player.empty"));
   const flags = [];
   if (p.passed_until_phase_end) flags.push(t("player.passing_until"));
@@ -130,6 +135,6 @@ function renderPlayer(view, p, mySeat) {
     groups[group].length
       ? h("div", { class: `tableau ${group}` }, h("h3", {}, `${t(`group.${group}`)} (${groups[group].length})`),
         h("div", { class: "card-row" }, groups[group].map((id) =>
-          cardElement(id, { faceDown: faceDown.has(id), note: attachedTo[id] }))))
+          placed("tableau", id, { faceDown: faceDown.has(id), note: attachedTo[id] }))))
       : null));
 }
