@@ -4,164 +4,19 @@
 // Two players (Ann on a desktop, Bob on a phone-sized screen) register, create,
 // join and start a table, play it to the end through the page, and check each
 // rule of the client as a named step. Exits non-zero on the first failure.
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import {
+  check, commandLine, DESKTOP, dropConnection, launchBrowser, moveNumber, noHorizontalOverflow, PHONE, startServer, Steps, waitForMove,
+} from "./harness.mjs";
 
-let chromium;
-try {
-  ({ chromium } = await import("playwright-core"));
-} catch {
-  console.error("playwright-core is missing: run `npm ci` in tests/browser (`make test` does).");
-  process.exit(1);
-}
-
-const [spb, screenshotDir] = process.argv.slice(2);
-if (!spb || !screenshotDir) {
-  console.error("usage: node run.mjs SPB_BINARY SCREENSHOT_DIR");
-  process.exit(2);
-}
-mkdirSync(screenshotDir, { recursive: true });
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
+const { spb, screenshotDir } = commandLine("run.mjs");
 const MAX_MOVES = 600;
 const DEADLINE = Date.now() + 8 * 60 * 1000;
-
-// ---------------------------------------------------------------- the server
-
-async function startServer() {
-  const dir = mkdtempSync(join(tmpdir(), "spb-browser-"));
-  const child = spawn(spb, ["serve", "--listen", "127.0.0.1:0", "--db", join(dir, "spb.sqlite"), "--threads", "2",
-    // Every browser here is 127.0.0.1: lift the limits per address (test_security.py tests them).
-    "--max-connections-per-address", "0", "--registrations-per-address-hour", "0",
-    // The chat steps write more lines a minute than a person may.
-    "--chat-per-account-minute", "0", "--chat-per-address-minute", "0"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`spb serve did not start:\n${log}`)), 20000);
-    const read = (chunk) => {
-      log += chunk;
-      const m = log.match(/listening on 127\.0\.0\.1:(\d+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    };
-    child.stdout.on("data", read);
-    child.stderr.on("data", read);
-    child.on("exit", (code) => reject(new Error(`spb serve exited (${code}):\n${log}`)));
-  });
-  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    log: () => log,
-    // Stops the server and says how it ended (a sanitizer's report at exit fails it).
-    stop: async () => {
-      child.kill("SIGTERM");
-      const end = await exited;
-      rmSync(dir, { recursive: true, force: true });
-      return end;
-    },
-  };
-}
-
-// ---------------------------------------------------------------- steps
-
-let failures = 0;
-const players = [];
-
-async function step(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    console.log(`ok - ${name} (${Date.now() - started} ms)`);
-  } catch (error) {
-    failures++;
-    console.log(`not ok - ${name}\n  ${String(error.stack || error).split("\n").join("\n  ")}`);
-    for (const p of players) {
-      console.log(`  ${p.name}: ${p.connections} connections (${(p.closes || []).join(", ")}); errors: ${p.errors.join("; ")}`);
-      await p.page.screenshot({ path: join(screenshotDir, `failure-${p.name}.png`), fullPage: true }).catch(() => {});
-    }
-    throw error;
-  }
-}
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
-
-async function shot(player, name) {
-  await player.page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
-}
-
-// A player: one browser context (its own storage, so its own login), one page,
-// and its WebSocket routed through the test so that it can be cut (a dropped
-// network) or have the server's table updates held back (a stale tab).
-async function newPlayer(browser, server, name, viewport) {
-  const context = await browser.newContext({ viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
-  const page = await context.newPage();
-  const player = { name, context, page, sockets: new Set(), holdUpdates: false, errors: [] };
-  page.on("pageerror", (e) => player.errors.push(String(e)));
-  page.on("console", (m) => { if (m.type() === "error") player.errors.push(m.text()); });
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    const upstream = ws.connectToServer();
-    const pair = { ws, upstream };
-    player.connections = (player.connections || 0) + 1;
-    player.sockets.add(pair);
-    ws.onMessage((m) => upstream.send(m));
-    player.closes = player.closes || [];
-    upstream.onClose((code, reason) => {
-      player.closes.push(`server closed ${code} ${reason}`);
-      ws.close({ code, reason }).catch(() => {});
-    });
-    ws.onClose((code, reason) => {
-      player.closes.push(`page closed ${code} ${reason}`);
-      upstream.close({ code, reason }).catch(() => {});
-    });
-    upstream.onMessage((m) => {
-      if (player.holdUpdates && typeof m === "string" && m.includes('"type":"table_update"')) return;
-      ws.send(m);
-    });
-  });
-  await page.goto(server.url + "/");
-  players.push(player);
-  return player;
-}
-
-async function dropConnection(player) {
-  for (const { ws, upstream } of player.sockets) {
-    await ws.close({ code: 4000, reason: "test: network dropped" }).catch(() => {});
-    await upstream.close().catch(() => {});
-  }
-  player.sockets.clear();
-}
-
-async function noHorizontalOverflow(player) {
-  const widths = await player.page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-    offenders: [...document.querySelectorAll("body *")]
-      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && el.offsetParent !== null
-        && getComputedStyle(el).display !== "none" && !el.closest(".table-scroll, .card-tip, .peek"))
-      .slice(0, 5).map((el) => el.className || el.tagName),
-  }));
-  check(widths.scroll <= widths.client, `the page is ${widths.scroll}px wide in a ${widths.client}px window: ${widths.offenders.join(", ")}`);
-}
+const steps = new Steps(screenshotDir);
+const step = (name, fn) => steps.step(name, fn);
+const shot = (player, name) => steps.shot(player, name);
+const newPlayer = (browser, server, name, viewport, options) => steps.newPlayer(browser, server, name, viewport, options);
 
 // ---------------------------------------------------------------- table helpers
-
-async function moveNumber(player) {
-  const text = await player.page.locator(".status .move").textContent();
-  return Number(text.replace(/\D/g, ""));
-}
-
-async function waitForMove(player, n) {
-  await player.page.locator(".status .move", { hasText: new RegExp(`^Move ${n}$`) }).waitFor({ timeout: 10000 });
-}
 
 // What a page offers its player now, as data: the cards that are controls
 // (each with where it lies, the kinds of action it offers and its plain buying
@@ -240,12 +95,8 @@ async function lastLogLine(player) {
 
 // ---------------------------------------------------------------- the scenario
 
-const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-});
+const server = await startServer(spb);
+const browser = await launchBrowser();
 
 try {
   await step("the server serves the page, its modules and the card catalogue with their types", async () => {
@@ -302,13 +153,14 @@ try {
     await page.reload();
     await page.getByRole("heading", { name: "Новый игрок" }).waitFor();
     check(await page.evaluate(() => document.documentElement.lang) === "ru", "the chosen language was not remembered");
-    await page.screenshot({ path: join(screenshotDir, "01-login-ru-phone.png"), fullPage: true });
+    await page.screenshot({ path: `${screenshotDir}/01-login-ru-phone.png`, fullPage: true });
     check(errors.length === 0, errors.join("; "));
     await context.close();
   });
 
   let tableId;
   await step("a player creates a table with its options and sees it in my tables", async () => {
+    await ann.page.click("#nav-lobby");
     await ann.page.selectOption("select[name=players]", "2");
     await ann.page.fill("input[name=name]", "Nevsky Prospect");
     await ann.page.click(".create button[type=submit]");
@@ -320,6 +172,7 @@ try {
   });
 
   await step("another player sees the open table and joins it", async () => {
+    await bob.page.click("#nav-lobby");
     await bob.page.click("button.refresh");
     const item = bob.page.locator(`#open-tables .table-item[data-table="${tableId}"]`);
     await item.getByRole("button", { name: "Join" }).click();
@@ -329,6 +182,7 @@ try {
   });
 
   await step("an invitation reaches the invited player's tables", async () => {
+    await ann.page.click("#nav-lobby");
     await ann.page.click(".create button[type=submit]");
     const second = ann.page.locator("#my-tables .table-item", { hasText: "waiting for players" }).filter({ hasNotText: "Nevsky" });
     await second.waitFor();
@@ -399,6 +253,10 @@ try {
     await ordinaryMove(table, turn);
     const line = await lastLogLine(other);
     check(/(bought an? .+ from the (upper|lower) row for \d+ rubles?|passed)/.test(line), `the log says: ${line}`);
+    // The header's count follows the moves, pushed, without a reload.
+    const next = await whoseTurn(table);
+    await next.player.page.locator("#nav-my-tables .count", { hasText: /^1$/ }).waitFor();
+    await table.find((p) => p !== next.player).page.locator("#nav-my-tables .count").waitFor({ state: "detached" });
   });
 
   await step("a card is the control: clicking it offers what may be done with it and at what price", async () => {
@@ -508,17 +366,17 @@ try {
         }
         check(!/took|bought/.test(await lastLogLine(tab)), "the refused move reached the log");
         await tab.context.close();
-        players.splice(players.indexOf(tab), 1);
+        steps.forget(tab);
         refused = true;
         continue;
       }
       if (refused && !reloaded) {
         const before = await moveNumber(bob);
-        const lines = await bob.page.locator(".move-log > li").count();
+        const lines = await bob.page.locator(".move-log > li[data-move]").count();
         await bob.page.reload();
         await waitForMove(bob, before);
         check(await bob.page.locator("#register").count() === 0, "the reload logged the player out");
-        check(await bob.page.locator(".move-log > li").count() === lines, "the move log did not come back whole");
+        check(await bob.page.locator(".move-log > li[data-move]").count() === lines, "the move log did not come back whole");
         reloaded = true;
         continue;
       }
@@ -580,6 +438,8 @@ try {
 
   await step("the end shows the final scoring broken down and a chart over the rounds", async () => {
     for (const p of table) {
+      // Nobody is awaited at a finished game: the header says so at once.
+      await p.page.locator("#nav-my-tables .count").waitFor({ state: "detached", timeout: 5000 });
       const final = p.page.locator(".final table.scores");
       await final.waitFor();
       const head = await final.locator("thead").textContent();
@@ -610,7 +470,7 @@ try {
   });
 
   await step("with both expansions, every kind of action the server offers is playable through the page", async () => {
-    await ann.page.goto(`${server.url}/#/`);
+    await ann.page.goto(`${server.url}/#/lobby`);
     await ann.page.fill("input[name=name]", "Banquet night");
     await ann.page.check("input[name=banquet]");
     await ann.page.check("input[name=new_society]");
@@ -619,7 +479,7 @@ try {
     await item.waitFor();
     check((await item.textContent()).includes("The Banquet + The New Society"), "the table does not show its expansions");
     const id = Number(await item.getAttribute("data-table"));
-    await bob.page.goto(`${server.url}/#/`);
+    await bob.page.goto(`${server.url}/#/lobby`);
     await bob.page.locator(`#open-tables .table-item[data-table="${id}"]`).getByRole("button", { name: "Join" }).click();
     await ann.page.click("button.refresh");
     await item.getByRole("button", { name: "Start the game" }).click();
@@ -653,9 +513,7 @@ try {
     check(kinds.size >= 4, `too few kinds of action were played: ${[...kinds]}`);
   });
 
-  await step("no script errors on any page", async () => {
-    for (const p of players) check(p.errors.length === 0, `${p.name}: ${p.errors.join("; ")}`);
-  });
+  await step("no script errors on any page", async () => steps.noScriptErrors());
   console.log(`${moves} moves played`);
   await browser.close();
   await step("the server shuts down cleanly after it all", async () => {
@@ -668,7 +526,7 @@ try {
   await browser.close().catch(() => {});
   await server.stop();
 }
-if (failures) {
+if (steps.failures) {
   console.log(`server log:\n${server.log().slice(-4000)}`);
   process.exit(1);
 }

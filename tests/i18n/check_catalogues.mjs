@@ -102,13 +102,22 @@ for (const type of defs.event_type.enum) {
   }
 }
 
-// Every literal key the page asks for exists.
+// Every literal key the page asks for exists, and every key is asked for:
+// named in the modules as a string, or under a prefix they complete at run
+// time (`card.${id}`, `error.${code}`, ...).
 const jsDir = join(root, "web", "js");
+const named = new Set();
+const prefixes = new Set();
 for (const file of readdirSync(jsDir).filter((f) => f.endsWith(".js"))) {
   const source = readFileSync(join(jsDir, file), "utf8");
   for (const m of source.matchAll(/\b(?:t|tn|has)\(\s*"([^"]+)"/g)) {
     if (!(m[1] in en.words)) problem(`web/js/${file} asks for ${m[1]}, which en.js lacks`);
   }
+  for (const m of source.matchAll(/"([a-z_]+(?:\.[a-z0-9_]+)+)"/g)) named.add(m[1]);
+  for (const m of source.matchAll(/`([a-z_]+(?:\.[a-z0-9_]+)*\.[a-z0-9_]*)\$\{/g)) prefixes.add(m[1]);
+}
+for (const key of Object.keys(en.words)) {
+  if (!named.has(key) && ![...prefixes].some((p) => key.startsWith(p))) problem(`en: ${key} is never used by web/js`);
 }
 
 if (problems.length) {

@@ -1,11 +1,15 @@
-// The page's entry point: the connection, the session, the language, and the
-// screens by the address's fragment: #/ (the lobby, or the login form),
-// #/table/N, #/replay/N.
+// The page's entry point: the connection, the session, the inbox, the
+// language, and the screens by the address's fragment: #/ (my tables, or the
+// login form), #/lobby, #/notifications, #/account, #/table/N, #/replay/N.
 import { loadCards } from "./cards.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
 import { CATALOGUES, errorText, language, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
+import { AccountPage } from "./account.js";
+import { Home } from "./home.js";
+import { Inbox } from "./inbox.js";
 import { Lobby } from "./lobby.js";
+import { NotificationsPage } from "./notifications.js";
 import { ReplayPage } from "./replay.js";
 import { Session } from "./session.js";
 import { TablePage } from "./table_page.js";
@@ -16,8 +20,8 @@ const connectionStatus = document.getElementById("connection");
 const languageChoice = document.getElementById("language");
 const connection = new Connection();
 const session = new Session(connection);
+const inbox = new Inbox(connection, session);
 let screen = null;
-let awaiting = 0;
 let firstConnection = true;
 
 function showConnection() {
@@ -27,7 +31,6 @@ function showConnection() {
 
 // The words that index.html holds before any module runs, and the switch.
 function renderFrame() {
-  document.title = t("app.title");
   document.querySelector(".skip").textContent = t("app.skip");
   document.querySelector(".brand").textContent = t("app.title");
   nav.setAttribute("aria-label", t("nav.account_label"));
@@ -57,35 +60,50 @@ session.addEventListener("change", () => {
 });
 window.addEventListener("hashchange", route);
 
-// The count of tables awaiting me stays current on every screen.
-const AWAITING_REFRESH_MS = 30000;
-setInterval(() => {
-  if (!session.loggedIn || !connection.ready || screen instanceof Lobby) return;
-  connection.request("my_tables").then((data) => setAwaiting(data.awaiting_me)).catch(() => {});
-}, AWAITING_REFRESH_MS);
-
+// The header: my tables with the count awaiting my move, the lobby, the
+// notifications with the unread count, my account; both counts come from the
+// inbox, which pushes keep current.
 function renderNav() {
   if (!session.loggedIn) return replace(nav);
+  const here = location.hash || "#/";
+  const link = (href, label, count, countLabel, id) => h("a", { href, id, "aria-current": here === href ? "page" : null }, label,
+    count ? h("span", { class: "count hot", "aria-label": countLabel }, count) : null);
   replace(nav,
-    h("a", { href: "#/" }, t("nav.lobby"), awaiting ? h("span", { class: "count hot", "aria-label": tn("nav.awaiting_label", awaiting) }, awaiting) : null),
-    h("span", { class: "user" }, session.user.name),
+    link("#/", t("nav.my_tables"), inbox.awaiting, tn("nav.awaiting_label", inbox.awaiting), "nav-my-tables"),
+    link("#/lobby", t("nav.lobby"), 0, null, "nav-lobby"),
+    link("#/notifications", t("nav.notifications"), inbox.unread, tn("nav.unread_label", inbox.unread), "nav-notifications"),
+    link("#/account", session.user.name, 0, null, "nav-account"),
     h("button", { type: "button", class: "link", onclick: () => session.logout().catch(() => {}) }, t("nav.log_out")));
+  document.title = `${inbox.awaiting ? `(${inbox.awaiting}) ` : ""}${screenTitle || t("app.title")}`;
 }
 
-function setAwaiting(count) {
-  awaiting = count;
+// A screen names itself in the window's title (the count awaiting me before it).
+let screenTitle = null;
+function setScreenTitle(title) {
+  screenTitle = title;
   renderNav();
 }
+
+inbox.addEventListener("change", renderNav);
+
+const SCREENS = {
+  "": () => new Home(connection, session, inbox),
+  lobby: () => new Lobby(connection, session, inbox),
+  notifications: () => new NotificationsPage(inbox),
+  account: () => new AccountPage(connection, session),
+};
 
 async function route() {
   screen?.stop();
   screen = null;
+  screenTitle = null;
   renderNav();
   const [, kind, id] = location.hash.match(/^#\/(table|replay)\/(\d+)/) || [];
+  const page = (location.hash.match(/^#\/([a-z]*)$/) || [, ""])[1];
   if (!session.loggedIn && kind !== "replay") return show(loginScreen());
-  if (kind === "table") screen = new TablePage(connection, Number(id));
+  if (kind === "table") screen = new TablePage(connection, Number(id), { inbox, session, setTitle: setScreenTitle });
   else if (kind === "replay") screen = new ReplayPage(connection, Number(id));
-  else screen = new Lobby(connection, session, setAwaiting);
+  else screen = (SCREENS[page] || SCREENS[""])();
   const current = screen;
   show(current.element);
   try {

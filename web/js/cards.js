@@ -79,7 +79,8 @@ function priceOf(actions) {
 // A card drawn in HTML. Options: actions (what I may do with it now: it is
 // then a button that opens its menu) and place (where it lies: upper, lower,
 // drawn, discard, hand, tableau), count (a stack peek's number of copies),
-// faceDown, note (a short label such as "Jester").
+// faceDown, note (a short label such as "Jester"), changed (new since my last
+// visit).
 export function cardElement(id, options = {}) {
   const c = card(id);
   const name = cardName(id);
@@ -90,13 +91,14 @@ export function cardElement(id, options = {}) {
   if (options.count) labelParts.push(t("card_info.left", { n: options.count }));
   if (options.faceDown) labelParts.push(t("card_info.face_down"));
   if (options.note) labelParts.push(options.note);
+  if (options.changed) labelParts.push(t("card_info.changed"));
   if (actions.length) labelParts.push(t("card_info.offers", { actions: offerSummary(actions) }));
   const plainBuys = actions.filter((a) => a.type === "buy" && !a.displace).map((a) => a.price);
   const control = actions.length > 0;
   return h(
     control ? "button" : "div",
     {
-      class: `card ${c.color}${c.trading ? " trading" : ""}${options.faceDown ? " face-down" : ""}${control ? " actionable" : ""}`,
+      class: `card ${c.color}${c.trading ? " trading" : ""}${options.faceDown ? " face-down" : ""}${control ? " actionable" : ""}${options.changed ? " changed" : ""}`,
       type: control ? "button" : null,
       tabindex: control ? null : "0",
       role: control ? null : "img",
@@ -125,6 +127,7 @@ export function cardElement(id, options = {}) {
       : null,
     options.count ? h("span", { class: "card-count", "aria-hidden": "true" }, `×${options.count}`) : null,
     options.note ? h("span", { class: "card-note", "aria-hidden": "true" }, options.note) : null,
+    options.changed ? h("span", { class: "card-new", "aria-hidden": "true" }, t("card_info.new")) : null,
     h("span", { class: "card-tip", "aria-hidden": "true" }, h("strong", {}, name), description.map((l) => h("span", {}, l)))
   );
 }

@@ -101,31 +101,50 @@ export function describeMove(move, names) {
   return move.events.map((e) => describeEvent(e, names)).filter(Boolean);
 }
 
+// Who chose a move when it was not the seat's player: a robot, the table at
+// a timeout, or the table for an absent seat.
+function actorNote(move) {
+  return move.actor && move.actor !== "player" ? h("span", { class: `actor ${move.actor}` }, ` (${t(`log.actor.${move.actor}`)})`) : null;
+}
+
 export class MoveLog {
   constructor() {
     this.list = h("ol", { class: "move-log", "aria-live": "polite", "aria-label": t("log.title") });
     this.element = h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
       h("h2", { id: "log-title" }, t("log.title")), this.list);
     this.seen = 0;
+    this.unreadAfter = null;
+    this.divider = null;
   }
 
-  reset() {
-    this.list.replaceChildren();
-    this.seen = 0;
+  // The moves after this one are new to the reader: a divider goes before
+  // the first of them, which the log then shows first.
+  markUnreadAfter(moveNumber) {
+    this.unreadAfter = moveNumber;
   }
 
   add(moves, names) {
     for (const move of moves) {
       if (move.move_number <= this.seen) continue;
       this.seen = move.move_number;
+      const fresh = this.unreadAfter !== null && move.move_number > this.unreadAfter;
+      if (fresh && !this.divider) {
+        this.divider = h("li", { class: "unread-divider", role: "separator" }, t("log.since_last_visit"));
+        this.list.append(this.divider);
+      }
       const lines = describeMove(move, names);
       const [first, ...rest] = lines;
       this.list.append(
-        h("li", { dataset: { move: move.move_number } },
-          h("span", { class: "move-number" }, `${move.move_number}.`), " ", first || "",
+        h("li", { class: fresh ? "new" : null, dataset: { move: move.move_number } },
+          h("span", { class: "move-number" }, `${move.move_number}.`), " ", first || "", actorNote(move),
           rest.length ? h("ul", { class: "move-flow" }, rest.map((l) => h("li", {}, l))) : null)
       );
     }
-    this.list.scrollTop = this.list.scrollHeight;
+    if (this.divider && !this.shownDivider) {
+      this.shownDivider = true;
+      this.list.scrollTop = this.divider.offsetTop - this.list.offsetTop;
+    } else {
+      this.list.scrollTop = this.list.scrollHeight;
+    }
   }
 }

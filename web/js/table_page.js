@@ -1,27 +1,50 @@
 // One table, live: subscribe (again with since_move after every reconnect),
 // apply the server's updates in move order (resynchronising on a gap), and
-// draw the status bar, the board, the action panel, the players, the move log,
-// the chat and, once the game is over, the final scoring and the chart. A card
-// I may act on opens its menu (card_menu.js); its choice and the panel's go
-// the same way to the server.
+// draw the status bar (with the awaited move's deadline), the board, the
+// action panel, the players (robots and taken-over seats said so), the move
+// log, the chat and, once the game is over, the final scoring and the chart.
+// A card I may act on opens its menu (card_menu.js); its choice and the
+// panel's go the same way to the server. What happened since my last visit
+// (kept per table in localStorage) is set apart in the log and its cards
+// marked; a seat a robot took over may be taken back; the next table awaiting
+// my move is one click away.
 import { ActionPanel } from "./action_panel.js";
 import { isCardAction, placeOf } from "./card_actions.js";
 import { CardMenu } from "./card_menu.js";
 import { Chat } from "./chat.js";
 import { h, replace } from "./dom.js";
-import { errorText, t } from "./i18n.js";
 import { renderFinalScoring, renderHistory } from "./final_scoring.js";
+import { errorText, t } from "./i18n.js";
 import { MoveLog } from "./move_log.js";
+import { controllerText, timeLeftText, isUrgent } from "./table_summary.js";
 import { renderBoard, renderPlayers, renderStatus } from "./table_view.js";
 
+const CLOCK_MS = 30000;
+
+// The cards that reached a seat's tableau or hand in these moves.
+function changedCards(moves) {
+  const changed = new Set();
+  for (const move of moves) {
+    for (const e of move.events) {
+      if ((e.type === "card_bought" || e.type === "card_taken" || e.type === "card_played") && e.card) changed.add(`${e.seat}:${e.card}`);
+    }
+  }
+  return changed;
+}
+
 export class TablePage {
-  constructor(connection, tableId) {
+  constructor(connection, tableId, { inbox, session, setTitle }) {
     this.connection = connection;
     this.tableId = tableId;
+    this.inbox = inbox;
+    this.setTitle = setTitle;
+    this.seenKey = session.user ? `spb.seen.${session.user.id}.${tableId}` : null;
     this.view = null;
     this.legal = [];
     this.seat = null;
     this.lastMove = 0;
+    this.deadlineAt = null;
+    this.changed = new Set();
     this.actions = new ActionPanel((action) => this.act(action));
     this.menu = new CardMenu((action) => this.actions.perform(action));
     // While a move is on its way, no card offers another.
@@ -34,23 +57,32 @@ export class TablePage {
       (before) => connection.request("chat_history", before === undefined ? { table: tableId } : { table: tableId, before }));
     this.title = h("h1", {}, t("table.title", { id: tableId }));
     this.links = h("p", { class: "table-links" });
-    this.status = h("div");
+    this.seatNotice = h("div", { class: "seat-notice", role: "status" });
+    this.status = h("div", { class: "status-holder" });
     this.board = h("div");
     this.players = h("div");
     this.end = h("div", { class: "end" });
     this.element = h("div", { class: "table-page" },
       h("div", { class: "table-head" }, this.title, this.links),
       this.status,
+      this.seatNotice,
       h("div", { class: "table-grid" },
         h("div", { class: "table-main", onclick: (e) => this.openCard(e) }, this.end, this.board, this.actions.element, this.players),
         h("aside", { class: "table-side" }, this.log.element, this.chat.element)));
     this.onUpdate = (e) => this.update(e.detail);
     this.onChat = (e) => { if (e.detail.table === tableId) this.chat.receive(e.detail); };
+    this.onSeatControl = (e) => this.seatControl(e.detail);
+    this.onInbox = () => { if (this.view) this.renderHead(); };
+    this.onVisible = () => this.markSeen();
   }
 
   async start() {
     this.connection.addEventListener("table_update", this.onUpdate);
     this.connection.addEventListener("chat_message", this.onChat);
+    this.connection.addEventListener("seat_control", this.onSeatControl);
+    this.inbox.addEventListener("change", this.onInbox);
+    document.addEventListener("visibilitychange", this.onVisible);
+    this.clock = setInterval(() => { if (this.view) this.renderStatus(); }, CLOCK_MS);
     // A refusal here (the table went away) must not stop the reconnection.
     // The chat is read once the connection is ready: a resume step that waited
     // for it would wait for itself.
@@ -68,6 +100,10 @@ export class TablePage {
     this.menu.close(false);
     this.connection.removeEventListener("table_update", this.onUpdate);
     this.connection.removeEventListener("chat_message", this.onChat);
+    this.connection.removeEventListener("seat_control", this.onSeatControl);
+    this.inbox.removeEventListener("change", this.onInbox);
+    document.removeEventListener("visibilitychange", this.onVisible);
+    clearInterval(this.clock);
     this.stopResume?.();
     if (this.connection.ready) this.connection.request("unsubscribe", { table: this.tableId }).catch(() => {});
   }
@@ -78,13 +114,35 @@ export class TablePage {
       ? await this.connection.resumeRequest("subscribe", fields)
       : await this.connection.request("subscribe", fields);
     this.summary = data.table;
+    this.deadlineAt = data.table.deadline_at ?? null;
     this.seat = data.seat;
+    if (!resuming && this.lastMove === 0) this.firstVisitSince(data.moves);
     this.apply(data.view, data.legal_actions, data.moves);
+  }
+
+  // The moves after the one I saw last here are new to me: the log sets them
+  // apart and their cards are marked, until I leave the table.
+  firstVisitSince(moves) {
+    const stored = this.seenKey ? localStorage.getItem(this.seenKey) : null;
+    if (stored === null) return;
+    const seen = Number(stored);
+    const fresh = moves.filter((m) => m.move_number > seen);
+    if (!fresh.length) return;
+    this.log.markUnreadAfter(seen);
+    this.changed = changedCards(fresh);
+  }
+
+  markSeen() {
+    if (this.seenKey && this.view && document.visibilityState === "visible") localStorage.setItem(this.seenKey, String(this.lastMove));
   }
 
   resync() {
     this.connection.request("subscribe", { table: this.tableId, since_move: this.lastMove })
-      .then((data) => this.apply(data.view, data.legal_actions, data.moves))
+      .then((data) => {
+        this.summary = data.table;
+        this.deadlineAt = data.table.deadline_at ?? null;
+        this.apply(data.view, data.legal_actions, data.moves);
+      })
       .catch(() => {});
   }
 
@@ -93,7 +151,18 @@ export class TablePage {
     if (message.move_number <= this.lastMove) return;
     const first = message.moves[0];
     if (!first || first.move_number !== this.lastMove + 1) return this.resync();
+    if ("deadline_at" in message) this.deadlineAt = message.deadline_at;
     this.apply(message.view, message.legal_actions, message.moves);
+  }
+
+  seatControl(message) {
+    if (message.table !== this.tableId || !this.summary) return;
+    const seat = this.summary.seats.find((s) => s.seat === message.seat);
+    if (seat) {
+      seat.controller = message.controller;
+      seat.timeouts = message.timeouts;
+    }
+    if (this.view) this.render();
   }
 
   apply(view, legal, moves) {
@@ -103,6 +172,7 @@ export class TablePage {
     const names = view.players.map((p) => p.name);
     this.log.add(moves, names);
     this.render();
+    this.markSeen();
   }
 
   async act(action) {
@@ -114,21 +184,67 @@ export class TablePage {
     }
   }
 
+  // The deadline of the awaited move: the live one from the updates, or the
+  // one my tables know (which says when a vacation paused it).
+  deadline() {
+    const mine = this.inbox.table(this.tableId);
+    if (mine && mine.move_number === this.lastMove) return mine;
+    return { deadline_at: this.deadlineAt, deadline_paused_left: null, pace: this.summary?.pace };
+  }
+
+  renderHead() {
+    const finished = this.view.step === "finished";
+    const next = this.inbox.next(this.tableId);
+    replace(this.links, h("a", { href: "#/" }, t("table.back")),
+      finished ? [" · ", h("a", { href: `#/replay/${this.tableId}` }, t("table.replay_link"))] : null,
+      this.seat === null ? ` · ${t("table.watching")}` : null,
+      next ? [" ", h("a", { class: "button next-table", href: `#/table/${next.id}` }, t("table.next", { name: next.name }))] : null);
+    this.renderStatus();
+  }
+
+  renderStatus() {
+    const view = this.view;
+    const finished = view.step === "finished";
+    const deadline = finished ? null : this.deadline();
+    const left = deadline ? timeLeftText(deadline) : null;
+    const pass = this.actions.passAction();
+    replace(this.status, renderStatus(view, this.seat, {
+      pass, onPass: (a) => this.actions.perform(a),
+      deadline: left ? { text: left, urgent: isUrgent(deadline) } : null,
+    }));
+  }
+
+  renderSeatNotice() {
+    const mine = this.summary?.seats.find((s) => s.seat === this.seat);
+    const taken = mine && this.seat !== null && mine.controller && mine.controller !== "human" && this.view.step !== "finished";
+    if (!taken) return replace(this.seatNotice);
+    const reclaim = h("button", { type: "button", class: "primary reclaim", onclick: async () => {
+      try {
+        const data = await this.connection.request("reclaim_seat", { table: this.tableId });
+        this.summary = data.table;
+        this.render();
+      } catch (error) {
+        replace(this.seatNotice, h("p", { class: "refusal" }, errorText(error)));
+      }
+    } }, t("seat.reclaim"));
+    replace(this.seatNotice, h("div", { class: "panel taken-over" },
+      h("p", {}, t(mine.controller === "robot" ? "seat.taken_by_robot" : "seat.taken_absent", { timeouts: mine.timeouts ?? 0 })), reclaim));
+  }
+
   render() {
     const view = this.view;
     const finished = view.step === "finished";
-    this.title.textContent = this.summary?.name || t("table.title", { id: this.tableId });
-    replace(this.links, h("a", { href: "#/" }, t("table.back")),
-      finished ? [" · ", h("a", { href: `#/replay/${this.tableId}` }, t("table.replay_link"))] : null,
-      this.seat === null ? ` · ${t("table.watching")}` : null);
+    const name = this.summary?.name || t("table.title", { id: this.tableId });
+    this.title.textContent = name;
     this.menu.close(false);
     this.actions.element.hidden = this.seat === null || finished;
     if (this.seat !== null) this.actions.update(view, this.legal);
-    const pass = this.actions.passAction();
-    replace(this.status, renderStatus(view, this.seat, { pass, onPass: (a) => this.actions.perform(a) }));
+    this.renderHead();
+    this.renderSeatNotice();
+    const seats = new Map((this.summary?.seats || []).map((s) => [s.seat, controllerText(s)]));
     replace(this.board, renderBoard(view, this.legal, { playing: this.seat !== null && !finished }));
-    replace(this.players, renderPlayers(view, this.seat, this.legal));
-    document.title = `${view.to_act.includes(this.seat) ? t("table.your_turn_title") : ""}${this.title.textContent} — ${t("app.title")}`;
+    replace(this.players, renderPlayers(view, this.seat, this.legal, { controllers: seats, changed: this.changed }));
+    this.setTitle(`${view.to_act.includes(this.seat) && !finished ? t("table.your_turn_title") : ""}${name}`);
     if (finished && !this.end.childElementCount) this.showEnd();
   }
 

@@ -19,8 +19,9 @@ function placer(legal) {
   return (place, id, options = {}) => cardElement(id, { ...options, place, actions: byCard.get(`${place}:${id}`) });
 }
 
-// Options: pass (the Pass button's action, when I may pass), onPass.
-export function renderStatus(view, mySeat, { pass = null, onPass = null } = {}) {
+// Options: pass (the Pass button's action, when I may pass), onPass, deadline
+// ({text, urgent}: the time left for the awaited move).
+export function renderStatus(view, mySeat, { pass = null, onPass = null, deadline = null } = {}) {
   const me = mySeat === null || mySeat === undefined ? null : view.players[mySeat];
   const names = view.players.map((p) => p.name);
   const toAct = view.to_act.map((s) => (s === mySeat ? t("status.you") : names[s]));
@@ -32,6 +33,7 @@ export function renderStatus(view, mySeat, { pass = null, onPass = null } = {}) 
     step ? h("span", { class: "step" }, t(`step.${step}`)) : null,
     !finished ? h("span", { class: `turn${view.to_act.includes(mySeat) ? " mine" : ""}` },
       toAct.length ? t("status.to_act", { names: toAct.join(t("list.separator")) }) : "") : null,
+    deadline ? h("span", { class: `deadline${deadline.urgent ? " urgent" : ""}` }, deadline.text) : null,
     me && me.rubles !== null ? h("span", { class: "my-rubles", "aria-label": t("status.your_money", { rubles: tn("n.rubles", me.rubles) }) }, `${me.rubles} ₽`) : null,
     h("span", { class: "move", dataset: { move: view.move_number } }, t("status.move", { n: view.move_number })),
     pass && !finished ? h("button", { type: "button", class: "pass", onclick: () => onPass(pass) }, t("actions.pass")) : null,
@@ -91,15 +93,23 @@ function renderStacks(view) {
     }));
 }
 
-// My seat first: my hand is the one I play from.
-export function renderPlayers(view, mySeat, legal = []) {
+// My seat first: my hand is the one I play from. Options: controllers (seat
+// to "robot", "absent", ... for seats their player does not play), changed
+// ("seat:card" of the cards new since my last visit).
+export function renderPlayers(view, mySeat, legal = [], { controllers = new Map(), changed = new Set() } = {}) {
   const placed = placer(legal);
   const seats = [...view.players].sort((a, b) => (b.seat === mySeat) - (a.seat === mySeat));
   return h("section", { class: "players", "aria-label": t("players.label") },
-    seats.map((p) => renderPlayer(view, p, mySeat, p.seat === mySeat ? placed : (place, id, o) => cardElement(id, o))));
+    seats.map((p) => {
+      const place = (where, id, o = {}) => {
+        const options = { ...o, changed: changed.has(`${p.seat}:${id}`) };
+        return p.seat === mySeat ? placed(where, id, options) : cardElement(id, options);
+      };
+      return renderPlayer(view, p, mySeat, place, controllers.get(p.seat));
+    }));
 }
 
-function renderPlayer(view, p, mySeat, placed) {
+function renderPlayer(view, p, mySeat, placed, controller) {
   const groups = { worker: [], building: [], aristocrat: [], action: [] };
   for (const id of p.tableau) groups[groupOf(id)].push(id);
   const faceDown = new Set(p.face_down);
@@ -121,7 +131,8 @@ function renderPlayer(view, p, mySeat, placed) {
     dataset: { seat: p.seat },
   },
   h("header", {},
-    h("h2", {}, p.name, you, toAct ? h("span", { class: "badge" }, t("player.to_act")) : null),
+    h("h2", {}, p.name, you, controller ? h("span", { class: "badge robot" }, controller) : null,
+      toAct ? h("span", { class: "badge" }, t("player.to_act")) : null),
     h("p", { class: "money" },
       h("span", { class: "rubles", dataset: { testid: "rubles" } }, p.rubles === null ? t("player.hidden_rubles") : tn("n.rubles", p.rubles)),
       " · ",
