@@ -89,6 +89,14 @@ async function ordinaryMove(table, turn) {
   return perform(table, turn.player, other);
 }
 
+// No card's name is broken inside a word or spills out of its card.
+async function cardNamesFit(player) {
+  const spilled = await player.page.$$eval(".card-name", (names) =>
+    names.filter((n) => n.scrollWidth > n.clientWidth + 1 || n.getBoundingClientRect().right > n.closest(".card").getBoundingClientRect().right)
+      .map((n) => n.textContent));
+  check(spilled.length === 0, `${player.name}: card names spill out of their cards: ${[...new Set(spilled)].join(", ")}`);
+}
+
 async function lastLogLine(player) {
   return player.page.locator(".move-log > li").last().textContent();
 }
@@ -219,6 +227,7 @@ try {
       check(await p.page.locator(".player").count() === 2, "not two players");
       check((await p.page.locator(".status").textContent()).includes("Worker phase"), "no phase shown");
       await noHorizontalOverflow(p);
+      await cardNamesFit(p);
     }
     const turn = await whoseTurn(table);
     check(turn, "nobody may act");
@@ -446,6 +455,13 @@ try {
       for (const column of ["Aristocrat bonus", "Money points", "Hand penalty", "Total"]) {
         check(head.includes(column), `no ${column} column`);
       }
+      // A tableau shows identical cards once, with their count.
+      const repeated = await p.page.$$eval(".tableau", (groups) => groups.flatMap((g) => {
+        const ids = [...g.querySelectorAll(".card:not(.face-down)")].map((c) => c.dataset.card);
+        return ids.filter((id, i) => ids.indexOf(id) !== i);
+      }));
+      check(repeated.length === 0, `${p.name}: a tableau shows ${repeated} more than once`);
+      await cardNamesFit(p);
       await p.page.locator(".history-chart svg polyline").first().waitFor();
       check(await p.page.locator(".history-chart svg.chart").count() === 2, "not two charts (points, rubles)");
       await noHorizontalOverflow(p);

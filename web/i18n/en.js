@@ -176,10 +176,8 @@ export default {
     "card_info.displaces.any_building": "Displaces any building.",
     "card_info.displaces.any_aristocrat": "Displaces any aristocrat.",
     "card_info.displaces.czar_and_carpenter": "Displaces only the Czar and Carpenter.",
-    "card_info.left": "{n} left.",
     "card_info.face_down": "Used this round (face down).",
     "card_info.pay": "pay {n}",
-    "card_info.trading_mark": "trading card",
     "symbol.wood": "wood",
     "symbol.gold": "gold",
     "symbol.wool": "wool",
@@ -280,14 +278,12 @@ export default {
     "history.unavailable": "The chart is not available: {reason}",
 
     "table.title": "Table {id}",
-    "table.back": "Back to the lobby",
     "table.replay_link": "Replay this game",
     "table.watching": "watching",
     "table.your_turn_title": "Your turn — ",
 
     "replay.title": "Replay of table {id}",
     "replay.title_named": "Replay: {name}",
-    "replay.back": "Back to the lobby",
     "replay.table": "The table",
     "replay.first": "First move",
     "replay.previous": "Previous move",
@@ -410,6 +406,14 @@ export default {
     "password.wrong_old": "The current password is not right.",
 
     "pace.join": "{per}; {after}",
+
+    "n.copies": { one: "{n} copy", other: "{n} copies" },
+    "player.group": "{group} ({n})",
+    "player.group_scores": "scores {income}",
+    "player.starts_now": "starts this phase",
+
+    "table.back": "← My tables",
+    "replay.back": "← My tables",
 
     "error.disconnected": "The connection dropped; reconnecting…",
     "error.bad_json": "The message is not valid JSON.",

@@ -175,10 +175,8 @@ export default {
     "card_info.displaces.any_building": "Remplace n'importe quel bâtiment.",
     "card_info.displaces.any_aristocrat": "Remplace n'importe quel noble.",
     "card_info.displaces.czar_and_carpenter": "Ne remplace que Pierre le Grand.",
-    "card_info.left": "Il en reste {n}.",
     "card_info.face_down": "Utilisée cette manche (face cachée).",
     "card_info.pay": "payer {n}",
-    "card_info.trading_mark": "carte d'échange",
     "symbol.wood": "bois",
     "symbol.gold": "or",
     "symbol.wool": "laine",
@@ -279,14 +277,12 @@ export default {
     "history.unavailable": "Le graphique n'est pas disponible : {reason}",
 
     "table.title": "Table {id}",
-    "table.back": "Retour au salon",
     "table.replay_link": "Revoir cette partie",
     "table.watching": "en spectateur",
     "table.your_turn_title": "À vous — ",
 
     "replay.title": "Revoir la table {id}",
     "replay.title_named": "Revoir : {name}",
-    "replay.back": "Retour au salon",
     "replay.table": "La table",
     "replay.first": "Premier coup",
     "replay.previous": "Coup précédent",
@@ -409,6 +405,14 @@ export default {
     "password.wrong_old": "Le mot de passe actuel n'est pas le bon.",
 
     "pace.join": "{per} ; {after}",
+
+    "n.copies": { one: "{n} exemplaire", other: "{n} exemplaires" },
+    "player.group": "{group} ({n})",
+    "player.group_scores": "rapporte {income}",
+    "player.starts_now": "commence cette phase",
+
+    "table.back": "← Mes tables",
+    "replay.back": "← Mes tables",
 
     "error.disconnected": "La connexion est coupée ; reconnexion…",
     "error.bad_json": "Le message n'est pas du JSON valide.",

@@ -176,10 +176,8 @@ export default {
     "card_info.displaces.any_building": "Заменяет любое здание.",
     "card_info.displaces.any_aristocrat": "Заменяет любого чиновника.",
     "card_info.displaces.czar_and_carpenter": "Заменяет только «Царя-плотника».",
-    "card_info.left": "Осталось: {n}.",
     "card_info.face_down": "Использована в этом раунде (рубашкой вверх).",
     "card_info.pay": "цена {n}",
-    "card_info.trading_mark": "карта реформы",
     "symbol.wood": "дерево",
     "symbol.gold": "золото",
     "symbol.wool": "ткань",
@@ -280,14 +278,12 @@ export default {
     "history.unavailable": "График недоступен: {reason}",
 
     "table.title": "Стол {id}",
-    "table.back": "Назад в лобби",
     "table.replay_link": "Повтор этой партии",
     "table.watching": "вы наблюдаете",
     "table.your_turn_title": "Ваш ход — ",
 
     "replay.title": "Повтор стола {id}",
     "replay.title_named": "Повтор: {name}",
-    "replay.back": "Назад в лобби",
     "replay.table": "Стол",
     "replay.first": "Первый ход",
     "replay.previous": "Предыдущий ход",
@@ -410,6 +406,14 @@ export default {
     "password.wrong_old": "Текущий пароль неверен.",
 
     "pace.join": "{per}; {after}",
+
+    "n.copies": { one: "{n} экземпляр", few: "{n} экземпляра", many: "{n} экземпляров", other: "{n} экземпляра" },
+    "player.group": "{group} ({n})",
+    "player.group_scores": "приносят {income}",
+    "player.starts_now": "начинает эту фазу",
+
+    "table.back": "← Мои столы",
+    "replay.back": "← Мои столы",
 
     "error.disconnected": "Связь прервалась; переподключение…",
     "error.bad_json": "Сообщение — не корректный JSON.",

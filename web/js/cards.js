@@ -38,6 +38,10 @@ export function aCard(id) {
 
 const GROUP_OF_COLOR = { green: "worker", blue: "building", orange: "aristocrat", purple: "action" };
 
+// Each kind of card has a symbol as well as a colour, so that colour is never
+// the only thing that tells them apart (symbols every system font has).
+export const DECK_SYMBOL = { worker: "⚒", building: "⌂", aristocrat: "♛", trading: "⇄", action: "✦" };
+
 // Which tableau group a card belongs to: worker, building, aristocrat (trading cards by colour).
 export function groupOf(id) {
   return GROUP_OF_COLOR[card(id).color] || "worker";
@@ -76,9 +80,16 @@ function priceOf(actions) {
   return { low, varies: prices.some((p) => p !== low) };
 }
 
+// The longest word of a name decides its size on the card: a name is never
+// broken inside a word, so a long word is set smaller instead.
+function nameSize(name) {
+  const longest = Math.max(...name.split(/[\s-]+/).map((w) => w.length));
+  return longest > 13 ? " name-longest" : longest > 10 ? " name-long" : "";
+}
+
 // A card drawn in HTML. Options: actions (what I may do with it now: it is
 // then a button that opens its menu) and place (where it lies: upper, lower,
-// drawn, discard, hand, tableau), count (a stack peek's number of copies),
+// drawn, discard, hand, tableau), count (identical cards shown once),
 // faceDown, note (a short label such as "Jester"), changed (new since my last
 // visit).
 export function cardElement(id, options = {}) {
@@ -88,7 +99,7 @@ export function cardElement(id, options = {}) {
   const actions = options.actions || [];
   const price = priceOf(actions);
   const labelParts = [name, ...description];
-  if (options.count) labelParts.push(t("card_info.left", { n: options.count }));
+  if (options.count) labelParts.push(tn("n.copies", options.count));
   if (options.faceDown) labelParts.push(t("card_info.face_down"));
   if (options.note) labelParts.push(options.note);
   if (options.changed) labelParts.push(t("card_info.changed"));
@@ -114,13 +125,14 @@ export function cardElement(id, options = {}) {
       },
     },
     h("span", { class: "card-cost", "aria-hidden": "true" }, c.cost),
-    h("span", { class: "card-name", "aria-hidden": "true" }, name),
+    h("span", { class: "card-kind", "aria-hidden": "true" },
+      DECK_SYMBOL[groupOf(id)], c.trading ? h("span", { class: "trade-mark" }, DECK_SYMBOL.trading) : null),
+    h("span", { class: `card-name${nameSize(name)}`, "aria-hidden": "true" }, name),
     h(
       "span",
       { class: "card-income", "aria-hidden": "true" },
-      c.rubles ? h("span", { class: "rubles" }, `${c.rubles}₽`) : null,
-      c.points ? h("span", { class: "points" }, `${c.points}★`) : null,
-      c.trading ? h("span", { class: "trade-mark", title: t("card_info.trading_mark") }, "⇄") : null
+      c.rubles ? h("span", { class: "rubles" }, `${c.rubles} ₽`) : null,
+      c.points ? h("span", { class: "points" }, `${c.points} ★`) : null
     ),
     price
       ? h("span", { class: "card-price", "aria-hidden": "true" }, price.varies ? t("card_info.price_from", { n: price.low }) : t("card_info.pay", { n: price.low }))

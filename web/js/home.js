@@ -65,10 +65,20 @@ export class Home {
       ["home.others_turn", tables.filter((x) => x.status === "playing" && !isAwaitingMe(x))],
       ["home.finished", tables.filter((x) => x.status === "finished" || x.status === "faulted").sort((a, b) => b.id - a.id)],
     ].filter(([, list]) => list.length);
+    // A push redraws the lists: a name being typed into an invitation stays,
+    // and so does the focus.
+    const drafts = new Map([...this.mine.querySelectorAll(".invite input")].map((i) => [i.closest(".table-item").dataset.table, i.value]));
+    const focused = this.mine.contains(document.activeElement) && document.activeElement.matches(".invite input")
+      ? document.activeElement.closest(".table-item").dataset.table : null;
     replace(this.mine, groups.length
       ? groups.map(([title, list]) => h("div", { class: "table-group" },
         h("h3", {}, t(title)), h("ul", {}, list.map((table) => this.item(table)))))
       : h("p", { class: "empty" }, t("lobby.no_tables")));
+    for (const input of this.mine.querySelectorAll(".invite input")) {
+      const table = input.closest(".table-item").dataset.table;
+      if (drafts.get(table)) input.value = drafts.get(table);
+      if (table === focused) input.focus();
+    }
   }
 
   item(table) {

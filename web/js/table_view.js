@@ -6,7 +6,7 @@
 // options allow. A card I may do something with now is a button: its legal
 // actions (by place and card, card_actions.js) go with it.
 import { actionsByCard } from "./card_actions.js";
-import { cardElement, catalogueOrder, groupOf, cardName } from "./cards.js";
+import { card, cardElement, catalogueOrder, DECK_SYMBOL, groupOf, cardName, incomeText } from "./cards.js";
 import { h } from "./dom.js";
 import { t, tn } from "./i18n.js";
 
@@ -29,7 +29,9 @@ export function renderStatus(view, mySeat, { pass = null, onPass = null, deadlin
   const step = view.step !== "actions" && !finished ? view.step : null;
   return h("section", { class: "status", "aria-label": t("status.label") },
     h("span", { class: "round" }, t("status.round", { round: view.round })),
-    h("span", { class: "phase" }, finished ? t("status.game_over") : t(`phase.${view.phase}`)),
+    h("span", { class: `phase${finished ? "" : " tracked"}` }, finished ? t("status.game_over") : t(`phase.${view.phase}`)),
+    finished ? null : h("ol", { class: "phase-track", "aria-hidden": "true" }, STACKS.map((phase) =>
+      h("li", { class: phase === view.phase ? "current" : null }, `${DECK_SYMBOL[phase]} ${t(`stack.${phase}`)}`))),
     step ? h("span", { class: "step" }, t(`step.${step}`)) : null,
     !finished ? h("span", { class: `turn${view.to_act.includes(mySeat) ? " mine" : ""}` },
       toAct.length ? t("status.to_act", { names: toAct.join(t("list.separator")) }) : "") : null,
@@ -70,7 +72,8 @@ function renderStacks(view) {
   return h("div", { class: "stacks", role: "list", "aria-label": t("board.stacks") },
     STACKS.map((deck) => {
       const left = view.stacks[deck];
-      const label = t("board.stack_left", { stack: t(`stack.${deck}`), cards: tn("n.cards", left) });
+      const label = [h("span", { class: "stack-symbol", "aria-hidden": "true" }, `${DECK_SYMBOL[deck]} `),
+        t("board.stack_left", { stack: t(`stack.${deck}`), cards: tn("n.cards", left) })];
       if (!contents) {
         return h("div", { role: "listitem", class: `stack ${deck}` }, h("span", { class: "stack-face" }, label));
       }
@@ -109,10 +112,37 @@ export function renderPlayers(view, mySeat, legal = [], { controllers = new Map(
     }));
 }
 
+// A tableau's cards of one group, identical ones once with their count (a
+// face-down Observatory apart from one face up), in the order first played.
+function stacked(ids, faceDown) {
+  const down = new Map();
+  for (const id of faceDown) down.set(id, (down.get(id) || 0) + 1);
+  const piles = new Map();
+  for (const id of ids) {
+    const flipped = (down.get(id) || 0) > 0;
+    if (flipped) down.set(id, down.get(id) - 1);
+    const key = `${id}:${flipped}`;
+    if (!piles.has(key)) piles.set(key, { id, faceDown: flipped, count: 0 });
+    piles.get(key).count += 1;
+  }
+  return [...piles.values()];
+}
+
+// What a group's printed values score at its phase (face-down cards score nothing).
+function groupIncome(piles) {
+  let rubles = 0;
+  let points = 0;
+  for (const pile of piles) {
+    if (pile.faceDown) continue;
+    rubles += card(pile.id).rubles * pile.count;
+    points += card(pile.id).points * pile.count;
+  }
+  return incomeText(rubles, points);
+}
+
 function renderPlayer(view, p, mySeat, placed, controller) {
   const groups = { worker: [], building: [], aristocrat: [], action: [] };
   for (const id of p.tableau) groups[groupOf(id)].push(id);
-  const faceDown = new Set(p.face_down);
   const attachedTo = {};
   for (const a of p.attached) attachedTo[a.target] = cardName(a.card);
   const toAct = view.to_act.includes(p.seat);
@@ -125,27 +155,37 @@ function renderPlayer(view, p, mySeat, placed, controller) {
   if (p.passed_until_phase_end) flags.push(t("player.passing_until"));
   if (p.disc) flags.push(t("player.holds_disc"));
   const you = p.seat === mySeat ? t("player.you") : "";
+  const finished = view.step === "finished";
   return h("article", {
     class: `panel player${p.seat === mySeat ? " me" : ""}${toAct ? " to-act" : ""}`,
     "aria-label": `${p.name}${you}`,
     dataset: { seat: p.seat },
   },
   h("header", {},
-    h("h2", {}, p.name, you, controller ? h("span", { class: "badge robot" }, controller) : null,
-      toAct ? h("span", { class: "badge" }, t("player.to_act")) : null),
+    h("h2", {}, toAct && !finished ? h("span", { class: "to-act-mark", "aria-hidden": "true" }, "▶ ") : null, p.name, you,
+      controller ? h("span", { class: "badge robot" }, controller) : null,
+      toAct && !finished ? h("span", { class: "badge" }, t("player.to_act")) : null),
     h("p", { class: "money" },
       h("span", { class: "rubles", dataset: { testid: "rubles" } }, p.rubles === null ? t("player.hidden_rubles") : tn("n.rubles", p.rubles)),
       " · ",
       h("span", { class: "points", dataset: { testid: "points" } }, tn("n.points", p.points))),
     p.starting_markers.length
-      ? h("p", { class: "markers" }, t("player.starts"), " ", p.starting_markers.map((m) => h("span", { class: `marker ${m}` }, t(`marker.${m}`))))
+      ? h("p", { class: "markers" }, t("player.starts"), " ", p.starting_markers.map((m) => {
+        const now = m === view.phase && !finished;
+        return h("span", { class: `marker ${m}${now ? " now" : ""}`, title: now ? t("player.starts_now") : null },
+          h("span", { "aria-hidden": "true" }, `${DECK_SYMBOL[m]} `), t(`marker.${m}`), now ? h("span", { class: "visually-hidden" }, ` (${t("player.starts_now")})`) : null);
+      }))
       : null,
     flags.length ? h("p", { class: "flags" }, flags.join("; ")) : null),
   h("div", { class: "hand" }, h("h3", {}, t("player.hand", { n: p.hand_size })), hand),
-  GROUPS.map((group) =>
-    groups[group].length
-      ? h("div", { class: `tableau ${group}` }, h("h3", {}, `${t(`group.${group}`)} (${groups[group].length})`),
-        h("div", { class: "card-row" }, groups[group].map((id) =>
-          placed("tableau", id, { faceDown: faceDown.has(id), note: attachedTo[id] }))))
-      : null));
+  GROUPS.map((group) => {
+    if (!groups[group].length) return null;
+    const piles = stacked(groups[group], p.face_down);
+    const income = groupIncome(piles);
+    return h("div", { class: `tableau ${group}` },
+      h("h3", {}, h("span", { "aria-hidden": "true" }, `${DECK_SYMBOL[group]} `), t("player.group", { group: t(`group.${group}`), n: groups[group].length }),
+        income ? h("span", { class: "group-income" }, ` · ${t("player.group_scores", { income })}`) : null),
+      h("div", { class: "card-row" }, piles.map((pile) =>
+        placed("tableau", pile.id, { faceDown: pile.faceDown, note: attachedTo[pile.id], count: pile.count > 1 ? pile.count : 0 }))));
+  }));
 }
