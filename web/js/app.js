@@ -1,11 +1,13 @@
 // The page's entry point: the connection, the session, the inbox, the
-// language, and the screens by the address's fragment: #/ (my tables, or the
-// login form), #/lobby, #/notifications, #/account, #/table/N, #/replay/N.
+// language, the administrator's login, and the screens by the address's
+// fragment: #/ (my tables, or the login form), #/lobby, #/notifications,
+// #/account, #/table/N, #/replay/N, #/admin, #/admin/table/N.
 import { loadCards } from "./cards.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
 import { CATALOGUES, errorText, language, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
 import { AccountPage } from "./account.js";
+import { Administrator, AdminPage, AdminTablePage } from "./admin.js";
 import { Home } from "./home.js";
 import { Inbox } from "./inbox.js";
 import { Lobby } from "./lobby.js";
@@ -21,6 +23,7 @@ const languageChoice = document.getElementById("language");
 const connection = new Connection();
 const session = new Session(connection);
 const inbox = new Inbox(connection, session);
+const admin = new Administrator(connection);
 let screen = null;
 let firstConnection = true;
 
@@ -58,14 +61,18 @@ connection.addEventListener("status", (e) => {
 session.addEventListener("change", () => {
   if (!firstConnection) route();
 });
-window.addEventListener("hashchange", route);
+// Before the first connection the page waits; it then shows the address's screen.
+window.addEventListener("hashchange", () => {
+  if (!firstConnection) route();
+});
 
 // The header: my tables with the count awaiting my move, the lobby, the
 // notifications with the unread count, my account; both counts come from the
 // inbox, which pushes keep current.
 function renderNav() {
-  if (!session.loggedIn) return replace(nav);
   const here = location.hash || "#/";
+  const adminLink = admin.loggedIn ? h("a", { href: "#/admin", id: "nav-admin", "aria-current": here.startsWith("#/admin") ? "page" : null }, t("nav.admin")) : null;
+  if (!session.loggedIn) return replace(nav, adminLink);
   const link = (href, label, count, countLabel, id) => h("a", { href, id, "aria-current": here === href ? "page" : null }, label,
     count ? h("span", { class: "count hot", "aria-label": countLabel }, count) : null);
   replace(nav,
@@ -73,6 +80,7 @@ function renderNav() {
     link("#/lobby", t("nav.lobby"), 0, null, "nav-lobby"),
     link("#/notifications", t("nav.notifications"), inbox.unread, tn("nav.unread_label", inbox.unread), "nav-notifications"),
     link("#/account", session.user.name, 0, null, "nav-account"),
+    adminLink,
     h("button", { type: "button", class: "link", onclick: () => session.logout().catch(() => {}) }, t("nav.log_out")));
   document.title = `${inbox.awaiting ? `(${inbox.awaiting}) ` : ""}${screenTitle || t("app.title")}`;
 }
@@ -85,6 +93,7 @@ function setScreenTitle(title) {
 }
 
 inbox.addEventListener("change", renderNav);
+admin.addEventListener("change", renderNav);
 
 const SCREENS = {
   "": () => new Home(connection, session, inbox),
@@ -98,11 +107,15 @@ async function route() {
   screen = null;
   screenTitle = null;
   renderNav();
-  const [, kind, id] = location.hash.match(/^#\/(table|replay)\/(\d+)/) || [];
+  const [, kind, id] = location.hash.match(/^#\/(table|replay|admin\/table)\/(\d+)/) || [];
   const page = (location.hash.match(/^#\/([a-z]*)$/) || [, ""])[1];
-  if (!session.loggedIn && kind !== "replay") return show(loginScreen());
+  // A replay and the administrators' pages need no player's login.
+  const open = kind === "replay" || kind === "admin/table" || page === "admin";
+  if (!session.loggedIn && !open) return show(loginScreen());
   if (kind === "table") screen = new TablePage(connection, Number(id), { inbox, session, setTitle: setScreenTitle });
   else if (kind === "replay") screen = new ReplayPage(connection, Number(id));
+  else if (kind === "admin/table") screen = new AdminTablePage(connection, admin, Number(id));
+  else if (page === "admin") screen = new AdminPage(connection, admin);
   else screen = (SCREENS[page] || SCREENS[""])();
   const current = screen;
   show(current.element);

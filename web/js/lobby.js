@@ -51,8 +51,10 @@ export class Lobby {
     }
   }
 
-  // A table joined or created is one of mine: it is listed there.
-  async created() {
+  // A table joined or created with a seat of mine is listed in my tables; one
+  // its robots play alone (I only watch) stays here, to be started.
+  async created(table) {
+    if (table && !table.seats.some((s) => s.name === this.session.user.name)) return this.refresh();
     await this.inbox.refresh().catch(() => {});
     location.hash = "#/";
   }
@@ -62,12 +64,20 @@ export class Lobby {
       await this.connection.request("join_table", { table: table.id });
       await this.created();
     });
+    const mine = table.creator === this.session.user.name;
+    const full = table.seats.length === table.players;
+    const start = () => this.run(async () => {
+      await this.connection.request("start_table", { table: table.id });
+      location.hash = `#/table/${table.id}`;
+    });
     return h("li", { class: "table-item", dataset: { table: table.id } },
       h("div", { class: "table-info" },
         h("strong", { class: "table-name" }, table.name), " ", h("span", { class: "state" }, t("lobby.by", { name: table.creator })),
         seatsElement(table, this.session.user.name),
         h("div", { class: "meta" }, `${optionsText(table.options)} · ${paceText(table.pace)}`)),
       h("div", { class: "table-actions" },
-        h("button", { type: "button", class: "primary", onclick: join }, t("lobby.join"))));
+        mine && full
+          ? h("button", { type: "button", class: "primary", onclick: start }, t("lobby.start"))
+          : full ? null : h("button", { type: "button", class: "primary", onclick: join }, t("lobby.join"))));
   }
 }

@@ -72,6 +72,7 @@ export class TablePage {
     this.onUpdate = (e) => this.update(e.detail);
     this.onChat = (e) => { if (e.detail.table === tableId) this.chat.receive(e.detail); };
     this.onSeatControl = (e) => this.seatControl(e.detail);
+    this.onTableChanged = (e) => this.tableChanged(e.detail);
     this.onInbox = () => { if (this.view) this.renderHead(); };
     this.onVisible = () => this.markSeen();
   }
@@ -80,6 +81,7 @@ export class TablePage {
     this.connection.addEventListener("table_update", this.onUpdate);
     this.connection.addEventListener("chat_message", this.onChat);
     this.connection.addEventListener("seat_control", this.onSeatControl);
+    this.connection.addEventListener("table_changed", this.onTableChanged);
     this.inbox.addEventListener("change", this.onInbox);
     document.addEventListener("visibilitychange", this.onVisible);
     this.clock = setInterval(() => { if (this.view) this.renderStatus(); }, CLOCK_MS);
@@ -101,6 +103,7 @@ export class TablePage {
     this.connection.removeEventListener("table_update", this.onUpdate);
     this.connection.removeEventListener("chat_message", this.onChat);
     this.connection.removeEventListener("seat_control", this.onSeatControl);
+    this.connection.removeEventListener("table_changed", this.onTableChanged);
     this.inbox.removeEventListener("change", this.onInbox);
     document.removeEventListener("visibilitychange", this.onVisible);
     clearInterval(this.clock);
@@ -161,7 +164,16 @@ export class TablePage {
     if (seat) {
       seat.controller = message.controller;
       seat.timeouts = message.timeouts;
+      seat.reason = message.reason;
     }
+    if (this.view) this.render();
+  }
+
+  // An administrator aborted the table: it takes no more moves.
+  tableChanged(message) {
+    if (message.table.id !== this.tableId) return;
+    this.summary = message.table;
+    this.changeReason = message.reason ?? null;
     if (this.view) this.render();
   }
 
@@ -215,6 +227,12 @@ export class TablePage {
   }
 
   renderSeatNotice() {
+    if (this.summary?.status === "aborted" || this.summary?.status === "faulted") {
+      const why = this.summary.status === "aborted"
+        ? t(this.changeReason ? "table.aborted_because" : "table.aborted", { reason: this.changeReason })
+        : t("error.table_faulted");
+      return replace(this.seatNotice, h("div", { class: "panel stopped", role: "alert" }, h("p", {}, why)));
+    }
     const mine = this.summary?.seats.find((s) => s.seat === this.seat);
     const taken = mine && this.seat !== null && mine.controller && mine.controller !== "human" && this.view.step !== "finished";
     if (!taken) return replace(this.seatNotice);
@@ -227,17 +245,22 @@ export class TablePage {
         replace(this.seatNotice, h("p", { class: "refusal" }, errorText(error)));
       }
     } }, t("seat.reclaim"));
-    replace(this.seatNotice, h("div", { class: "panel taken-over" },
-      h("p", {}, t(mine.controller === "robot" ? "seat.taken_by_robot" : "seat.taken_absent", { timeouts: mine.timeouts ?? 0 })), reclaim));
+    // After timeouts the notice says how many; an administrator's hand-over says so.
+    const why = mine.reason === "timeouts" || (!mine.reason && mine.timeouts > 0)
+      ? t(mine.controller === "robot" ? "seat.taken_by_robot" : "seat.taken_absent", { timeouts: mine.timeouts ?? 0 })
+      : t(mine.controller === "robot" ? "seat.handed_to_robot" : "seat.handed_absent");
+    replace(this.seatNotice, h("div", { class: "panel taken-over" }, h("p", {}, why), reclaim));
   }
 
   render() {
     const view = this.view;
+    const stopped = this.summary?.status === "aborted" || this.summary?.status === "faulted";
     const finished = view.step === "finished";
     const name = this.summary?.name || t("table.title", { id: this.tableId });
     this.title.textContent = name;
     this.menu.close(false);
-    this.actions.element.hidden = this.seat === null || finished;
+    if (stopped) this.legal = [];
+    this.actions.element.hidden = this.seat === null || finished || stopped;
     if (this.seat !== null) this.actions.update(view, this.legal);
     this.renderHead();
     this.renderSeatNotice();
