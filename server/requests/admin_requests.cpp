@@ -205,6 +205,8 @@ void on_admin_remove_player(const Request& r) {
   if (!table_id) return;
   const auto seat = int_field(r, "seat", 0, engine::kMaxSeats - 1);
   if (!seat) return;
+  // The reason is the administrators' log's (it records the arguments).
+  if (field_given(r, "reason") && !text_field(r, "reason", 1, 500)) return;
   auto answer = logged(r, *table_id);
   r.services.tables.with_table(*table_id, [seat = *seat, answer](std::shared_ptr<Table> table, TableUnavailable why) {
     if (!table) return answer(unavailable_reply(why, "That table is not being played."));
