@@ -140,6 +140,7 @@ try {
 
   await step("a seat handed to the robot: its player is told on the table page and takes it back", async () => {
     await admin.page.selectOption("#remove-seat", "1");
+    await admin.page.fill("#remove-reason", "Boris has not moved for weeks");
     await admin.page.getByRole("button", { name: "Hand the seat to the robot" }).click();
     await admin.page.locator(".admin-outcome", { hasText: "The robot plays Boris's seat now." }).waitFor();
     const notice = boris.page.locator(".seat-notice .taken-over", { hasText: "Пока за ваше место играет робот." });
@@ -158,7 +159,7 @@ try {
     const abort = admin.page.locator(".admin-log-table tr[data-request=admin_abort]");
     await abort.waitFor();
     check((await abort.textContent()).includes("A dispute the players could not settle") && (await abort.textContent()).includes("ok"), `the log says: ${await abort.textContent()}`);
-    await admin.page.locator(".admin-log-table tr[data-request=admin_remove_player]").waitFor();
+    await admin.page.locator(".admin-log-table tr[data-request=admin_remove_player]", { hasText: "Boris has not moved for weeks" }).waitFor();
     await shots(admin, "actions-en", DESKTOP);
   });
 

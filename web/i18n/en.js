@@ -461,6 +461,8 @@ export default {
 
     "admin.log_reads": "Show the reads too (views, replays)",
 
+    "admin.remove_reason": "Why (logged)",
+
     "error.disconnected": "The connection dropped; reconnecting…",
     "error.bad_json": "The message is not valid JSON.",
     "error.bad_request": "The request was malformed.",

@@ -460,6 +460,8 @@ export default {
 
     "admin.log_reads": "Montrer aussi les lectures (vues, rejeux)",
 
+    "admin.remove_reason": "Pourquoi (consigné)",
+
     "error.disconnected": "La connexion est coupée ; reconnexion…",
     "error.bad_json": "Le message n'est pas du JSON valide.",
     "error.bad_request": "La requête est mal formée.",

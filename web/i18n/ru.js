@@ -461,6 +461,8 @@ export default {
 
     "admin.log_reads": "Показывать и чтения (просмотры, повторы)",
 
+    "admin.remove_reason": "Почему (записывается)",
+
     "error.disconnected": "Связь прервалась; переподключение…",
     "error.bad_json": "Сообщение — не корректный JSON.",
     "error.bad_request": "Запрос составлен неверно.",

@@ -186,13 +186,15 @@ export class AdminTablePage {
     h("label", { for: "abort-reason" }, t("admin.abort_reason")), reason,
     h("button", { type: "submit", class: "danger" }, t("admin.abort")));
     const seat = h("select", { id: "remove-seat" }, names.map((name, i) => h("option", { value: String(i) }, name)));
+    const why = h("textarea", { id: "remove-reason", required: true, maxlength: "500", rows: "2" });
     const remove = h("form", { class: "admin-remove", onsubmit: (e) => {
       e.preventDefault();
       const name = names[Number(seat.value)];
       if (!confirm(t("admin.remove_confirm", { name }))) return;
-      act("admin_remove_player", { seat: Number(seat.value) }, () => t("admin.removed", { name }));
+      act("admin_remove_player", { seat: Number(seat.value), reason: why.value.trim() }, () => t("admin.removed", { name }));
     } },
-    h("label", { for: "remove-seat" }, t("admin.remove_seat")), " ", seat, " ",
+    h("label", { for: "remove-seat" }, t("admin.remove_seat")), " ", seat,
+    h("label", { for: "remove-reason" }, t("admin.remove_reason")), why,
     h("button", { type: "submit" }, t("admin.remove")),
     h("small", { class: "explain" }, t("admin.remove_explain")));
     return h("section", { class: "panel admin-actions" }, h("h2", {}, t("admin.actions")), abort, remove);
