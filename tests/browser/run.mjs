@@ -301,6 +301,8 @@ try {
     await page.keyboard.press("ArrowUp");
     await page.keyboard.press("Enter");
     for (const p of table) await waitForMove(p, before + 1);
+    // The keyboard does not fall back to the top of the page after the move.
+    check(await page.evaluate(() => document.activeElement?.classList.contains("status")), "the focus was lost after the move");
   });
 
   let displaced = false;

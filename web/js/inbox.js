@@ -3,8 +3,9 @@
 // It is read again when something happens, never on a timer: a pushed
 // notification (my turn elsewhere, a table started or ended, a timeout, an
 // invitation), a move at a table I watch (mine included), a seat changing
-// hands, a table aborted, a reconnection, a login. Screens listen to its
-// "change" event.
+// hands, a table aborted, a reconnection, a login, and the page coming back
+// into view (a move made meanwhile on another device is pushed to none of
+// this page's tables). Screens listen to its "change" event.
 const COALESCE_MS = 150;
 
 export class Inbox extends EventTarget {
@@ -20,6 +21,7 @@ export class Inbox extends EventTarget {
     for (const push of ["table_update", "seat_control", "table_changed"]) connection.addEventListener(push, soon);
     connection.addEventListener("notification", (e) => this.notified(e.detail.notification));
     connection.addEventListener("status", (e) => { if (e.detail === "online") soon(); });
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") soon(); });
     session.addEventListener("change", () => {
       this.clear();
       this.changed();

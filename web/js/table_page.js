@@ -46,7 +46,11 @@ export class TablePage {
     this.deadlineAt = null;
     this.changed = new Set();
     this.actions = new ActionPanel((action) => this.act(action));
-    this.menu = new CardMenu((action) => this.actions.perform(action));
+    // The menu goes away with the choice: the keyboard's place is the status bar.
+    this.menu = new CardMenu((action) => {
+      this.status.querySelector(".status")?.focus();
+      this.actions.perform(action);
+    });
     // While a move is on its way, no card offers another.
     this.actions.addEventListener("busy", () => {
       for (const c of this.element.querySelectorAll(".card.actionable, .status .pass")) c.disabled = true;
@@ -253,6 +257,13 @@ export class TablePage {
   }
 
   render() {
+    // A redraw replaces the controls: the keyboard's place goes to the status bar.
+    const hadFocus = this.element.contains(document.activeElement) && !this.chat.element.contains(document.activeElement);
+    this.draw();
+    if (hadFocus && !this.element.contains(document.activeElement)) this.status.querySelector(".status")?.focus();
+  }
+
+  draw() {
     const view = this.view;
     const stopped = this.summary?.status === "aborted" || this.summary?.status === "faulted";
     const finished = view.step === "finished";

@@ -27,7 +27,7 @@ export function renderStatus(view, mySeat, { pass = null, onPass = null, deadlin
   const toAct = view.to_act.map((s) => (s === mySeat ? t("status.you") : names[s]));
   const finished = view.step === "finished";
   const step = view.step !== "actions" && !finished ? view.step : null;
-  return h("section", { class: "status", "aria-label": t("status.label") },
+  return h("section", { class: "status", "aria-label": t("status.label"), tabindex: "-1" },
     h("span", { class: "round" }, t("status.round", { round: view.round })),
     h("span", { class: `phase${finished ? "" : " tracked"}` }, finished ? t("status.game_over") : t(`phase.${view.phase}`)),
     finished ? null : h("ol", { class: "phase-track", "aria-hidden": "true" }, STACKS.map((phase) =>
