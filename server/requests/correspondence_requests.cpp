@@ -88,6 +88,26 @@ void on_set_webhook(const Request& r) {
   });
 }
 
+// A test of the user's webhook: a notification like any other, stored,
+// pushed and sent to the address, so that the whole way is tried; without a
+// webhook nothing is stored or sent, and the reply says there is none.
+void on_test_webhook(const Request& r) {
+  if (!require_login(r)) return;
+  auto stored = std::make_shared<std::vector<StoredNotification>>();
+  store_job(
+      r,
+      [user = *r.state().user_id, now = r.services.correspondence.clock.now(), stored](Database& db) {
+        const auto url = webhook_url_of(db, user);
+        if (!url) return Reply::result(json{{"webhook_url", nullptr}, {"notification", nullptr}});
+        const NotificationDraft draft{user, "webhook_test", std::nullopt,
+                                      "A test of your webhook: your notifications reach " + *url + ".", json::object()};
+        auto n = store_notification(db, draft, now);
+        if (n) stored->push_back(*n);
+        return Reply::result(json{{"webhook_url", *url}, {"notification", n ? notification_json(n->record) : json(nullptr)}});
+      },
+      [r, stored] { r.services.correspondence.notifier.deliver(*stored); });
+}
+
 // The vacation requests answer with the user's vacation and allowance.
 Reply vacation_reply(Database& db, std::int64_t user, int per_year, std::int64_t now) {
   const int used = days_used_this_year(vacations_of(db, user, year_start(now)), now);
@@ -250,6 +270,7 @@ void add_correspondence_requests(HandlerTable& table) {
       {"notifications", on_notifications},
       {"mark_notifications_read", on_mark_notifications_read},
       {"set_webhook", on_set_webhook},
+      {"test_webhook", on_test_webhook},
       {"vacation", on_vacation},
       {"set_vacation", on_set_vacation},
       {"end_vacation", on_end_vacation},
