@@ -270,9 +270,11 @@ try {
     await vacation.locator(".outcome", { hasText: "Отпуск окончен." }).waitFor();
   });
 
-  await step("a webhook is set, receives my notifications, and is removed; an address the server may not reach is refused", async () => {
+  await step("a webhook is set, tested, receives my notifications, and is removed; an address the server may not reach is refused", async () => {
     await elise.page.click("#nav-account");
     const webhook = elise.page.locator("#webhook");
+    await webhook.getByRole("button", { name: "Envoyer un test" }).click();
+    await webhook.locator(".outcome", { hasText: "Aucun webhook n'est réglé : rien n'a été envoyé." }).waitFor();
     await webhook.locator("input[name=url]").fill("http://10.1.2.3/hook");
     await webhook.getByRole("button", { name: "Enregistrer" }).click();
     await webhook.locator(".outcome.refusal", { hasText: "Le serveur n'a pas le droit d'envoyer des requêtes à cette adresse." }).waitFor();
@@ -280,6 +282,12 @@ try {
     await webhook.getByRole("button", { name: "Enregistrer" }).click();
     await webhook.locator(".outcome", { hasText: "Le webhook est enregistré." }).waitFor();
     await webhook.locator(".webhook-state", { hasText: hookUrl }).waitFor();
+    await webhook.getByRole("button", { name: "Envoyer un test" }).click();
+    await webhook.locator(".outcome", { hasText: `Une notification de test a été envoyée à ${hookUrl}.` }).waitFor();
+    await webhook.locator(".webhook-state", { hasText: `Vos notifications sont envoyées à ${hookUrl}.` }).waitFor();
+    const tested = () => received.find((r) => r.body.notification.kind === "webhook_test");
+    for (let i = 0; i < 100 && !tested(); i++) await elise.page.waitForTimeout(50);
+    check(tested()?.path === "/hook/elise", `the receiver got no test: ${JSON.stringify(received)}`);
     await shots(elise, "account-fr", DESKTOP);
     // Dmitri invites Elise: she is told, and so is her webhook.
     await createTable(dmitri, { name: "Белые ночи", players: 2, robots: 0, hours: 48 });
@@ -294,6 +302,7 @@ try {
     await elise.page.locator("#nav-notifications .count").waitFor();
     await elise.page.click("#nav-notifications");
     await elise.page.locator(".notification.unread", { hasText: "Dmitri vous invite à Белые ночи." }).waitFor();
+    await elise.page.locator(".notification.unread", { hasText: "Un test de votre webhook." }).waitFor();
     await elise.page.getByRole("button", { name: "Tout marquer comme lu" }).click();
     await elise.page.locator("#nav-notifications .count").waitFor({ state: "detached" });
     await elise.page.click("#nav-account");

@@ -463,6 +463,13 @@ export default {
 
     "admin.remove_reason": "Why (logged)",
 
+    "webhook.test": "Send a test",
+    "webhook.tested": "A test notification was sent to {url}.",
+    "webhook.nothing_to_test": "No webhook is set: nothing was sent.",
+    "webhook.server_sends": "Your notifications are sent to {url}.",
+    "webhook.server_none": "No webhook is set.",
+    "notification.webhook_test": "A test of your webhook.",
+
     "error.disconnected": "The connection dropped; reconnecting…",
     "error.bad_json": "The message is not valid JSON.",
     "error.bad_request": "The request was malformed.",

@@ -462,6 +462,13 @@ export default {
 
     "admin.remove_reason": "Pourquoi (consigné)",
 
+    "webhook.test": "Envoyer un test",
+    "webhook.tested": "Une notification de test a été envoyée à {url}.",
+    "webhook.nothing_to_test": "Aucun webhook n'est réglé : rien n'a été envoyé.",
+    "webhook.server_sends": "Vos notifications sont envoyées à {url}.",
+    "webhook.server_none": "Aucun webhook n'est réglé.",
+    "notification.webhook_test": "Un test de votre webhook.",
+
     "error.disconnected": "La connexion est coupée ; reconnexion…",
     "error.bad_json": "Le message n'est pas du JSON valide.",
     "error.bad_request": "La requête est mal formée.",

@@ -463,6 +463,13 @@ export default {
 
     "admin.remove_reason": "Почему (записывается)",
 
+    "webhook.test": "Отправить проверку",
+    "webhook.tested": "Проверочное уведомление отправлено на {url}.",
+    "webhook.nothing_to_test": "Вебхук не задан: ничего не отправлено.",
+    "webhook.server_sends": "Ваши уведомления отправляются на {url}.",
+    "webhook.server_none": "Вебхук не задан.",
+    "notification.webhook_test": "Проверка вашего вебхука.",
+
     "error.disconnected": "Связь прервалась; переподключение…",
     "error.bad_json": "Сообщение — не корректный JSON.",
     "error.bad_request": "Запрос составлен неверно.",

@@ -1,11 +1,11 @@
 // The account page: vacation (declare it for some days, end it early, the
 // days left this year), the webhook that receives my notifications (set,
-// remove), the password, and logging out on every device.
+// test, remove), the password, and logging out on every device.
 import { h, replace } from "./dom.js";
 import { errorText, formatDate, t } from "./i18n.js";
 
-// The server tells the address back only when it is set; this browser keeps
-// the last one it set, to show it.
+// The server tells the address back when it is set or tested; this browser
+// keeps the last one it heard, to show it.
 const WEBHOOK_KEY = "spb.webhook";
 
 function section(id, title, ...content) {
@@ -82,22 +82,38 @@ export class AccountPage {
         : null);
   }
 
-  showWebhook(url) {
-    this.webhookState.textContent = url ? t("webhook.current", { url }) : t("webhook.none");
+  showWebhook(url, fromServer = false) {
+    if (fromServer) this.webhookState.textContent = url ? t("webhook.server_sends", { url }) : t("webhook.server_none");
+    else this.webhookState.textContent = url ? t("webhook.current", { url }) : t("webhook.none");
+  }
+
+  remember(url) {
+    if (url) localStorage.setItem(this.webhookKey, url);
+    else localStorage.removeItem(this.webhookKey);
   }
 
   webhookForm() {
     const url = h("input", { type: "url", name: "url", placeholder: "http://", maxlength: "500", "aria-label": t("webhook.address") });
     const save = async (value) => {
       const data = await this.connection.request("set_webhook", { url: value });
-      if (data.webhook_url) localStorage.setItem(this.webhookKey, data.webhook_url);
-      else localStorage.removeItem(this.webhookKey);
+      this.remember(data.webhook_url);
       this.showWebhook(data.webhook_url);
       return data.webhook_url ? t("webhook.saved") : t("webhook.removed");
     };
-    return form("webhook-form", (f, submitter) => save(submitter?.classList.contains("remove-webhook") ? null : f.url.value.trim()), [
+    // A test notification goes the whole way: stored, pushed here, posted to the address.
+    const test = async () => {
+      const data = await this.connection.request("test_webhook");
+      this.remember(data.webhook_url);
+      this.showWebhook(data.webhook_url, true);
+      return data.webhook_url ? t("webhook.tested", { url: data.webhook_url }) : t("webhook.nothing_to_test");
+    };
+    return form("webhook-form", (f, submitter) => {
+      if (submitter?.classList.contains("test-webhook")) return test();
+      return save(submitter?.classList.contains("remove-webhook") ? null : f.url.value.trim());
+    }, [
       h("label", {}, t("webhook.address"), " ", url), " ",
       h("button", { type: "submit", class: "primary save-webhook" }, t("webhook.save")), " ",
+      h("button", { type: "submit", class: "test-webhook", formnovalidate: true }, t("webhook.test")), " ",
       h("button", { type: "submit", class: "remove-webhook", formnovalidate: true }, t("webhook.remove"))]);
   }
 

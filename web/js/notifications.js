@@ -14,6 +14,7 @@ export function notificationText(n, tableName) {
     case "your_turn": return t("notification.your_turn", { table });
     case "table_started": return t("notification.table_started", { table });
     case "invited": return t("notification.invited", { table, from: d.from ?? "?" });
+    case "webhook_test": return t("notification.webhook_test");
     case "game_ended":
       return d.place === undefined ? t("notification.game_ended", { table })
         : t("notification.game_ended_place", { table, place: d.place, points: tn("n.points", d.points ?? 0) });
