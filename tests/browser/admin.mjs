@@ -40,7 +40,11 @@ async function createTable(player, { name, players, robots, publicHands = true }
   return Number(await item.getAttribute("data-table"));
 }
 
-// One move by whoever is to act: the first card's first choice, else Pass.
+// What a card's menu offers, in each player's language.
+const MENU_WORDS = { ann: /^(Buy|Take into your hand|Play|Discard it)/, boris: /^(Купить|Взять на руку|Выложить|Сыграть|Сбросить)/ };
+
+// One move by whoever is to act: the first card's first choice (its menu in
+// the player's language), else Pass.
 async function anyMove(players) {
   for (let i = 0; i < 100; i++) {
     for (const p of players) {
@@ -49,6 +53,8 @@ async function anyMove(players) {
       const card = p.page.locator(".table-page .card.actionable:not([disabled])").first();
       if (await card.count()) {
         await card.click();
+        const labels = await p.page.locator(".card-menu .act").allTextContents();
+        check(labels.length && labels.every((l) => MENU_WORDS[p.name].test(l)), `${p.name}'s card menu reads: ${labels}`);
         await p.page.locator(".card-menu .act").first().click();
       } else {
         await p.page.locator(".actions .act.pass").first().click();
