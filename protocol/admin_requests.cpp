@@ -56,11 +56,14 @@ void add_admin_codecs(RequestCodecs& codecs) {
   codecs.add<client::AdminRemovePlayer>(
       [](FieldReader& f) {
         const std::int64_t table = f.table();
-        return client::AdminRemovePlayer{table, seat_of(f.whole("seat", 0, engine::kMaxSeats - 1))};
+        client::AdminRemovePlayer remove{table, seat_of(f.whole("seat", 0, engine::kMaxSeats - 1)), std::nullopt};
+        if (f.has("reason") && !f.at("reason").is_null()) remove.reason = f.text("reason", 1, 500);
+        return remove;
       },
       [](const client::AdminRemovePlayer& m, json& out) {
         out["table"] = m.table;
         out["seat"] = m.seat.value;
+        if (m.reason) out["reason"] = *m.reason;
       });
   codecs.add<client::AdminLogoutUser>([](FieldReader& f) { return client::AdminLogoutUser{f.text("name", 1, 64)}; },
                                       [](const client::AdminLogoutUser& m, json& out) { out["name"] = m.name; });

@@ -41,6 +41,8 @@ void add_correspondence_codecs(RequestCodecs& codecs) {
         return webhook;
       },
       [](const client::SetWebhook& m, json& out) { out["url"] = m.url ? json(*m.url) : json(nullptr); });
+  codecs.add<client::TestWebhook>([](FieldReader&) { return client::TestWebhook{}; },
+                                  [](const client::TestWebhook&, json&) {});
   codecs.add<client::Vacation>([](FieldReader&) { return client::Vacation{}; }, [](const client::Vacation&, json&) {});
   codecs.add<client::SetVacation>(
       [](FieldReader& f) {

@@ -214,6 +214,12 @@ struct SetWebhook {
   friend bool operator==(const SetWebhook&, const SetWebhook&) = default;
 };
 
+// Sends the user's webhook a test notification.
+struct TestWebhook {
+  static constexpr std::string_view kType = "test_webhook";
+  friend bool operator==(const TestWebhook&, const TestWebhook&) = default;
+};
+
 struct Vacation {
   static constexpr std::string_view kType = "vacation";
   friend bool operator==(const Vacation&, const Vacation&) = default;
@@ -303,6 +309,7 @@ struct AdminRemovePlayer {
   static constexpr std::string_view kType = "admin_remove_player";
   std::int64_t table = 0;
   engine::Seat seat;
+  std::optional<std::string> reason;  // 1 to 500 bytes, kept in the administrators' log
   friend bool operator==(const AdminRemovePlayer&, const AdminRemovePlayer&) = default;
 };
 
@@ -326,7 +333,7 @@ using ClientRequest =
                  client::LogoutEverywhere, client::ChangePassword, client::CreateTable, client::ListTables,
                  client::JoinTable, client::LeaveTable, client::Invite, client::StartTable, client::MyTables,
                  client::Subscribe, client::Unsubscribe, client::Act, client::LegalActions, client::Chat,
-                 client::ChatHistory, client::Notifications, client::MarkNotificationsRead, client::SetWebhook,
+                 client::ChatHistory, client::Notifications, client::MarkNotificationsRead, client::SetWebhook, client::TestWebhook,
                  client::Vacation, client::SetVacation, client::EndVacation, client::ReclaimSeat,
                  client::DebugAdvanceClock, client::TableRecord, client::ReplayView, client::TableHistory,
                  client::AdminLogin, client::AdminListTables, client::AdminView, client::AdminReplay,

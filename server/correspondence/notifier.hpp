@@ -28,7 +28,7 @@ namespace sp::server {
 
 struct NotificationDraft {
   std::int64_t user_id = 0;
-  std::string kind;  // your_turn, table_started, timed_out, game_ended, invited
+  std::string kind;  // your_turn, table_started, timed_out, game_ended, invited, webhook_test
   std::optional<std::int64_t> table_id;
   std::string text;  // a sentence for people
   nlohmann::json details = nlohmann::json::object();

@@ -73,6 +73,25 @@ void on_set_webhook(const Request& r, const client::SetWebhook& webhook) {
   });
 }
 
+// A test of the user's webhook: a notification like any other, stored,
+// pushed and sent to the address, so that the whole way is tried; without a
+// webhook nothing is stored or sent, and the reply says there is none.
+void on_test_webhook(const Request& r, const client::TestWebhook&) {
+  auto stored = std::make_shared<std::vector<StoredNotification>>();
+  store_job(
+      r,
+      [user = *r.state().user_id, now = r.services.correspondence.clock.now(), stored](Records& db) {
+        const auto url = db.webhook_url_of(user);
+        if (!url) return Reply::result(json{{"webhook_url", nullptr}, {"notification", nullptr}});
+        const NotificationDraft draft{user, "webhook_test", std::nullopt,
+                                      "A test of your webhook: your notifications reach " + *url + ".", json::object()};
+        auto n = store_notification(db, draft, now);
+        if (n) stored->push_back(*n);
+        return Reply::result(json{{"webhook_url", *url}, {"notification", n ? notification_json(n->record) : json(nullptr)}});
+      },
+      [r, stored] { r.services.correspondence.notifier.deliver(*stored); });
+}
+
 // The vacation requests answer with the user's vacation and allowance.
 Reply vacation_reply(Records& db, std::int64_t user, int per_year, std::int64_t now) {
   const int used = days_used_this_year(db.vacations_of(user, year_start(now)), now);
@@ -202,6 +221,7 @@ void add_correspondence_requests(Routes& routes) {
   routes.add<client::Notifications, on_notifications>(Access::kUser);
   routes.add<client::MarkNotificationsRead, on_mark_notifications_read>(Access::kUser);
   routes.add<client::SetWebhook, on_set_webhook>(Access::kUser);
+  routes.add<client::TestWebhook, on_test_webhook>(Access::kUser);
   routes.add<client::Vacation, on_vacation>(Access::kUser);
   routes.add<client::SetVacation, on_set_vacation>(Access::kUser);
   routes.add<client::EndVacation, on_end_vacation>(Access::kUser);

@@ -4,175 +4,37 @@
 // Two players (Ann on a desktop, Bob on a phone-sized screen) register, create,
 // join and start a table, play it to the end through the page, and check each
 // rule of the client as a named step. Exits non-zero on the first failure.
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import {
+  check, commandLine, DESKTOP, dropConnection, launchBrowser, moveNumber, noHorizontalOverflow, PHONE, startServer, Steps, waitForMove,
+} from "./harness.mjs";
 
-let chromium;
-try {
-  ({ chromium } = await import("playwright-core"));
-} catch {
-  console.error("playwright-core is missing: run `npm ci` in tests/browser (`make test` does).");
-  process.exit(1);
-}
-
-const [spb, screenshotDir] = process.argv.slice(2);
-if (!spb || !screenshotDir) {
-  console.error("usage: node run.mjs SPB_BINARY SCREENSHOT_DIR");
-  process.exit(2);
-}
-mkdirSync(screenshotDir, { recursive: true });
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
+const { spb, screenshotDir } = commandLine("run.mjs");
 const MAX_MOVES = 600;
 const DEADLINE = Date.now() + 8 * 60 * 1000;
-
-// ---------------------------------------------------------------- the server
-
-async function startServer() {
-  const dir = mkdtempSync(join(tmpdir(), "spb-browser-"));
-  const child = spawn(spb, ["serve", "--listen", "127.0.0.1:0", "--db", join(dir, "spb.sqlite"), "--threads", "2",
-    // Every browser here is 127.0.0.1: lift the limits per address (test_security.py tests them).
-    "--max-connections-per-address", "0", "--registrations-per-address-hour", "0",
-    // The chat steps write more lines a minute than a person may.
-    "--chat-per-account-minute", "0", "--chat-per-address-minute", "0"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`spb serve did not start:\n${log}`)), 20000);
-    const read = (chunk) => {
-      log += chunk;
-      const m = log.match(/listening on 127\.0\.0\.1:(\d+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    };
-    child.stdout.on("data", read);
-    child.stderr.on("data", read);
-    child.on("exit", (code) => reject(new Error(`spb serve exited (${code}):\n${log}`)));
-  });
-  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    log: () => log,
-    // Stops the server and says how it ended (a sanitizer's report at exit fails it).
-    stop: async () => {
-      child.kill("SIGTERM");
-      const end = await exited;
-      rmSync(dir, { recursive: true, force: true });
-      return end;
-    },
-  };
-}
-
-// ---------------------------------------------------------------- steps
-
-let failures = 0;
-const players = [];
-
-async function step(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    console.log(`ok - ${name} (${Date.now() - started} ms)`);
-  } catch (error) {
-    failures++;
-    console.log(`not ok - ${name}\n  ${String(error.stack || error).split("\n").join("\n  ")}`);
-    for (const p of players) {
-      console.log(`  ${p.name}: ${p.connections} connections (${(p.closes || []).join(", ")}); errors: ${p.errors.join("; ")}`);
-      await p.page.screenshot({ path: join(screenshotDir, `failure-${p.name}.png`), fullPage: true }).catch(() => {});
-    }
-    throw error;
-  }
-}
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
-
-async function shot(player, name) {
-  await player.page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
-}
-
-// A player: one browser context (its own storage, so its own login), one page,
-// and its WebSocket routed through the test so that it can be cut (a dropped
-// network) or have the server's table updates held back (a stale tab).
-async function newPlayer(browser, server, name, viewport) {
-  const context = await browser.newContext({ viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
-  const page = await context.newPage();
-  const player = { name, context, page, sockets: new Set(), holdUpdates: false, errors: [] };
-  page.on("pageerror", (e) => player.errors.push(String(e)));
-  page.on("console", (m) => { if (m.type() === "error") player.errors.push(m.text()); });
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    const upstream = ws.connectToServer();
-    const pair = { ws, upstream };
-    player.connections = (player.connections || 0) + 1;
-    player.sockets.add(pair);
-    ws.onMessage((m) => upstream.send(m));
-    player.closes = player.closes || [];
-    upstream.onClose((code, reason) => {
-      player.closes.push(`server closed ${code} ${reason}`);
-      ws.close({ code, reason }).catch(() => {});
-    });
-    ws.onClose((code, reason) => {
-      player.closes.push(`page closed ${code} ${reason}`);
-      upstream.close({ code, reason }).catch(() => {});
-    });
-    upstream.onMessage((m) => {
-      if (player.holdUpdates && typeof m === "string" && m.includes('"type":"table_update"')) return;
-      ws.send(m);
-    });
-  });
-  await page.goto(server.url + "/");
-  players.push(player);
-  return player;
-}
-
-async function dropConnection(player) {
-  for (const { ws, upstream } of player.sockets) {
-    await ws.close({ code: 4000, reason: "test: network dropped" }).catch(() => {});
-    await upstream.close().catch(() => {});
-  }
-  player.sockets.clear();
-}
-
-async function noHorizontalOverflow(player) {
-  const widths = await player.page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-    offenders: [...document.querySelectorAll("body *")]
-      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && el.offsetParent !== null
-        && getComputedStyle(el).display !== "none" && !el.closest(".table-scroll, .card-tip, .peek"))
-      .slice(0, 5).map((el) => el.className || el.tagName),
-  }));
-  check(widths.scroll <= widths.client, `the page is ${widths.scroll}px wide in a ${widths.client}px window: ${widths.offenders.join(", ")}`);
-}
+const steps = new Steps(screenshotDir);
+const step = (name, fn) => steps.step(name, fn);
+const shot = (player, name) => steps.shot(player, name);
+const newPlayer = (browser, server, name, viewport, options) => steps.newPlayer(browser, server, name, viewport, options);
 
 // ---------------------------------------------------------------- table helpers
 
-async function moveNumber(player) {
-  const text = await player.page.locator(".status .move").textContent();
-  return Number(text.replace(/\D/g, ""));
-}
-
-async function waitForMove(player, n) {
-  await player.page.locator(".status .move", { hasText: new RegExp(`^Move ${n}$`) }).waitFor({ timeout: 10000 });
-}
-
-// The enabled action buttons of a page, as data.
+// What a page offers its player now, as data: the cards that are controls
+// (each with where it lies, the kinds of action it offers and its plain buying
+// price) and the action panel's buttons.
 async function actionsOf(player) {
-  return player.page.$$eval(".actions:not([hidden]) .act:not([disabled])", (buttons) =>
-    buttons.map((b, index) => ({
+  const cards = await player.page.$$eval(".table-page .card.actionable:not([disabled])", (els) =>
+    els.map((c, index) => ({
+      kind: "card",
       index,
-      text: b.textContent,
-      classes: b.className,
-      card: b.dataset.card || null,
-      from: b.dataset.from || null,
+      card: c.dataset.card,
+      place: c.dataset.place,
+      kinds: c.dataset.kinds.split(" "),
+      buy: c.dataset.buy === undefined ? null : Number(c.dataset.buy),
+      choices: c.dataset.displaces === "true",
     })));
+  const buttons = await player.page.$$eval(".actions:not([hidden]) .act:not([disabled])", (els) =>
+    els.map((b, index) => ({ kind: "button", index, text: b.textContent, classes: b.className })));
+  return [...cards, ...buttons];
 }
 
 // The player to act (a player who passes until the phase's end may still
@@ -186,12 +48,29 @@ async function whoseTurn(table) {
   return null;
 }
 
-function priceOf(text) {
-  const m = text.match(/for (\d+) ruble/);
-  return m ? Number(m[1]) : null;
+function cardControl(player, control) {
+  return player.page.locator(".table-page .card.actionable:not([disabled])").nth(control.index);
 }
 
-// Clicks an action and waits until both pages show the move that followed.
+// Opens a card's menu and returns its items (the choices, Cancel left out).
+async function openCard(player, control) {
+  await cardControl(player, control).click();
+  const menu = player.page.locator(".card-menu[role=menu]");
+  await menu.waitFor();
+  return menu.locator(".act");
+}
+
+// Clicks a control (for a card, then the menu item that pick chooses) and
+// waits until every page shows the move that followed.
+async function perform(table, player, control, pick = (items) => items.first()) {
+  const before = await moveNumber(player);
+  if (control.kind === "card") await pick(await openCard(player, control)).click();
+  else await player.page.locator(".actions .act:not([disabled])").nth(control.index).click();
+  for (const p of table) await waitForMove(p, before + 1);
+  return before + 1;
+}
+
+// Clicks a button and waits until both pages show the move that followed.
 async function play(table, player, selector) {
   const before = await moveNumber(player);
   await player.page.locator(selector).first().click();
@@ -199,19 +78,23 @@ async function play(table, player, selector) {
   return before + 1;
 }
 
-async function clickAction(table, player, action) {
-  return play(table, player, `.actions .act:not([disabled]) >> nth=${action.index}`);
-}
-
 // The ordinary move of the test's players: buy the cheapest card the server
 // offers (keeping the game moving towards its end), else pass.
 async function ordinaryMove(table, turn) {
-  const buys = turn.actions.filter((a) => a.classes.includes("buy") && !a.classes.includes("choose") && priceOf(a.text) !== null);
-  buys.sort((a, b) => priceOf(a.text) - priceOf(b.text));
-  if (buys.length) return clickAction(table, turn.player, buys[0]);
-  const other = turn.actions.find((a) => a.text === "Pass") ||
-    turn.actions.find((a) => !a.classes.includes("choose") && !a.text.startsWith("Withdraw"));
-  return clickAction(table, turn.player, other);
+  const buys = turn.actions.filter((a) => a.kind === "card" && a.buy !== null);
+  buys.sort((a, b) => a.buy - b.buy);
+  if (buys.length) return perform(table, turn.player, buys[0], (items) => items.and(turn.player.page.locator(".buy:not(.displacing)")).first());
+  const other = turn.actions.find((a) => a.kind === "button" && a.classes.includes("pass")) ||
+    turn.actions.find((a) => a.kind === "button" && !a.classes.includes("cancel_pass")) || turn.actions[0];
+  return perform(table, turn.player, other);
+}
+
+// No card's name is broken inside a word or spills out of its card.
+async function cardNamesFit(player) {
+  const spilled = await player.page.$$eval(".card-name", (names) =>
+    names.filter((n) => n.scrollWidth > n.clientWidth + 1 || n.getBoundingClientRect().right > n.closest(".card").getBoundingClientRect().right)
+      .map((n) => n.textContent));
+  check(spilled.length === 0, `${player.name}: card names spill out of their cards: ${[...new Set(spilled)].join(", ")}`);
 }
 
 async function lastLogLine(player) {
@@ -220,12 +103,8 @@ async function lastLogLine(player) {
 
 // ---------------------------------------------------------------- the scenario
 
-const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-});
+const server = await startServer(spb);
+const browser = await launchBrowser();
 
 try {
   await step("the server serves the page, its modules and the card catalogue with their types", async () => {
@@ -264,8 +143,32 @@ try {
     await context.close();
   });
 
+  await step("the page speaks the browser's language, and the language chosen with the switch is remembered", async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: "fr-FR" });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    await page.goto(server.url + "/");
+    await page.getByRole("heading", { name: "Nouveau joueur" }).waitFor();
+    check(await page.evaluate(() => document.documentElement.lang) === "fr", "the page is not marked French");
+    await page.fill("#register-name", "Ann");
+    await page.fill("#register-password", "another password");
+    await page.click("#register button[type=submit]");
+    await page.locator(".refusal", { hasText: "Le nom Ann est déjà pris." }).waitFor();
+    await page.getByLabel("Langue").selectOption("ru");
+    await page.getByRole("heading", { name: "Новый игрок" }).waitFor();
+    await page.reload();
+    await page.getByRole("heading", { name: "Новый игрок" }).waitFor();
+    check(await page.evaluate(() => document.documentElement.lang) === "ru", "the chosen language was not remembered");
+    await page.screenshot({ path: `${screenshotDir}/01-login-ru-phone.png`, fullPage: true });
+    check(errors.length === 0, errors.join("; "));
+    await context.close();
+  });
+
   let tableId;
   await step("a player creates a table with its options and sees it in my tables", async () => {
+    await ann.page.click("#nav-lobby");
     await ann.page.selectOption("select[name=players]", "2");
     await ann.page.fill("input[name=name]", "Nevsky Prospect");
     await ann.page.click(".create button[type=submit]");
@@ -277,6 +180,7 @@ try {
   });
 
   await step("another player sees the open table and joins it", async () => {
+    await bob.page.click("#nav-lobby");
     await bob.page.click("button.refresh");
     const item = bob.page.locator(`#open-tables .table-item[data-table="${tableId}"]`);
     await item.getByRole("button", { name: "Join" }).click();
@@ -286,6 +190,7 @@ try {
   });
 
   await step("an invitation reaches the invited player's tables", async () => {
+    await ann.page.click("#nav-lobby");
     await ann.page.click(".create button[type=submit]");
     const second = ann.page.locator("#my-tables .table-item", { hasText: "waiting for players" }).filter({ hasNotText: "Nevsky" });
     await second.waitFor();
@@ -298,11 +203,9 @@ try {
   await step("the creator starts the full table; my tables counts the tables awaiting me, first", async () => {
     await ann.page.click("button.refresh");
     await ann.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).getByRole("button", { name: "Start the game" }).click();
-    await ann.page.locator(`#my-tables .table-item[data-table="${tableId}"] >> text=Play`).or(
-      ann.page.locator(`#my-tables .table-item[data-table="${tableId}"] >> text=Open`)).waitFor();
+    await ann.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).getByRole("link", { name: /^(Play|Open)$/ }).waitFor();
     await bob.page.click("button.refresh");
-    await bob.page.locator(`#my-tables .table-item[data-table="${tableId}"] >> text=Play`).or(
-      bob.page.locator(`#my-tables .table-item[data-table="${tableId}"] >> text=Open`)).waitFor();
+    await bob.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).getByRole("link", { name: /^(Play|Open)$/ }).waitFor();
     for (const p of [ann, bob]) {
       const { first, count } = await p.page.evaluate(() => ({
         first: document.querySelector("#my-tables .table-item").className,
@@ -324,11 +227,13 @@ try {
       check(await p.page.locator(".player").count() === 2, "not two players");
       check((await p.page.locator(".status").textContent()).includes("Worker phase"), "no phase shown");
       await noHorizontalOverflow(p);
+      await cardNamesFit(p);
     }
     const turn = await whoseTurn(table);
     check(turn, "nobody may act");
     const price = await turn.player.page.locator(".board .card .card-price").first().textContent();
-    check(/pay \d+/.test(price), "no price on the board's cards for the player to act");
+    check(/(pay|from) \d+/.test(price), "no price on the board's cards for the player to act");
+    check(await turn.player.page.locator(".actions .act.buy, .actions .act.take").count() === 0, "the panel still lists the cards' actions");
     await shot(ann, "04-table-desktop");
     await shot(bob, "05-table-phone");
   });
@@ -357,6 +262,25 @@ try {
     await ordinaryMove(table, turn);
     const line = await lastLogLine(other);
     check(/(bought an? .+ from the (upper|lower) row for \d+ rubles?|passed)/.test(line), `the log says: ${line}`);
+    // The header's count follows the moves, pushed, without a reload.
+    const next = await whoseTurn(table);
+    await next.player.page.locator("#nav-my-tables .count", { hasText: /^1$/ }).waitFor();
+    await table.find((p) => p !== next.player).page.locator("#nav-my-tables .count").waitFor({ state: "detached" });
+  });
+
+  await step("a card is the control: clicking it offers what may be done with it and at what price", async () => {
+    const turn = await whoseTurn(table);
+    const card = turn.actions.find((a) => a.kind === "card" && a.kinds.includes("buy"));
+    check(card, "no card offers itself for buying");
+    const items = await openCard(turn.player, card);
+    const labels = await items.allTextContents();
+    check(labels.some((l) => /^Buy for \d+ rubles?$/.test(l) || /^Buy, displacing an? .+, for \d+ rubles?$/.test(l)), `the menu reads: ${labels}`);
+    check(labels.includes("Take into your hand") === card.kinds.includes("take"), `the menu and the card disagree about taking: ${labels}`);
+    await shot(turn.player, turn.player === ann ? "06b-card-menu-desktop" : "06b-card-menu-phone");
+    await turn.player.page.keyboard.press("Escape");
+    await turn.player.page.locator(".card-menu").waitFor({ state: "detached" });
+    check(await turn.player.page.evaluate(() => document.activeElement?.classList.contains("actionable")), "Escape did not give the focus back to the card");
+    check(await cardControl(turn.player, card).getAttribute("aria-haspopup") === "menu", "the card does not say it opens a menu");
   });
 
   await step("the action controls are reachable and usable with the keyboard", async () => {
@@ -365,13 +289,20 @@ try {
     const before = await moveNumber(turn.player);
     await page.locator(".brand").focus();
     let reached = null;
-    for (let i = 0; i < 60 && !reached; i++) {
+    for (let i = 0; i < 80 && !reached; i++) {
       await page.keyboard.press("Tab");
-      reached = await page.evaluate(() => document.activeElement?.matches(".actions button.act:not(.choose)") ? document.activeElement.textContent : null);
+      reached = await page.evaluate(() => document.activeElement?.matches(".card.actionable") ? document.activeElement.dataset.card : null);
     }
-    check(reached, "Tab never reached an action button");
+    check(reached, "Tab never reached a card to act on");
+    await page.keyboard.press("Enter");
+    await page.locator(".card-menu").waitFor();
+    check(await page.evaluate(() => document.activeElement?.getAttribute("role") === "menuitem"), "the menu did not take the focus");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
     await page.keyboard.press("Enter");
     for (const p of table) await waitForMove(p, before + 1);
+    // The keyboard does not fall back to the top of the page after the move.
+    check(await page.evaluate(() => document.activeElement?.classList.contains("status")), "the focus was lost after the move");
   });
 
   let displaced = false;
@@ -391,13 +322,13 @@ try {
       }
       const { player, actions } = turn;
       const other = table.find((p) => p !== player);
-      const choose = actions.find((a) => a.classes.includes("choose") && a.text.includes("displaces"));
+      const choose = actions.find((a) => a.kind === "card" && a.choices && a.kinds.includes("buy"));
       if (!displaced && choose) {
-        await player.page.locator(".actions .act:not([disabled])").nth(choose.index).click();
-        const options = player.page.locator(".choice .act.option");
-        check(await options.count() >= 1, "the displacement chooser offers nothing");
+        const items = await openCard(player, choose);
+        const options = items.and(player.page.locator(".displacing"));
+        check(await options.count() >= 1, "the trading card's menu offers no displacement");
         const label = await options.first().textContent();
-        check(/^Displace an? .+ for \d+ rubles?$/.test(label), `a displacement choice reads: ${label}`);
+        check(/^Buy, displacing an? .+, for \d+ rubles?$/.test(label), `a displacement choice reads: ${label}`);
         await shot(player, "07-displacement-choice");
         const before = await moveNumber(player);
         await options.first().click();
@@ -417,8 +348,8 @@ try {
         passedUntil = before > 0;
         continue;
       }
-      const grab = actions.find((a) => a.classes.includes("take") || (a.classes.includes("buy") && !a.classes.includes("choose")));
-      if (passedUntil && !refused && grab && actions.some((a) => a.text === "Pass")) {
+      const grab = actions.find((a) => a.kind === "card" && (a.kinds.includes("take") || a.buy !== null));
+      if (passedUntil && !refused && grab && actions.some((a) => a.kind === "button" && a.text === "Pass")) {
         // A second tab of the same player, whose table updates are held back:
         // the player passes in the first tab, then takes a card in the stale
         // second one; that move goes out with a used move number and the
@@ -432,9 +363,10 @@ try {
         tab.holdUpdates = true;
         const before = await moveNumber(tab);
         await play(table, player, ".actions .act.pass");
-        await tab.page.locator(`.actions .act:not([disabled])[data-card="${grab.card}"]`).first().click();
+        await tab.page.locator(`.card.actionable[data-place="${grab.place}"][data-card="${grab.card}"]`).first().click();
+        await tab.page.locator(".card-menu .act.take, .card-menu .act.buy:not(.displacing)").first().click();
         const refusal = tab.page.locator(".actions .refusal");
-        await refusal.filter({ hasText: /The table is at move \d+/ }).waitFor();
+        await refusal.filter({ hasText: /The table had moved on before your move arrived/ }).waitFor();
         await shot(tab, "08-refused-action");
         // Nothing of the refused move shows: the tab catches up with the
         // server's state (the pass), the same as the first tab's.
@@ -445,17 +377,17 @@ try {
         }
         check(!/took|bought/.test(await lastLogLine(tab)), "the refused move reached the log");
         await tab.context.close();
-        players.splice(players.indexOf(tab), 1);
+        steps.forget(tab);
         refused = true;
         continue;
       }
       if (refused && !reloaded) {
         const before = await moveNumber(bob);
-        const lines = await bob.page.locator(".move-log > li").count();
+        const lines = await bob.page.locator(".move-log > li[data-move]").count();
         await bob.page.reload();
         await waitForMove(bob, before);
         check(await bob.page.locator("#register").count() === 0, "the reload logged the player out");
-        check(await bob.page.locator(".move-log > li").count() === lines, "the move log did not come back whole");
+        check(await bob.page.locator(".move-log > li[data-move]").count() === lines, "the move log did not come back whole");
         reloaded = true;
         continue;
       }
@@ -517,12 +449,21 @@ try {
 
   await step("the end shows the final scoring broken down and a chart over the rounds", async () => {
     for (const p of table) {
+      // Nobody is awaited at a finished game: the header says so at once.
+      await p.page.locator("#nav-my-tables .count").waitFor({ state: "detached", timeout: 5000 });
       const final = p.page.locator(".final table.scores");
       await final.waitFor();
       const head = await final.locator("thead").textContent();
       for (const column of ["Aristocrat bonus", "Money points", "Hand penalty", "Total"]) {
         check(head.includes(column), `no ${column} column`);
       }
+      // A tableau shows identical cards once, with their count.
+      const repeated = await p.page.$$eval(".tableau", (groups) => groups.flatMap((g) => {
+        const ids = [...g.querySelectorAll(".card:not(.face-down)")].map((c) => c.dataset.card);
+        return ids.filter((id, i) => ids.indexOf(id) !== i);
+      }));
+      check(repeated.length === 0, `${p.name}: a tableau shows ${repeated} more than once`);
+      await cardNamesFit(p);
       await p.page.locator(".history-chart svg polyline").first().waitFor();
       check(await p.page.locator(".history-chart svg.chart").count() === 2, "not two charts (points, rubles)");
       await noHorizontalOverflow(p);
@@ -538,7 +479,7 @@ try {
     await page.locator(".replay-stage .board").waitFor();
     await page.getByRole("button", { name: "Next move" }).click();
     await page.locator(".replay-counter", { hasText: "Move 1 of" }).waitFor();
-    check(/bought|passed|took/.test(await page.locator(".replay-move").textContent()), "the first move is not described");
+    await page.locator(".replay-move", { hasText: /bought|passed|took/ }).waitFor();
     const total = Number((await page.locator(".replay-counter").textContent()).match(/of (\d+)/)[1]);
     await page.locator(".replay-controls input[type=range]").fill(String(Math.floor(total / 2)));
     await page.locator(".replay-counter", { hasText: `Move ${Math.floor(total / 2)} of` }).waitFor();
@@ -547,7 +488,7 @@ try {
   });
 
   await step("with both expansions, every kind of action the server offers is playable through the page", async () => {
-    await ann.page.goto(`${server.url}/#/`);
+    await ann.page.goto(`${server.url}/#/lobby`);
     await ann.page.fill("input[name=name]", "Banquet night");
     await ann.page.check("input[name=banquet]");
     await ann.page.check("input[name=new_society]");
@@ -556,7 +497,7 @@ try {
     await item.waitFor();
     check((await item.textContent()).includes("The Banquet + The New Society"), "the table does not show its expansions");
     const id = Number(await item.getAttribute("data-table"));
-    await bob.page.goto(`${server.url}/#/`);
+    await bob.page.goto(`${server.url}/#/lobby`);
     await bob.page.locator(`#open-tables .table-item[data-table="${id}"]`).getByRole("button", { name: "Join" }).click();
     await ann.page.click("button.refresh");
     await item.getByRole("button", { name: "Start the game" }).click();
@@ -572,13 +513,14 @@ try {
       const turn = await whoseTurn(table);
       if (!turn) break;
       const action = turn.actions[random(turn.actions.length)];
-      kinds.add(action.text.replace(/ .*/, ""));
       const before = await moveNumber(turn.player);
-      if (action.classes.includes("choose")) {
-        await turn.player.page.locator(".actions .act:not([disabled])").nth(action.index).click();
-        const options = turn.player.page.locator(".choice .act.option");
-        await options.nth(random(await options.count())).click();
+      if (action.kind === "card") {
+        const items = await openCard(turn.player, action);
+        const item = items.nth(random(await items.count()));
+        kinds.add(await item.getAttribute("data-type"));
+        await item.click();
       } else {
+        kinds.add(action.classes.replace(/^act /, ""));
         await turn.player.page.locator(".actions .act:not([disabled])").nth(action.index).click();
       }
       for (const p of table) await waitForMove(p, before + 1);
@@ -589,9 +531,7 @@ try {
     check(kinds.size >= 4, `too few kinds of action were played: ${[...kinds]}`);
   });
 
-  await step("no script errors on any page", async () => {
-    for (const p of players) check(p.errors.length === 0, `${p.name}: ${p.errors.join("; ")}`);
-  });
+  await step("no script errors on any page", async () => steps.noScriptErrors());
   console.log(`${moves} moves played`);
   await browser.close();
   await step("the server shuts down cleanly after it all", async () => {
@@ -604,7 +544,7 @@ try {
   await browser.close().catch(() => {});
   await server.stop();
 }
-if (failures) {
+if (steps.failures) {
   console.log(`server log:\n${server.log().slice(-4000)}`);
   process.exit(1);
 }

@@ -185,9 +185,13 @@ async def every_administrative_act_is_logged_with_who_and_when(server):
 async def a_removed_player_is_replaced_by_the_robot(server):
     table, seats = await seated_table(server)
     admin = await administrator(server)
-    data = await admin.ok("admin_remove_player", table=table, seat=1)
+    data = await admin.ok("admin_remove_player", table=table, seat=1, reason="Gone for a month")
     seat = [s for s in data["table"]["seats"] if s["seat"] == 1][0]
     assert seat["controller"] == "robot", data
+    entry = (await admin.ok("admin_log", table=table))["entries"][0]
+    assert entry["request"] == "admin_remove_player" and entry["arguments"]["reason"] == "Gone for a month", entry
+    reply = await admin.call("admin_remove_player", check=False, table=table, seat=1, reason="")
+    assert reply["code"] == "bad_request", reply
     reply = await admin.call("admin_remove_player", table=999_999, seat=0)
     assert reply["code"] == "no_such_table", reply
 

@@ -10,6 +10,7 @@ usage: test_outbound.py SPB_BINARY PROJECT_ROOT"""
 
 import asyncio
 import http.server
+import json
 import os
 import re
 import sqlite3
@@ -216,6 +217,28 @@ async def a_delivery_to_the_loopback_is_refused_when_it_connects_by_name_or_by_a
         assert len(receiver.requests) == 2, receiver.requests  # nothing new reached it
         assert refused_total(server) == 2
         assert "given up: refused: the server may not connect to" in server.log_text()
+    finally:
+        receiver.close()
+
+
+@test(*ALLOW_LOOPBACK)
+async def test_webhook_sends_a_notification_to_the_webhook_or_says_there_is_none(server):
+    receiver = Receiver()
+    try:
+        ann = await register(server, "ann_test")
+        data = await ann.ok("test_webhook")
+        assert data == {"webhook_url": None, "notification": None}, data
+        assert outbox(server) == [] and (await ann.ok("notifications"))["notifications"] == []
+        await ann.ok("set_webhook", url=receiver.url())
+        data = await ann.ok("test_webhook")
+        assert data["webhook_url"] == receiver.url() and data["notification"]["kind"] == "webhook_test", data
+        await wait_for(lambda: outbox(server) == [("delivered", 1, None)], "the test's delivery")
+        body = json.loads(receiver.requests[0][2])
+        assert body["notification"]["id"] == data["notification"]["id"], body
+        # A notification like any other: pushed, and listed.
+        pushed = [m for m in ann.pushes if m["type"] == "notification"]
+        assert [m["notification"]["id"] for m in pushed] == [data["notification"]["id"]], ann.pushes
+        assert (await ann.ok("notifications"))["unread"] == 1
     finally:
         receiver.close()
 

@@ -1,9 +1,17 @@
-// The page's entry point: the connection, the session, and the screens by the
-// address's fragment: #/ (the lobby, or the login form), #/table/N, #/replay/N.
+// The page's entry point: the connection, the session, the inbox, the
+// language, the administrator's login, and the screens by the address's
+// fragment: #/ (my tables, or the login form), #/lobby, #/notifications,
+// #/account, #/table/N, #/replay/N, #/admin, #/admin/table/N.
 import { loadCards } from "./cards.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
+import { CATALOGUES, errorText, language, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
+import { AccountPage } from "./account.js";
+import { Administrator, AdminPage, AdminTablePage } from "./admin.js";
+import { Home } from "./home.js";
+import { Inbox } from "./inbox.js";
 import { Lobby } from "./lobby.js";
+import { NotificationsPage } from "./notifications.js";
 import { ReplayPage } from "./replay.js";
 import { Session } from "./session.js";
 import { TablePage } from "./table_page.js";
@@ -11,17 +19,40 @@ import { TablePage } from "./table_page.js";
 const main = document.getElementById("main");
 const nav = document.getElementById("nav");
 const connectionStatus = document.getElementById("connection");
+const languageChoice = document.getElementById("language");
 const connection = new Connection();
 const session = new Session(connection);
+const inbox = new Inbox(connection, session);
+const admin = new Administrator(connection);
 let screen = null;
-let awaiting = 0;
 let firstConnection = true;
 
-const STATUS_WORDS = { connecting: "Connecting…", online: "Connected", offline: "Offline: reconnecting…" };
+function showConnection() {
+  connectionStatus.textContent = t(`connection.${connection.status}`);
+  connectionStatus.className = `connection ${connection.status}`;
+}
+
+// The words that index.html holds before any module runs, and the switch.
+function renderFrame() {
+  document.querySelector(".skip").textContent = t("app.skip");
+  document.querySelector(".brand").textContent = t("app.title");
+  nav.setAttribute("aria-label", t("nav.account_label"));
+  const loading = main.querySelector(".loading");
+  if (loading) loading.textContent = t("app.loading");
+  replace(languageChoice,
+    h("label", { for: "language-select", class: "visually-hidden" }, t("nav.language")),
+    h("select", { id: "language-select", onchange: (e) => setLanguage(e.target.value) },
+      Object.entries(CATALOGUES).map(([code, c]) => h("option", { value: code, lang: code, selected: code === language() }, c.name))));
+  showConnection();
+}
+
+onLanguageChange(() => {
+  renderFrame();
+  if (!firstConnection) route();
+});
 
 connection.addEventListener("status", (e) => {
-  connectionStatus.textContent = STATUS_WORDS[e.detail] || e.detail;
-  connectionStatus.className = `connection ${e.detail}`;
+  showConnection();
   if (e.detail === "online" && firstConnection) {
     firstConnection = false;
     route();
@@ -30,43 +61,68 @@ connection.addEventListener("status", (e) => {
 session.addEventListener("change", () => {
   if (!firstConnection) route();
 });
-window.addEventListener("hashchange", route);
+// Before the first connection the page waits; it then shows the address's screen.
+window.addEventListener("hashchange", () => {
+  if (!firstConnection) route();
+});
 
-// The count of tables awaiting me stays current on every screen.
-const AWAITING_REFRESH_MS = 30000;
-setInterval(() => {
-  if (!session.loggedIn || !connection.ready || screen instanceof Lobby) return;
-  connection.request("my_tables").then((data) => setAwaiting(data.awaiting_me)).catch(() => {});
-}, AWAITING_REFRESH_MS);
-
+// The header: my tables with the count awaiting my move, the lobby, the
+// notifications with the unread count, my account; both counts come from the
+// inbox, which pushes keep current.
 function renderNav() {
-  if (!session.loggedIn) return replace(nav);
+  const here = location.hash || "#/";
+  const adminLink = admin.loggedIn ? h("a", { href: "#/admin", id: "nav-admin", "aria-current": here.startsWith("#/admin") ? "page" : null }, t("nav.admin")) : null;
+  if (!session.loggedIn) return replace(nav, adminLink);
+  const link = (href, label, count, countLabel, id) => h("a", { href, id, "aria-current": here === href ? "page" : null }, label,
+    count ? h("span", { class: "count hot", "aria-label": countLabel }, count) : null);
   replace(nav,
-    h("a", { href: "#/" }, "Lobby", awaiting ? h("span", { class: "count hot", "aria-label": `${awaiting} tables awaiting you` }, awaiting) : null),
-    h("span", { class: "user" }, session.user.name),
-    h("button", { type: "button", class: "link", onclick: () => session.logout().catch(() => {}) }, "Log out"));
+    link("#/", t("nav.my_tables"), inbox.awaiting, tn("nav.awaiting_label", inbox.awaiting), "nav-my-tables"),
+    link("#/lobby", t("nav.lobby"), 0, null, "nav-lobby"),
+    link("#/notifications", t("nav.notifications"), inbox.unread, tn("nav.unread_label", inbox.unread), "nav-notifications"),
+    link("#/account", session.user.name, 0, null, "nav-account"),
+    adminLink,
+    h("button", { type: "button", class: "link", onclick: () => session.logout().catch(() => {}) }, t("nav.log_out")));
+  document.title = `${inbox.awaiting ? `(${inbox.awaiting}) ` : ""}${screenTitle || t("app.title")}`;
 }
 
-function setAwaiting(count) {
-  awaiting = count;
+// A screen names itself in the window's title (the count awaiting me before it).
+let screenTitle = null;
+function setScreenTitle(title) {
+  screenTitle = title;
   renderNav();
 }
+
+inbox.addEventListener("change", renderNav);
+admin.addEventListener("change", renderNav);
+
+const SCREENS = {
+  "": () => new Home(connection, session, inbox),
+  lobby: () => new Lobby(connection, session, inbox),
+  notifications: () => new NotificationsPage(inbox),
+  account: () => new AccountPage(connection, session),
+};
 
 async function route() {
   screen?.stop();
   screen = null;
+  screenTitle = null;
   renderNav();
-  const [, kind, id] = location.hash.match(/^#\/(table|replay)\/(\d+)/) || [];
-  if (!session.loggedIn && kind !== "replay") return show(loginScreen());
-  if (kind === "table") screen = new TablePage(connection, Number(id));
+  const [, kind, id] = location.hash.match(/^#\/(table|replay|admin\/table)\/(\d+)/) || [];
+  const page = (location.hash.match(/^#\/([a-z]*)$/) || [, ""])[1];
+  // A replay and the administrators' pages need no player's login.
+  const open = kind === "replay" || kind === "admin/table" || page === "admin";
+  if (!session.loggedIn && !open) return show(loginScreen());
+  if (kind === "table") screen = new TablePage(connection, Number(id), { inbox, session, setTitle: setScreenTitle });
   else if (kind === "replay") screen = new ReplayPage(connection, Number(id));
-  else screen = new Lobby(connection, session, setAwaiting);
+  else if (kind === "admin/table") screen = new AdminTablePage(connection, admin, Number(id));
+  else if (page === "admin") screen = new AdminPage(connection, admin);
+  else screen = (SCREENS[page] || SCREENS[""])();
   const current = screen;
   show(current.element);
   try {
     await current.start();
   } catch (error) {
-    if (current === screen) main.append(h("p", { class: "refusal", role: "alert" }, error.message));
+    if (current === screen) main.append(h("p", { class: "refusal", role: "alert" }, errorText(error)));
   }
 }
 
@@ -85,23 +141,24 @@ function loginScreen() {
       try {
         await action(name.value.trim(), password.value);
       } catch (error) {
-        message.textContent = error.message;
+        message.textContent = errorText(error, { name: name.value.trim() });
       }
     } },
     h("h2", { id: `${id}-title` }, title),
-    h("label", { for: `${id}-name` }, "Name"), name,
-    h("label", { for: `${id}-password` }, "Password"), password,
+    h("label", { for: `${id}-name` }, t("login.name")), name,
+    h("label", { for: `${id}-password` }, t("login.password")), password,
     h("button", { type: "submit", class: "primary" }, submitText));
   };
   return h("div", { class: "login" },
-    h("h1", {}, "Saint Petersburg"),
-    h("p", {}, "Play the card game in your browser, live or at your own pace."),
+    h("h1", {}, t("app.title")),
+    h("p", {}, t("app.tagline")),
     message,
     h("div", { class: "account-forms" },
-      form("Log in", "login", "Log in", (n, p) => session.login(n, p), "current-password"),
-      form("New player", "register", "Register", (n, p) => session.register(n, p), "new-password")));
+      form(t("login.title"), "login", t("login.submit"), (n, p) => session.login(n, p), "current-password"),
+      form(t("login.new_player"), "register", t("login.register"), (n, p) => session.register(n, p), "new-password")));
 }
 
+renderFrame();
 loadCards()
   .then(() => connection.start())
   .catch((error) => replace(main, h("p", { class: "refusal", role: "alert" }, error.message)));

@@ -1,15 +1,20 @@
 // The card catalogue, read from the server's /cards.json (engine/data/cards.json,
-// the one place card numbers live), and the drawing of a card in HTML and CSS
-// with a text alternative and a tooltip holding its rubles, points and ability.
+// the one place card numbers live), with each card's name and ability in the
+// reader's language (web/i18n), and the drawing of a card in HTML and CSS with
+// a text alternative and a tooltip holding its rubles, points and ability.
+import { offerSummary } from "./card_actions.js";
 import { h } from "./dom.js";
+import { has, t, tn, mention } from "./i18n.js";
 
 let catalogue = new Map();
+let order = new Map();
 
 export async function loadCards() {
   const response = await fetch("/cards.json", { cache: "no-cache" });
-  if (!response.ok) throw new Error("The card catalogue could not be loaded.");
+  if (!response.ok) throw new Error(t("app.catalogue_failed"));
   const data = await response.json();
   catalogue = new Map(data.cards.map((c) => [c.id, c]));
+  order = new Map(data.cards.map((c, i) => [c.id, i]));
   return catalogue;
 }
 
@@ -17,92 +22,124 @@ export function card(id) {
   return catalogue.get(id) || { id, name: id, deck: "worker", color: "green", cost: 0, rubles: 0, points: 0, text: "" };
 }
 
-export function cardName(id) {
-  return card(id).name;
+// Where a card stands in the catalogue (the order of the rulebooks' lists).
+export function catalogueOrder(a, b) {
+  return (order.get(a) ?? 999) - (order.get(b) ?? 999);
 }
 
-// "a Market", "an Observatory"
+export function cardName(id) {
+  return has(`card.${id}`) ? t(`card.${id}`) : card(id).name;
+}
+
+// A card named in a sentence: "a Market", « Рынок ».
 export function aCard(id) {
-  const name = cardName(id);
-  return (/^[AEIOU]/.test(name) ? "an " : "a ") + name;
+  return mention(cardName(id));
 }
 
 const GROUP_OF_COLOR = { green: "worker", blue: "building", orange: "aristocrat", purple: "action" };
+
+// Each kind of card has a symbol as well as a colour, so that colour is never
+// the only thing that tells them apart (symbols every system font has).
+export const DECK_SYMBOL = { worker: "⚒", building: "⌂", aristocrat: "♛", trading: "⇄", action: "✦" };
 
 // Which tableau group a card belongs to: worker, building, aristocrat (trading cards by colour).
 export function groupOf(id) {
   return GROUP_OF_COLOR[card(id).color] || "worker";
 }
 
-const DECK_WORDS = { worker: "Worker", building: "Building", aristocrat: "Aristocrat", trading: "Trading card" };
-
-function displacesText(c) {
-  switch (c.displaces) {
-    case "same_symbol": return `Displaces a worker with the ${c.symbol} symbol`;
-    case "any_worker": return "Displaces any worker";
-    case "any_building": return "Displaces any building";
-    case "any_aristocrat": return "Displaces any aristocrat";
-    case "czar_and_carpenter": return "Displaces only the Czar and Carpenter";
-    default: return "";
-  }
-}
-
 function kindText(c) {
-  if (c.color === "purple") return "Banquet action card";
-  if (c.trading) return `${DECK_WORDS[groupOf(c.id)]} trading card`;
-  return DECK_WORDS[c.deck] || c.deck;
+  if (c.color === "purple") return t("card_info.kind.action");
+  if (c.trading) return t(`card_info.kind.trading_${groupOf(c.id)}`);
+  return t(`card_info.kind.${c.deck}`);
 }
 
-function incomeText(c) {
+export function incomeText(rubles, points) {
   const parts = [];
-  if (c.rubles) parts.push(`${c.rubles} ${Math.abs(c.rubles) === 1 ? "ruble" : "rubles"}`);
-  if (c.points) parts.push(`${c.points} ${c.points === 1 ? "point" : "points"}`);
-  return parts.length ? `Scores ${parts.join(" and ")}` : "Scores nothing by itself";
+  if (rubles) parts.push(tn("n.rubles", rubles));
+  if (points) parts.push(tn("n.points", points));
+  return parts.length === 2 ? t("n.and", { a: parts[0], b: parts[1] }) : parts[0] || "";
 }
 
 // Everything a player reads about a card, as sentences.
 export function describeCard(id) {
   const c = card(id);
-  const lines = [`${kindText(c)}, costs ${c.cost}.`, `${incomeText(c)}.`];
-  const displaces = displacesText(c);
-  if (displaces) lines.push(`${displaces}.`);
-  if (c.text) lines.push(c.text);
+  const income = incomeText(c.rubles, c.points);
+  const lines = [t("card_info.costs", { kind: kindText(c), cost: c.cost }),
+    income ? t("card_info.scores", { income }) : t("card_info.scores_nothing")];
+  if (c.displaces) lines.push(t(`card_info.displaces.${c.displaces}`, { symbol: t(`symbol.${c.symbol || "any"}`) }));
+  if (c.text && has(`card_text.${id}`)) lines.push(t(`card_text.${id}`));
   return lines;
 }
 
-// A card drawn in HTML. Options: price (what I would pay now), count (a stack
-// peek's number of copies), faceDown, note (a short label such as "Jester").
+// The price shown on a card that may be bought or played: the lowest the
+// server offers ("from 3" when it depends on the card displaced).
+function priceOf(actions) {
+  const prices = actions.filter((a) => a.type === "buy" || a.type === "play").map((a) => a.price).filter((p) => p !== null && p !== undefined);
+  if (!prices.length) return null;
+  const low = Math.min(...prices);
+  return { low, varies: prices.some((p) => p !== low) };
+}
+
+// The longest word of a name decides its size on the card: a name is never
+// broken inside a word, so a long word is set smaller instead.
+function nameSize(name) {
+  const longest = Math.max(...name.split(/[\s-]+/).map((w) => w.length));
+  return longest > 13 ? " name-longest" : longest > 10 ? " name-long" : "";
+}
+
+// A card drawn in HTML. Options: actions (what I may do with it now: it is
+// then a button that opens its menu) and place (where it lies: upper, lower,
+// drawn, discard, hand, tableau), count (identical cards shown once),
+// faceDown, note (a short label such as "Jester"), changed (new since my last
+// visit).
 export function cardElement(id, options = {}) {
   const c = card(id);
+  const name = cardName(id);
   const description = describeCard(id);
-  const labelParts = [c.name, ...description];
-  if (options.price !== undefined && options.price !== null) labelParts.push(`You would pay ${options.price} now.`);
-  if (options.count) labelParts.push(`${options.count} left.`);
-  if (options.faceDown) labelParts.push("Used this round (face down).");
+  const actions = options.actions || [];
+  const price = priceOf(actions);
+  const labelParts = [name, ...description];
+  if (options.count) labelParts.push(tn("n.copies", options.count));
+  if (options.faceDown) labelParts.push(t("card_info.face_down"));
   if (options.note) labelParts.push(options.note);
+  if (options.changed) labelParts.push(t("card_info.changed"));
+  if (actions.length) labelParts.push(t("card_info.offers", { actions: offerSummary(actions) }));
+  const plainBuys = actions.filter((a) => a.type === "buy" && !a.displace).map((a) => a.price);
+  const control = actions.length > 0;
   return h(
-    "div",
+    control ? "button" : "div",
     {
-      class: `card ${c.color}${c.trading ? " trading" : ""}${options.faceDown ? " face-down" : ""}`,
-      tabindex: "0",
-      role: "img",
+      class: `card ${c.color}${c.trading ? " trading" : ""}${options.faceDown ? " face-down" : ""}${control ? " actionable" : ""}${options.changed ? " changed" : ""}`,
+      type: control ? "button" : null,
+      tabindex: control ? null : "0",
+      role: control ? null : "img",
+      "aria-haspopup": control ? "menu" : null,
+      "aria-expanded": control ? "false" : null,
       "aria-label": labelParts.join(" "),
-      dataset: { card: id },
+      dataset: {
+        card: id,
+        place: options.place || null,
+        kinds: control ? [...new Set(actions.map((a) => a.type))].join(" ") : null,
+        buy: plainBuys.length ? String(Math.min(...plainBuys)) : null,
+        displaces: actions.some((a) => a.displace || a.target) ? "true" : null,
+      },
     },
     h("span", { class: "card-cost", "aria-hidden": "true" }, c.cost),
-    h("span", { class: "card-name", "aria-hidden": "true" }, c.name),
+    h("span", { class: "card-kind", "aria-hidden": "true" },
+      DECK_SYMBOL[groupOf(id)], c.trading ? h("span", { class: "trade-mark" }, DECK_SYMBOL.trading) : null),
+    h("span", { class: `card-name${nameSize(name)}`, "aria-hidden": "true" }, name),
     h(
       "span",
       { class: "card-income", "aria-hidden": "true" },
-      c.rubles ? h("span", { class: "rubles" }, `${c.rubles}₽`) : null,
-      c.points ? h("span", { class: "points" }, `${c.points}★`) : null,
-      c.trading ? h("span", { class: "trade-mark", title: "trading card" }, "⇄") : null
+      c.rubles ? h("span", { class: "rubles" }, `${c.rubles} ₽`) : null,
+      c.points ? h("span", { class: "points" }, `${c.points} ★`) : null
     ),
-    options.price !== undefined && options.price !== null
-      ? h("span", { class: "card-price", "aria-hidden": "true" }, `pay ${options.price}`)
+    price
+      ? h("span", { class: "card-price", "aria-hidden": "true" }, price.varies ? t("card_info.price_from", { n: price.low }) : t("card_info.pay", { n: price.low }))
       : null,
     options.count ? h("span", { class: "card-count", "aria-hidden": "true" }, `×${options.count}`) : null,
     options.note ? h("span", { class: "card-note", "aria-hidden": "true" }, options.note) : null,
-    h("span", { class: "card-tip", "aria-hidden": "true" }, h("strong", {}, c.name), description.map((l) => h("span", {}, l)))
+    options.changed ? h("span", { class: "card-new", "aria-hidden": "true" }, t("card_info.new")) : null,
+    h("span", { class: "card-tip", "aria-hidden": "true" }, h("strong", {}, name), description.map((l) => h("span", {}, l)))
   );
 }

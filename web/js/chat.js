@@ -5,21 +5,22 @@
 // each once: the history read after a reconnection overlaps what was pushed
 // before it.
 import { h } from "./dom.js";
+import { errorText, formatTime, t } from "./i18n.js";
 
 export class Chat {
   constructor(send, history) {
     this.send = send; // async (text) => void
     this.history = history; // async (before) => chat_history's data: the page of lines before that id, or the newest
     this.paged = false; // whether the first page was read
-    this.list = h("ol", { class: "chat-list", "aria-live": "polite", "aria-label": "Chat messages" });
+    this.list = h("ol", { class: "chat-list", "aria-live": "polite", "aria-label": t("chat.messages_label") });
     this.older = h("button", { type: "button", class: "chat-older", hidden: true, onclick: () => this.loadOlder() },
-      "Older messages");
-    this.input = h("input", { type: "text", maxlength: "500", required: true, "aria-label": "Message", placeholder: "Say something" });
+      t("chat.older"));
+    this.input = h("input", { type: "text", maxlength: "500", required: true, "aria-label": t("chat.message_label"), placeholder: t("chat.placeholder") });
     this.error = h("p", { class: "refusal", role: "alert" });
     const form = h("form", { class: "chat-form", onsubmit: (e) => this.submit(e) },
-      this.input, h("button", { type: "submit" }, "Send"));
+      this.input, h("button", { type: "submit" }, t("chat.send")));
     this.element = h("section", { class: "panel chat", "aria-labelledby": "chat-title" },
-      h("h2", { id: "chat-title" }, "Chat"), this.older, this.list, this.error, form);
+      h("h2", { id: "chat-title" }, t("chat.title")), this.older, this.list, this.error, form);
   }
 
   // The newest lines said at the table. Whether older ones remain is known
@@ -47,7 +48,7 @@ export class Chat {
       this.paged = true;
       this.error.textContent = "";
     } catch (error) {
-      this.error.textContent = `Earlier messages are not available: ${error.message}`;
+      this.error.textContent = t("chat.unavailable", { reason: errorText(error) });
     }
   }
 
@@ -58,7 +59,7 @@ export class Chat {
   show(id, line, scroll = true) {
     const items = [...this.list.children];
     if (items.some((li) => Number(li.dataset.id) === id)) return;
-    const time = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    const time = formatTime(line.at);
     const item = h("li", { dataset: { id } }, h("time", {}, time), " ", h("strong", {}, line.from), ": ", line.text);
     this.list.insertBefore(item, items.find((li) => Number(li.dataset.id) > id) ?? null);
     if (scroll) this.list.scrollTop = this.list.scrollHeight;
@@ -73,7 +74,7 @@ export class Chat {
       await this.send(text);
       this.input.value = "";
     } catch (error) {
-      this.error.textContent = error.message;
+      this.error.textContent = errorText(error);
     }
   }
 }

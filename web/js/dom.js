@@ -6,7 +6,7 @@ export function h(tag, props = {}, ...children) {
     if (key.startsWith("on") && typeof value === "function") {
       el.addEventListener(key.slice(2).toLowerCase(), value);
     } else if (key === "dataset") {
-      Object.assign(el.dataset, value);
+      for (const [name, v] of Object.entries(value)) if (v !== null && v !== undefined) el.dataset[name] = v;
     } else if (key in el && typeof value !== "string") {
       el[key] = value;
     } else {
@@ -29,9 +29,4 @@ export function replace(el, ...children) {
   el.replaceChildren();
   append(el, children);
   return el;
-}
-
-// "1 ruble", "3 rubles"
-export function plural(n, one, many = one + "s") {
-  return `${n} ${Math.abs(n) === 1 ? one : many}`;
 }

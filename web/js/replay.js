@@ -1,49 +1,43 @@
-// The replay viewer for finished games: a slider and step buttons over the
-// moves; each position is the server's view after that move (replay_view),
-// with the move described in words from the events of the game's log.
+// Replaying a game to any move: a slider and step buttons (and the arrow
+// keys) over the moves; each position is a view the server computes from the
+// log (replay_view for a finished game, admin_replay for an administrator),
+// shown with the board, and the move that led to it in words. ReplayViewer is
+// the controls and the stage; ReplayPage is the public replay of a finished game.
 import { h, replace } from "./dom.js";
+import { errorText, t } from "./i18n.js";
 import { describeMove } from "./move_log.js";
 import { renderBoard, renderPlayers, renderStatus } from "./table_view.js";
 
-export class ReplayPage {
-  constructor(connection, tableId) {
-    this.connection = connection;
-    this.tableId = tableId;
-    this.moves = [];
+export class ReplayViewer {
+  // fetch(position) resolves with {view, move} (move null at 0, the deal);
+  // extra(view) draws what goes under the board (the stacks' order for an
+  // administrator).
+  constructor({ fetch, extra = () => null }) {
+    this.fetch = fetch;
+    this.extra = extra;
+    this.total = 0;
+    this.names = [];
     this.position = 0;
-    this.slider = h("input", { type: "range", min: "0", max: "0", value: "0", step: "1", "aria-label": "Move",
+    this.slider = h("input", { type: "range", min: "0", max: "0", value: "0", step: "1", "aria-label": t("replay.slider"),
       oninput: () => this.go(Number(this.slider.value)) });
     this.counter = h("output", { class: "replay-counter", "aria-live": "polite" });
-    this.caption = h("p", { class: "replay-move", "aria-live": "polite" });
+    this.caption = h("div", { class: "replay-move", "aria-live": "polite" });
     this.error = h("p", { class: "refusal", role: "alert" });
     this.stage = h("div", { class: "replay-stage" });
     const button = (label, text, delta) => h("button", { type: "button", "aria-label": label,
-      onclick: () => this.go(delta === "first" ? 0 : delta === "last" ? this.moves.length : this.position + delta) }, text);
-    this.title = h("h1", {}, `Replay of table ${tableId}`);
-    this.element = h("div", { class: "replay-page" },
-      this.title,
-      h("p", {}, h("a", { href: "#/" }, "Back to the lobby"), " · ", h("a", { href: `#/table/${tableId}` }, "The table")),
+      onclick: () => this.go(delta === "first" ? 0 : delta === "last" ? this.total : this.position + delta) }, text);
+    this.element = h("div", { class: "replay-viewer" },
       h("div", { class: "panel replay-controls", onkeydown: (e) => this.key(e) },
-        button("First move", "«", "first"), button("Previous move", "‹", -1), this.slider,
-        button("Next move", "›", 1), button("Last move", "»", "last"), this.counter),
+        button(t("replay.first"), "«", "first"), button(t("replay.previous"), "‹", -1), this.slider,
+        button(t("replay.next"), "›", 1), button(t("replay.last"), "»", "last"), this.counter),
       this.caption, this.error, this.stage);
   }
 
-  async start() {
-    const data = await this.connection.request("subscribe", { table: this.tableId, since_move: 0 });
-    this.connection.request("unsubscribe", { table: this.tableId }).catch(() => {});
-    this.title.textContent = `Replay: ${data.table.name}`;
-    this.names = data.view.players.map((p) => p.name);
-    this.moves = data.moves;
-    this.slider.max = String(this.moves.length);
-    if (data.view.step !== "finished") {
-      this.error.textContent = "This game is still being played; its replay opens once it is over.";
-      return;
-    }
-    await this.go(0);
+  setTotal(total, names) {
+    this.total = total;
+    this.names = names;
+    this.slider.max = String(total);
   }
-
-  stop() {}
 
   key(event) {
     if (event.target === this.slider) return;
@@ -54,19 +48,54 @@ export class ReplayPage {
   }
 
   async go(position) {
-    position = Math.max(0, Math.min(this.moves.length, position));
+    position = Math.max(0, Math.min(this.total, position));
     this.position = position;
     this.slider.value = String(position);
-    this.counter.textContent = `Move ${position} of ${this.moves.length}`;
-    const move = this.moves[position - 1];
-    this.caption.textContent = move ? describeMove(move, this.names).join(". ") + "." : "The start of the game.";
+    this.counter.textContent = t("replay.counter", { n: position, total: this.total });
     try {
-      const data = await this.connection.request("replay_view", { table: this.tableId, move_number: position });
+      const data = await this.fetch(position);
       if (this.position !== position) return;
       this.error.textContent = "";
-      replace(this.stage, renderStatus(data.view, null), renderBoard(data.view, [], { playing: false }), renderPlayers(data.view, null));
+      replace(this.caption, data.move ? this.describe(data.move) : t("replay.start"));
+      replace(this.stage, renderStatus(data.view, null), renderBoard(data.view, [], { playing: false }), this.extra(data.view),
+        renderPlayers(data.view, null));
     } catch (error) {
-      this.error.textContent = error.message;
+      this.error.textContent = errorText(error);
     }
   }
+
+  // The move in words: the player's own deed first, then what followed.
+  describe(move) {
+    const [first, ...rest] = describeMove(move, this.names);
+    const who = move.actor && move.actor !== "player" ? ` (${t(`log.actor.${move.actor}`)})` : "";
+    return [h("p", { class: "replay-deed" }, `${move.move_number}. ${first || ""}${who}`),
+      rest.length ? h("ul", { class: "move-flow" }, rest.map((l) => h("li", {}, l))) : null];
+  }
+}
+
+export class ReplayPage {
+  constructor(connection, tableId) {
+    this.connection = connection;
+    this.tableId = tableId;
+    this.viewer = new ReplayViewer({ fetch: (n) => connection.request("replay_view", { table: tableId, move_number: n }) });
+    this.title = h("h1", {}, t("replay.title", { id: tableId }));
+    this.element = h("div", { class: "replay-page" },
+      this.title,
+      h("p", {}, h("a", { href: "#/" }, t("replay.back")), " · ", h("a", { href: `#/table/${tableId}` }, t("replay.table"))),
+      this.viewer.element);
+  }
+
+  async start() {
+    const data = await this.connection.request("subscribe", { table: this.tableId, since_move: 0 });
+    this.connection.request("unsubscribe", { table: this.tableId }).catch(() => {});
+    this.title.textContent = t("replay.title_named", { name: data.table.name });
+    this.viewer.setTotal(data.moves.length, data.view.players.map((p) => p.name));
+    if (data.view.step !== "finished") {
+      this.viewer.error.textContent = t("replay.still_playing");
+      return;
+    }
+    await this.viewer.go(0);
+  }
+
+  stop() {}
 }

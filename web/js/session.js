@@ -55,6 +55,13 @@ export class Session extends EventTarget {
     }
   }
 
+  // This browser's session ended from here (logging out everywhere): the
+  // server has logged the connection out already.
+  forget() {
+    localStorage.removeItem(TOKEN_KEY);
+    this.set(null);
+  }
+
   opened(data) {
     localStorage.setItem(TOKEN_KEY, data.token);
     this.set(data.user);

@@ -1,45 +1,94 @@
 // One table, live: subscribe (again with since_move after every reconnect),
 // apply the server's updates in move order (resynchronising on a gap), and
-// draw the status, the action panel, the board, the players, the move log, the
-// chat and, once the game is over, the final scoring and the chart.
+// draw the status bar (with the awaited move's deadline), the board, the
+// action panel, the players (robots and taken-over seats said so), the move
+// log, the chat and, once the game is over, the final scoring and the chart.
+// A card I may act on opens its menu (card_menu.js); its choice and the
+// panel's go the same way to the server. What happened since my last visit
+// (kept per table in localStorage) is set apart in the log and its cards
+// marked; a seat a robot took over may be taken back; the next table awaiting
+// my move is one click away.
 import { ActionPanel } from "./action_panel.js";
+import { isCardAction, placeOf } from "./card_actions.js";
+import { CardMenu } from "./card_menu.js";
 import { Chat } from "./chat.js";
 import { h, replace } from "./dom.js";
 import { renderFinalScoring, renderHistory } from "./final_scoring.js";
+import { errorText, t } from "./i18n.js";
 import { MoveLog } from "./move_log.js";
+import { controllerText, timeLeftText, isUrgent } from "./table_summary.js";
 import { renderBoard, renderPlayers, renderStatus } from "./table_view.js";
 
+const CLOCK_MS = 30000;
+
+// The cards that reached a seat's tableau or hand in these moves.
+function changedCards(moves) {
+  const changed = new Set();
+  for (const move of moves) {
+    for (const e of move.events) {
+      if ((e.type === "card_bought" || e.type === "card_taken" || e.type === "card_played") && e.card) changed.add(`${e.seat}:${e.card}`);
+    }
+  }
+  return changed;
+}
+
 export class TablePage {
-  constructor(connection, tableId) {
+  constructor(connection, tableId, { inbox, session, setTitle }) {
     this.connection = connection;
     this.tableId = tableId;
+    this.inbox = inbox;
+    this.setTitle = setTitle;
+    this.seenKey = session.user ? `spb.seen.${session.user.id}.${tableId}` : null;
     this.view = null;
     this.legal = [];
     this.seat = null;
     this.lastMove = 0;
+    this.deadlineAt = null;
+    this.changed = new Set();
     this.actions = new ActionPanel((action) => this.act(action));
+    // The menu goes away with the choice: the keyboard's place is the status bar.
+    this.menu = new CardMenu((action) => {
+      this.status.querySelector(".status")?.focus();
+      this.actions.perform(action);
+    });
+    // While a move is on its way, no card offers another.
+    this.actions.addEventListener("busy", () => {
+      for (const c of this.element.querySelectorAll(".card.actionable, .status .pass")) c.disabled = true;
+    });
+    this.actions.addEventListener("refused", () => this.render());
     this.log = new MoveLog();
     this.chat = new Chat((text) => connection.request("chat", { table: tableId, text }),
       (before) => connection.request("chat_history", before === undefined ? { table: tableId } : { table: tableId, before }));
-    this.title = h("h1", {}, `Table ${tableId}`);
+    this.title = h("h1", {}, t("table.title", { id: tableId }));
     this.links = h("p", { class: "table-links" });
-    this.status = h("div");
-    this.board = h("div", { onclick: (e) => this.focusActionFor(e) });
+    this.seatNotice = h("div", { class: "seat-notice", role: "status" });
+    this.status = h("div", { class: "status-holder" });
+    this.board = h("div");
     this.players = h("div");
     this.end = h("div", { class: "end" });
     this.element = h("div", { class: "table-page" },
       h("div", { class: "table-head" }, this.title, this.links),
       this.status,
+      this.seatNotice,
       h("div", { class: "table-grid" },
-        h("div", { class: "table-main" }, this.end, this.actions.element, this.board, this.players),
+        h("div", { class: "table-main", onclick: (e) => this.openCard(e) }, this.end, this.board, this.actions.element, this.players),
         h("aside", { class: "table-side" }, this.log.element, this.chat.element)));
     this.onUpdate = (e) => this.update(e.detail);
     this.onChat = (e) => { if (e.detail.table === tableId) this.chat.receive(e.detail); };
+    this.onSeatControl = (e) => this.seatControl(e.detail);
+    this.onTableChanged = (e) => this.tableChanged(e.detail);
+    this.onInbox = () => { if (this.view) this.renderHead(); };
+    this.onVisible = () => this.markSeen();
   }
 
   async start() {
     this.connection.addEventListener("table_update", this.onUpdate);
     this.connection.addEventListener("chat_message", this.onChat);
+    this.connection.addEventListener("seat_control", this.onSeatControl);
+    this.connection.addEventListener("table_changed", this.onTableChanged);
+    this.inbox.addEventListener("change", this.onInbox);
+    document.addEventListener("visibilitychange", this.onVisible);
+    this.clock = setInterval(() => { if (this.view) this.renderStatus(); }, CLOCK_MS);
     // A refusal here (the table went away) must not stop the reconnection.
     // The chat is read once the connection is ready: a resume step that waited
     // for it would wait for itself.
@@ -54,8 +103,14 @@ export class TablePage {
   }
 
   stop() {
+    this.menu.close(false);
     this.connection.removeEventListener("table_update", this.onUpdate);
     this.connection.removeEventListener("chat_message", this.onChat);
+    this.connection.removeEventListener("seat_control", this.onSeatControl);
+    this.connection.removeEventListener("table_changed", this.onTableChanged);
+    this.inbox.removeEventListener("change", this.onInbox);
+    document.removeEventListener("visibilitychange", this.onVisible);
+    clearInterval(this.clock);
     this.stopResume?.();
     if (this.connection.ready) this.connection.request("unsubscribe", { table: this.tableId }).catch(() => {});
   }
@@ -66,13 +121,35 @@ export class TablePage {
       ? await this.connection.resumeRequest("subscribe", fields)
       : await this.connection.request("subscribe", fields);
     this.summary = data.table;
+    this.deadlineAt = data.table.deadline_at ?? null;
     this.seat = data.seat;
+    if (!resuming && this.lastMove === 0) this.firstVisitSince(data.moves);
     this.apply(data.view, data.legal_actions, data.moves);
+  }
+
+  // The moves after the one I saw last here are new to me: the log sets them
+  // apart and their cards are marked, until I leave the table.
+  firstVisitSince(moves) {
+    const stored = this.seenKey ? localStorage.getItem(this.seenKey) : null;
+    if (stored === null) return;
+    const seen = Number(stored);
+    const fresh = moves.filter((m) => m.move_number > seen);
+    if (!fresh.length) return;
+    this.log.markUnreadAfter(seen);
+    this.changed = changedCards(fresh);
+  }
+
+  markSeen() {
+    if (this.seenKey && this.view && document.visibilityState === "visible") localStorage.setItem(this.seenKey, String(this.lastMove));
   }
 
   resync() {
     this.connection.request("subscribe", { table: this.tableId, since_move: this.lastMove })
-      .then((data) => this.apply(data.view, data.legal_actions, data.moves))
+      .then((data) => {
+        this.summary = data.table;
+        this.deadlineAt = data.table.deadline_at ?? null;
+        this.apply(data.view, data.legal_actions, data.moves);
+      })
       .catch(() => {});
   }
 
@@ -81,7 +158,27 @@ export class TablePage {
     if (message.move_number <= this.lastMove) return;
     const first = message.moves[0];
     if (!first || first.move_number !== this.lastMove + 1) return this.resync();
+    if ("deadline_at" in message) this.deadlineAt = message.deadline_at;
     this.apply(message.view, message.legal_actions, message.moves);
+  }
+
+  seatControl(message) {
+    if (message.table !== this.tableId || !this.summary) return;
+    const seat = this.summary.seats.find((s) => s.seat === message.seat);
+    if (seat) {
+      seat.controller = message.controller;
+      seat.timeouts = message.timeouts;
+      seat.reason = message.reason;
+    }
+    if (this.view) this.render();
+  }
+
+  // An administrator aborted the table: it takes no more moves.
+  tableChanged(message) {
+    if (message.table.id !== this.tableId) return;
+    this.summary = message.table;
+    this.changeReason = message.reason ?? null;
+    if (this.view) this.render();
   }
 
   apply(view, legal, moves) {
@@ -91,6 +188,7 @@ export class TablePage {
     const names = view.players.map((p) => p.name);
     this.log.add(moves, names);
     this.render();
+    this.markSeen();
   }
 
   async act(action) {
@@ -102,19 +200,85 @@ export class TablePage {
     }
   }
 
-  render() {
+  // The deadline of the awaited move: the live one from the updates, or the
+  // one my tables know (which says when a vacation paused it).
+  deadline() {
+    const mine = this.inbox.table(this.tableId);
+    if (mine && mine.move_number === this.lastMove) return mine;
+    return { deadline_at: this.deadlineAt, deadline_paused_left: null, pace: this.summary?.pace };
+  }
+
+  renderHead() {
+    const finished = this.view.step === "finished";
+    const next = this.inbox.next(this.tableId);
+    replace(this.links, h("a", { href: "#/" }, t("table.back")),
+      finished ? [" · ", h("a", { href: `#/replay/${this.tableId}` }, t("table.replay_link"))] : null,
+      this.seat === null ? ` · ${t("table.watching")}` : null,
+      next ? [" ", h("a", { class: "button next-table", href: `#/table/${next.id}` }, t("table.next", { name: next.name }))] : null);
+    this.renderStatus();
+  }
+
+  renderStatus() {
     const view = this.view;
     const finished = view.step === "finished";
-    this.title.textContent = this.summary?.name || `Table ${this.tableId}`;
-    replace(this.links, h("a", { href: "#/" }, "Back to the lobby"),
-      finished ? [" · ", h("a", { href: `#/replay/${this.tableId}` }, "Replay this game")] : null,
-      this.seat === null ? " · watching" : null);
-    replace(this.status, renderStatus(view, this.seat));
-    this.actions.element.hidden = this.seat === null || finished;
-    if (this.seat !== null) this.actions.update(view, this.legal, this.seat);
+    const deadline = finished ? null : this.deadline();
+    const left = deadline ? timeLeftText(deadline) : null;
+    const pass = this.actions.passAction();
+    replace(this.status, renderStatus(view, this.seat, {
+      pass, onPass: (a) => this.actions.perform(a),
+      deadline: left ? { text: left, urgent: isUrgent(deadline) } : null,
+    }));
+  }
+
+  renderSeatNotice() {
+    if (this.summary?.status === "aborted" || this.summary?.status === "faulted") {
+      const why = this.summary.status === "aborted"
+        ? t(this.changeReason ? "table.aborted_because" : "table.aborted", { reason: this.changeReason })
+        : t("error.table_faulted");
+      return replace(this.seatNotice, h("div", { class: "panel stopped", role: "alert" }, h("p", {}, why)));
+    }
+    const mine = this.summary?.seats.find((s) => s.seat === this.seat);
+    const taken = mine && this.seat !== null && mine.controller && mine.controller !== "human" && this.view.step !== "finished";
+    if (!taken) return replace(this.seatNotice);
+    const reclaim = h("button", { type: "button", class: "primary reclaim", onclick: async () => {
+      try {
+        const data = await this.connection.request("reclaim_seat", { table: this.tableId });
+        this.summary = data.table;
+        this.render();
+      } catch (error) {
+        replace(this.seatNotice, h("p", { class: "refusal" }, errorText(error)));
+      }
+    } }, t("seat.reclaim"));
+    // After timeouts the notice says how many; an administrator's hand-over says so.
+    const why = mine.reason === "timeouts" || (!mine.reason && mine.timeouts > 0)
+      ? t(mine.controller === "robot" ? "seat.taken_by_robot" : "seat.taken_absent", { timeouts: mine.timeouts ?? 0 })
+      : t(mine.controller === "robot" ? "seat.handed_to_robot" : "seat.handed_absent");
+    replace(this.seatNotice, h("div", { class: "panel taken-over" }, h("p", {}, why), reclaim));
+  }
+
+  render() {
+    // A redraw replaces the controls: the keyboard's place goes to the status bar.
+    const hadFocus = this.element.contains(document.activeElement) && !this.chat.element.contains(document.activeElement);
+    this.draw();
+    if (hadFocus && !this.element.contains(document.activeElement)) this.status.querySelector(".status")?.focus();
+  }
+
+  draw() {
+    const view = this.view;
+    const stopped = this.summary?.status === "aborted" || this.summary?.status === "faulted";
+    const finished = view.step === "finished";
+    const name = this.summary?.name || t("table.title", { id: this.tableId });
+    this.title.textContent = name;
+    this.menu.close(false);
+    if (stopped) this.legal = [];
+    this.actions.element.hidden = this.seat === null || finished || stopped;
+    if (this.seat !== null) this.actions.update(view, this.legal);
+    this.renderHead();
+    this.renderSeatNotice();
+    const seats = new Map((this.summary?.seats || []).map((s) => [s.seat, controllerText(s)]));
     replace(this.board, renderBoard(view, this.legal, { playing: this.seat !== null && !finished }));
-    replace(this.players, renderPlayers(view, this.seat));
-    document.title = `${view.to_act.includes(this.seat) ? "Your turn — " : ""}${this.title.textContent} — Saint Petersburg`;
+    replace(this.players, renderPlayers(view, this.seat, this.legal, { controllers: seats, changed: this.changed }));
+    this.setTitle(`${view.to_act.includes(this.seat) && !finished ? t("table.your_turn_title") : ""}${name}`);
     if (finished && !this.end.childElementCount) this.showEnd();
   }
 
@@ -126,15 +290,15 @@ export class TablePage {
       const history = await this.connection.request("table_history", { table: this.tableId });
       this.end.append(renderHistory(history, names));
     } catch (error) {
-      this.end.append(h("p", { class: "refusal" }, `The chart is not available: ${error.message}`));
+      this.end.append(h("p", { class: "refusal" }, t("history.unavailable", { reason: errorText(error) })));
     }
   }
 
-  // Clicking a card on the board brings the keyboard to its first action.
-  focusActionFor(event) {
-    const cardEl = event.target.closest(".card");
-    if (!cardEl) return;
-    const button = this.actions.element.querySelector(`button[data-card="${cardEl.dataset.card}"]`);
-    if (button) button.focus();
+  // A card I may act on (a button) opens the menu of its legal actions.
+  openCard(event) {
+    const cardEl = event.target.closest(".card.actionable");
+    if (!cardEl || cardEl.disabled) return;
+    const actions = this.legal.filter((a) => isCardAction(a) && placeOf(a) === cardEl.dataset.place && a.card === cardEl.dataset.card);
+    if (actions.length) this.menu.toggle(cardEl, actions);
   }
 }

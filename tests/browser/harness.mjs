@@ -1,0 +1,200 @@
+// What the browser tests share: the real `spb serve` on an ephemeral port
+// with a fresh database, Debian's headless Chromium (never a downloaded one),
+// players (one browser context each, with its own storage and language),
+// named steps that stop at the first failure with a screenshot of every page,
+// and the checks every page must pass (no horizontal scrolling, no script
+// error). Screenshots go to the folder given on the command line.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+let chromium;
+try {
+  ({ chromium } = await import("playwright-core"));
+} catch {
+  console.error("playwright-core is missing: run `npm ci` in tests/browser (`make test` does).");
+  process.exit(1);
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1440, height: 900 };
+
+export function commandLine(script) {
+  const [spb, screenshotDir] = process.argv.slice(2);
+  if (!spb || !screenshotDir) {
+    console.error(`usage: node ${script} SPB_BINARY SCREENSHOT_DIR`);
+    process.exit(2);
+  }
+  mkdirSync(screenshotDir, { recursive: true });
+  return { spb, screenshotDir };
+}
+
+// ---------------------------------------------------------------- the server
+
+export async function startServer(spb, extraArgs = []) {
+  const dir = mkdtempSync(join(tmpdir(), "spb-browser-"));
+  const child = spawn(spb, ["serve", "--listen", "127.0.0.1:0", "--db", join(dir, "spb.sqlite"), "--threads", "2",
+    // Every browser here is 127.0.0.1: lift the limits per address (test_security.py tests them).
+    "--max-connections-per-address", "0", "--registrations-per-address-hour", "0",
+    // The chat steps write more lines a minute than a person may.
+    "--chat-per-account-minute", "0", "--chat-per-address-minute", "0", ...extraArgs], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`spb serve did not start:\n${log}`)), 20000);
+    const read = (chunk) => {
+      log += chunk;
+      const m = log.match(/listening on 127\.0\.0\.1:(\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    child.on("exit", (code) => reject(new Error(`spb serve exited (${code}):\n${log}`)));
+  });
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  let stopped = null;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    log: () => log,
+    // Stops the server and says how it ended (a sanitizer's report at exit fails it).
+    stop: () => {
+      stopped ??= (async () => {
+        child.kill("SIGTERM");
+        const end = await exited;
+        rmSync(dir, { recursive: true, force: true });
+        return end;
+      })();
+      return stopped;
+    },
+  };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+}
+
+// ---------------------------------------------------------------- steps
+
+export class Steps {
+  constructor(screenshotDir) {
+    this.screenshotDir = screenshotDir;
+    this.failures = 0;
+    this.players = [];
+  }
+
+  async step(name, fn) {
+    const started = Date.now();
+    try {
+      await fn();
+      console.log(`ok - ${name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      this.failures++;
+      console.log(`not ok - ${name}\n  ${String(error.stack || error).split("\n").join("\n  ")}`);
+      for (const p of this.players) {
+        console.log(`  ${p.name}: ${p.connections} connections (${(p.closes || []).join(", ")}); errors: ${p.errors.join("; ")}`);
+        await p.page.screenshot({ path: join(this.screenshotDir, `failure-${p.name}.png`), fullPage: true }).catch(() => {});
+      }
+      throw error;
+    }
+  }
+
+  async shot(player, name) {
+    await player.page.screenshot({ path: join(this.screenshotDir, `${name}.png`), fullPage: true });
+  }
+
+  // Every page of the run logged no script error.
+  noScriptErrors() {
+    for (const p of this.players) check(p.errors.length === 0, `${p.name}: ${p.errors.join("; ")}`);
+  }
+
+  // A player: one browser context (its own storage, so its own login, and its
+  // own language), one page, and its WebSocket routed through the test so that
+  // it can be cut (a dropped network) or have the server's table updates held
+  // back (a stale tab).
+  async newPlayer(browser, server, name, viewport, { locale = "en-US" } = {}) {
+    const context = await browser.newContext({ viewport, locale, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
+    const page = await context.newPage();
+    const player = { name, context, page, sockets: new Set(), holdUpdates: false, errors: [] };
+    page.on("pageerror", (e) => player.errors.push(String(e)));
+    page.on("console", (m) => { if (m.type() === "error") player.errors.push(m.text()); });
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      const upstream = ws.connectToServer();
+      const pair = { ws, upstream };
+      player.connections = (player.connections || 0) + 1;
+      player.sockets.add(pair);
+      ws.onMessage((m) => upstream.send(m));
+      player.closes = player.closes || [];
+      upstream.onClose((code, reason) => {
+        player.closes.push(`server closed ${code} ${reason}`);
+        ws.close({ code, reason }).catch(() => {});
+      });
+      ws.onClose((code, reason) => {
+        player.closes.push(`page closed ${code} ${reason}`);
+        upstream.close({ code, reason }).catch(() => {});
+      });
+      upstream.onMessage((m) => {
+        if (player.holdUpdates && typeof m === "string" && m.includes('"type":"table_update"')) return;
+        ws.send(m);
+      });
+    });
+    await page.goto(server.url + "/");
+    this.players.push(player);
+    return player;
+  }
+
+  forget(player) {
+    this.players.splice(this.players.indexOf(player), 1);
+  }
+}
+
+export function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+export async function dropConnection(player) {
+  for (const { ws, upstream } of player.sockets) {
+    await ws.close({ code: 4000, reason: "test: network dropped" }).catch(() => {});
+    await upstream.close().catch(() => {});
+  }
+  player.sockets.clear();
+}
+
+export async function noHorizontalOverflow(player) {
+  const widths = await player.page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+    offenders: [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && el.offsetParent !== null
+        && getComputedStyle(el).display !== "none" && !el.closest(".table-scroll, .card-tip, .peek"))
+      .slice(0, 5).map((el) => el.className || el.tagName),
+  }));
+  check(widths.scroll <= widths.client, `the page is ${widths.scroll}px wide in a ${widths.client}px window: ${widths.offenders.join(", ")}`);
+}
+
+// Registers a player through the login screen (whatever its language) and
+// waits for my tables.
+export async function register(player, name, password = `correct horse ${name}`) {
+  await player.page.locator("#register-name").waitFor();
+  await player.page.fill("#register-name", name);
+  await player.page.fill("#register-password", password);
+  await player.page.click("#register button[type=submit]");
+  await player.page.locator("#my-tables").waitFor();
+}
+
+// The number of the move a table page shows.
+export async function moveNumber(player) {
+  return Number(await player.page.locator(".status .move").getAttribute("data-move"));
+}
+
+export async function waitForMove(player, n) {
+  await player.page.locator(`.status .move[data-move="${n}"]`).waitFor({ timeout: 10000 });
+}

@@ -1,0 +1,148 @@
+// The account page: vacation (declare it for some days, end it early, the
+// days left this year), the webhook that receives my notifications (set,
+// test, remove), the password, and logging out on every device.
+import { h, replace } from "./dom.js";
+import { errorText, formatDate, t } from "./i18n.js";
+
+// The server tells the address back when it is set or tested; this browser
+// keeps the last one it heard, to show it.
+const WEBHOOK_KEY = "spb.webhook";
+
+function section(id, title, ...content) {
+  return h("section", { class: "panel account-section", id, "aria-labelledby": `${id}-title` }, h("h2", { id: `${id}-title` }, title), ...content);
+}
+
+function outcomeElement() {
+  return h("p", { class: "outcome", role: "status" });
+}
+
+// A form whose outcome shows under it, or in the outcome element given (for
+// a form that its own success replaces): a refusal in red, a success in
+// words. onsubmit(elements, submitter) returns the sentence of the success.
+function form(className, onsubmit, fields, shared = null) {
+  const outcome = shared || outcomeElement();
+  const element = h("form", { class: className, onsubmit: async (e) => {
+    e.preventDefault();
+    outcome.textContent = "";
+    outcome.classList.remove("refusal");
+    try {
+      outcome.textContent = await onsubmit(element.elements, e.submitter);
+    } catch (error) {
+      outcome.textContent = errorText(error);
+      outcome.classList.add("refusal");
+    }
+  } }, fields, shared ? null : outcome);
+  return element;
+}
+
+export class AccountPage {
+  constructor(connection, session) {
+    this.connection = connection;
+    this.session = session;
+    this.vacationState = h("div", { class: "vacation-state" });
+    this.vacationOutcome = outcomeElement();
+    this.webhookKey = `${WEBHOOK_KEY}.${session.user.id}`;
+    this.webhookState = h("p", { class: "webhook-state" });
+    this.element = h("div", { class: "account-page" },
+      h("h1", {}, t("account.title", { name: session.user.name })),
+      section("vacation", t("vacation.title"), h("p", { class: "explain" }, t("vacation.explain")), this.vacationState, this.vacationOutcome),
+      section("webhook", t("webhook.title"), h("p", { class: "explain" }, t("webhook.explain")), this.webhookState, this.webhookForm()),
+      section("password", t("password.title"), this.passwordForm()),
+      section("sessions", t("sessions.title"), h("p", { class: "explain" }, t("sessions.explain")), this.everywhereForm()));
+  }
+
+  async start() {
+    this.showWebhook(localStorage.getItem(this.webhookKey));
+    this.showVacation(await this.connection.request("vacation"));
+  }
+
+  stop() {}
+
+  showVacation(data) {
+    const { vacation, allowance } = data;
+    const left = h("p", { class: "allowance" }, t("vacation.allowance", {
+      left: allowance.left, used: allowance.used, total: allowance.days_per_year }));
+    if (vacation) {
+      replace(this.vacationState,
+        h("p", { class: "on-vacation" }, t("vacation.on", { until: formatDate(vacation.ends_at) })), left,
+        form("end-vacation", async () => {
+          this.showVacation(await this.connection.request("end_vacation"));
+          return t("vacation.ended");
+        }, [h("button", { type: "submit" }, t("vacation.end"))], this.vacationOutcome));
+      return;
+    }
+    const days = h("input", { type: "number", name: "days", min: "1", max: String(Math.max(1, allowance.left)), value: String(Math.min(7, Math.max(1, allowance.left))), required: true });
+    replace(this.vacationState,
+      h("p", {}, t("vacation.off")), left,
+      allowance.left > 0
+        ? form("set-vacation", async (f) => {
+          this.showVacation(await this.connection.request("set_vacation", { days: Number(f.days.value) }));
+          return t("vacation.started");
+        }, [h("label", {}, t("vacation.days"), " ", days), " ", h("button", { type: "submit", class: "primary" }, t("vacation.start"))], this.vacationOutcome)
+        : null);
+  }
+
+  showWebhook(url, fromServer = false) {
+    if (fromServer) this.webhookState.textContent = url ? t("webhook.server_sends", { url }) : t("webhook.server_none");
+    else this.webhookState.textContent = url ? t("webhook.current", { url }) : t("webhook.none");
+  }
+
+  remember(url) {
+    if (url) localStorage.setItem(this.webhookKey, url);
+    else localStorage.removeItem(this.webhookKey);
+  }
+
+  webhookForm() {
+    const url = h("input", { type: "url", name: "url", placeholder: "http://", maxlength: "500", "aria-label": t("webhook.address") });
+    const save = async (value) => {
+      const data = await this.connection.request("set_webhook", { url: value });
+      this.remember(data.webhook_url);
+      this.showWebhook(data.webhook_url);
+      return data.webhook_url ? t("webhook.saved") : t("webhook.removed");
+    };
+    // A test notification goes the whole way: stored, pushed here, posted to the address.
+    const test = async () => {
+      const data = await this.connection.request("test_webhook");
+      this.remember(data.webhook_url);
+      this.showWebhook(data.webhook_url, true);
+      return data.webhook_url ? t("webhook.tested", { url: data.webhook_url }) : t("webhook.nothing_to_test");
+    };
+    return form("webhook-form", (f, submitter) => {
+      if (submitter?.classList.contains("test-webhook")) return test();
+      return save(submitter?.classList.contains("remove-webhook") ? null : f.url.value.trim());
+    }, [
+      h("label", {}, t("webhook.address"), " ", url), " ",
+      h("button", { type: "submit", class: "primary save-webhook" }, t("webhook.save")), " ",
+      h("button", { type: "submit", class: "test-webhook", formnovalidate: true }, t("webhook.test")), " ",
+      h("button", { type: "submit", class: "remove-webhook", formnovalidate: true }, t("webhook.remove"))]);
+  }
+
+  passwordForm() {
+    const old = h("input", { type: "password", name: "old_password", required: true, autocomplete: "current-password", id: "old-password" });
+    const fresh = h("input", { type: "password", name: "new_password", required: true, minlength: "8", autocomplete: "new-password", id: "new-password" });
+    const again = h("input", { type: "password", name: "again", required: true, minlength: "8", autocomplete: "new-password", id: "new-password-again" });
+    return form("password-form", async (f) => {
+      if (f.new_password.value !== f.again.value) throw new Error(t("password.mismatch"));
+      try {
+        await this.connection.request("change_password", { old_password: f.old_password.value, new_password: f.new_password.value });
+      } catch (error) {
+        if (error.code === "bad_credentials") throw new Error(t("password.wrong_old"));
+        throw error;
+      }
+      for (const input of [old, fresh, again]) input.value = "";
+      return t("password.changed");
+    }, [
+      h("label", { for: "old-password" }, t("password.old")), old,
+      h("label", { for: "new-password" }, t("password.new")), fresh,
+      h("label", { for: "new-password-again" }, t("password.again")), again,
+      h("button", { type: "submit", class: "primary" }, t("password.submit"))]);
+  }
+
+  everywhereForm() {
+    return form("everywhere-form", async () => {
+      await this.connection.request("logout_everywhere");
+      await this.session.forget();
+      return "";
+    }, [h("button", { type: "submit" }, t("sessions.everywhere"))]);
+  }
+}

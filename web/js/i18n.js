@@ -1,0 +1,118 @@
+// The page's words in the reader's language. Each language is one catalogue,
+// web/i18n/<code>.js, holding every word of the page under the same keys (a
+// test compares them); the language is the one the reader chose on this
+// browser, else the first of the browser's languages the page speaks, else
+// English. Changing it tells the page to draw itself again.
+import en from "../i18n/en.js";
+import fr from "../i18n/fr.js";
+import ru from "../i18n/ru.js";
+
+export const CATALOGUES = { en, fr, ru };
+const STORAGE_KEY = "spb.language";
+
+let current = initialLanguage();
+const events = new EventTarget();
+document.documentElement.lang = current;
+
+function initialLanguage() {
+  const saved = localStorage.getItem(STORAGE_KEY);
+  if (saved && CATALOGUES[saved]) return saved;
+  for (const tag of navigator.languages?.length ? navigator.languages : [navigator.language || "en"]) {
+    const code = String(tag).toLowerCase().split("-")[0];
+    if (CATALOGUES[code]) return code;
+  }
+  return "en";
+}
+
+export function language() {
+  return current;
+}
+
+export function setLanguage(code) {
+  if (!CATALOGUES[code] || code === current) return;
+  current = code;
+  localStorage.setItem(STORAGE_KEY, code);
+  document.documentElement.lang = code;
+  events.dispatchEvent(new Event("change"));
+}
+
+export function onLanguageChange(listener) {
+  events.addEventListener("change", listener);
+}
+
+function entry(key) {
+  const words = CATALOGUES[current].words;
+  return key in words ? words[key] : en.words[key];
+}
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+// A sentence from the catalogue with its {placeholders} filled in.
+export function t(key, params = {}) {
+  const text = entry(key);
+  if (typeof text !== "string") return key;
+  return fill(text, params);
+}
+
+export function has(key) {
+  return typeof entry(key) === "string";
+}
+
+let pluralRules = null;
+let pluralLanguage = null;
+
+// A sentence that depends on a number ("1 ruble", "3 rubles"; in Russian,
+// three forms): the catalogue holds one text per plural category.
+export function tn(key, n, params = {}) {
+  const forms = entry(key);
+  if (!forms || typeof forms !== "object") return key;
+  if (pluralLanguage !== current) {
+    pluralRules = new Intl.PluralRules(current);
+    pluralLanguage = current;
+  }
+  const text = forms[pluralRules.select(n)] ?? forms.other;
+  return fill(text, { ...params, n });
+}
+
+// How a sentence names a card in passing ("a Market" in English, « Рынок »
+// in Russian): each language's own rule.
+export function mention(name) {
+  return CATALOGUES[current].grammar.mention(name);
+}
+
+export function formatDate(unixSeconds) {
+  return new Intl.DateTimeFormat(current, { dateStyle: "medium", timeStyle: "short" }).format(new Date(unixSeconds * 1000));
+}
+
+export function formatTime(unixSeconds) {
+  return new Intl.DateTimeFormat(current, { hour: "2-digit", minute: "2-digit" }).format(new Date(unixSeconds * 1000));
+}
+
+// "2 d 5 h", "3 h 20 min", "12 min": how long until a deadline, in the
+// reader's words; null for no time at all.
+export function formatDuration(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const days = Math.floor(s / 86400);
+  const hours = Math.floor((s % 86400) / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  if (days) return t("time.days_hours", { days, hours });
+  if (hours) return t("time.hours_minutes", { hours, minutes });
+  if (minutes) return t("time.minutes", { minutes });
+  return t("time.under_a_minute");
+}
+
+// A refusal in the reader's words, by its stable code (the server's English
+// sentence when the page has none for that code). params fill in what the
+// page knows ({name} for name_taken); {seconds} comes from the server's
+// sentence for the throttles.
+export function errorText(error, params = {}) {
+  const code = error?.code;
+  if (code && has(`error.${code}`)) {
+    const seconds = String(error.message || "").match(/(\d+) s\b/)?.[1];
+    const text = t(`error.${code}`, seconds === undefined ? params : { seconds, ...params });
+    if (!/\{\w+\}/.test(text)) return text;
+  }
+  return error?.message || String(error);
+}

@@ -1,0 +1,75 @@
+// The notification centre: what the server told me about my games, newest
+// first, the unread ones marked, each in my language and with a link to its
+// table; "mark all as read" (the header's count follows, from the inbox).
+// Marking is all at once: the protocol marks every notification up to an id.
+import { h, replace } from "./dom.js";
+import { errorText, formatDate, t, tn } from "./i18n.js";
+
+// A notification in the reader's words, from its kind and details (the
+// server's own text is English).
+export function notificationText(n, tableName) {
+  const table = tableName || t("table.title", { id: n.table });
+  const d = n.details || {};
+  switch (n.kind) {
+    case "your_turn": return t("notification.your_turn", { table });
+    case "table_started": return t("notification.table_started", { table });
+    case "invited": return t("notification.invited", { table, from: d.from ?? "?" });
+    case "webhook_test": return t("notification.webhook_test");
+    case "game_ended":
+      return d.place === undefined ? t("notification.game_ended", { table })
+        : t("notification.game_ended_place", { table, place: d.place, points: tn("n.points", d.points ?? 0) });
+    case "timed_out":
+      return t(`notification.timed_out_${d.controller === "robot" ? "robot" : d.controller === "absent" ? "absent" : "human"}`,
+        { table, name: d.name ?? "?", timeouts: d.timeouts ?? "?" });
+    default: return n.text;
+  }
+}
+
+export class NotificationsPage {
+  constructor(inbox) {
+    this.inbox = inbox;
+    this.list = h("ol", { class: "notification-list", "aria-label": t("notifications.title") });
+    this.message = h("p", { class: "refusal", role: "alert" });
+    this.summary = h("p", { class: "notification-summary", role: "status" });
+    this.markAll = h("button", { type: "button", class: "mark-read", onclick: () => this.mark() }, t("notifications.mark_all"));
+    this.element = h("div", { class: "notifications-page" },
+      h("h1", {}, t("notifications.title")),
+      h("div", { class: "panel" }, h("div", { class: "notification-head" }, this.summary, this.markAll), this.message, this.list));
+    this.onChange = () => this.render();
+  }
+
+  async start() {
+    this.inbox.addEventListener("change", this.onChange);
+    this.render();
+    await this.inbox.refresh();
+  }
+
+  stop() {
+    this.inbox.removeEventListener("change", this.onChange);
+  }
+
+  async mark() {
+    this.message.textContent = "";
+    try {
+      // Up to the newest shown: one that arrives meanwhile stays unread.
+      await this.inbox.markRead(this.inbox.notifications[0]?.id);
+    } catch (error) {
+      this.message.textContent = errorText(error);
+    }
+  }
+
+  render() {
+    const notes = this.inbox.notifications;
+    this.summary.textContent = this.inbox.unread ? tn("notifications.unread", this.inbox.unread) : t("notifications.none_unread");
+    this.markAll.disabled = !this.inbox.unread;
+    replace(this.list, notes.length ? notes.map((n) => this.item(n)) : h("li", { class: "empty" }, t("notifications.empty")));
+  }
+
+  item(n) {
+    const text = notificationText(n, this.inbox.table(n.table)?.name);
+    return h("li", { class: `notification ${n.kind}${n.read ? "" : " unread"}`, dataset: { id: n.id, kind: n.kind } },
+      n.read ? null : h("span", { class: "unread-mark" }, t("notifications.new")),
+      h("time", { datetime: new Date(n.created_at * 1000).toISOString() }, formatDate(n.created_at)), " ",
+      n.table ? h("a", { href: `#/table/${n.table}` }, text) : text);
+  }
+}

@@ -1,0 +1,73 @@
+// A table as the lists show it (my tables, the lobby, the administrators'
+// page): its players (who is to act, who is a robot, who is taken over), its
+// options, its pace and the time left for the awaited move.
+import { h } from "./dom.js";
+import { formatDuration, t, tn } from "./i18n.js";
+
+export function optionsText(o) {
+  const parts = [];
+  parts.push(o.expansions.length ? o.expansions.map((e) => t(`expansion.${e}`)).join(" + ") : t("lobby.base_game"));
+  if (!o.public_money) parts.push(t("lobby.secret_money"));
+  if (!o.public_hands) parts.push(t("lobby.secret_hands"));
+  if (!o.stack_peek) parts.push(t("lobby.no_peek"));
+  if (!o.pass_until_phase_end) parts.push(t("lobby.no_pass_until"));
+  if (!o.auto_pass_forced) parts.push(t("lobby.no_auto_pass"));
+  if (o.pub_timing === "after_building_scoring") parts.push(t("lobby.pub_after_scoring"));
+  return parts.join(t("list.separator"));
+}
+
+// "24 h a move; a robot takes over after 3 timeouts", or "no time limit".
+export function paceText(pace) {
+  if (!pace || pace.move_deadline_hours === null || pace.move_deadline_hours === undefined) return t("pace.none");
+  const hours = pace.move_deadline_hours;
+  const per = hours % 24 === 0 ? tn("pace.days", hours / 24) : tn("pace.hours", hours);
+  const after = pace.takeover_after === null
+    ? t("pace.never_taken_over")
+    : tn(pace.takeover_by === "absent" ? "pace.takeover_absent" : "pace.takeover_robot", pace.takeover_after);
+  return t("pace.join", { per, after });
+}
+
+// The time left for the awaited move: "3 h 20 min left", "paused: 2 d 1 h
+// left", or null when no deadline runs.
+export function timeLeftText(table, now = Date.now() / 1000) {
+  if (table.deadline_at !== null && table.deadline_at !== undefined) {
+    const left = table.deadline_at - now;
+    return left > 0 ? t("deadline.left", { time: formatDuration(left) }) : t("deadline.passed");
+  }
+  if (table.deadline_paused_left !== null && table.deadline_paused_left !== undefined) {
+    return t("deadline.paused", { time: formatDuration(table.deadline_paused_left) });
+  }
+  return null;
+}
+
+// Less than a fifth of the move's time left, or under two hours.
+export function isUrgent(table, now = Date.now() / 1000) {
+  if (table.deadline_at === null || table.deadline_at === undefined) return false;
+  const left = table.deadline_at - now;
+  const whole = (table.pace?.move_deadline_hours || 0) * 3600;
+  return left < 7200 || (whole > 0 && left < whole / 5);
+}
+
+// Who plays a seat, in a word, when it is not its player: "robot", "taken
+// over by a robot", "absent".
+export function controllerText(seat) {
+  if (seat.robot) return t("seat.robot");
+  if (seat.controller === "robot") return t("seat.robot_plays");
+  if (seat.controller === "absent") return t("seat.absent");
+  return null;
+}
+
+// The players, the one(s) to act marked with an arrow and in words.
+export function seatsElement(table, me = null) {
+  const toAct = new Set(table.status === "playing" ? table.to_act : []);
+  const items = table.seats.map((s) => {
+    const who = controllerText(s);
+    return h("li", { class: `seat${toAct.has(s.seat) ? " to-act" : ""}${s.robot || s.controller !== "human" && s.controller ? " robot" : ""}` },
+      toAct.has(s.seat) ? h("span", { class: "to-act-mark", "aria-label": t("seat.to_act") }, "▶ ") : null,
+      s.name === me ? h("strong", {}, s.name) : s.name,
+      who ? h("span", { class: "seat-note" }, ` (${who})`) : null);
+  });
+  const open = table.players - table.seats.length;
+  return h("ul", { class: "seats" }, items,
+    open > 0 && table.status === "open" ? h("li", { class: "seat free" }, tn("lobby.free_seats", open)) : null);
+}
