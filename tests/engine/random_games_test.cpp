@@ -13,28 +13,13 @@
 #include "engine/state_hash.hpp"
 #include "engine/tableau.hpp"
 
+#include "tests/support/game_configs.hpp"
+
 using namespace sp::engine;
 
 namespace {
 
-struct Config {
-  int players;
-  Expansions expansions;
-};
-
-std::vector<Config> all_configs() {
-  std::vector<Config> configs;
-  for (bool banquet : {false, true}) {
-    for (bool new_society : {false, true}) {
-      for (int players = 2; players <= (new_society ? 5 : 4); ++players) {
-        configs.push_back(Config{players, Expansions{banquet, new_society}});
-      }
-    }
-  }
-  return configs;
-}
-
-GameSetup setup_for(const Config& config, std::uint64_t seed) {
+GameSetup setup_for(const sp::test::GameConfig& config, std::uint64_t seed) {
   GameSetup setup;
   setup.player_count = config.players;
   setup.options.expansions = config.expansions;
@@ -71,7 +56,7 @@ std::string check_invariants(const GameState& before, const GameState& state, co
 TEST_CASE("random games keep every invariant after every action, and every game ends") {
   std::vector<LegalAction> legal;
   int games = 0;
-  for (const Config& config : all_configs()) {
+  for (const sp::test::GameConfig& config : sp::test::all_game_configs()) {
     for (std::uint64_t seed = 1; seed <= 300; ++seed) {
       auto state = new_game(setup_for(config, seed));
       REQUIRE(state.has_value());
@@ -99,7 +84,7 @@ TEST_CASE("random games keep every invariant after every action, and every game 
 TEST_CASE("a legal action's price is exactly what the seat pays") {
   std::vector<LegalAction> legal;
   for (std::uint64_t seed = 1; seed <= 200; ++seed) {
-    auto state = new_game(setup_for(Config{3, Expansions{true, true}}, seed));
+    auto state = new_game(setup_for(sp::test::GameConfig{3, Expansions{true, true}}, seed));
     REQUIRE(state.has_value());
     Rng choices(seed);
     while (!state->is_finished()) {
@@ -120,7 +105,7 @@ TEST_CASE("a legal action's price is exactly what the seat pays") {
 }
 
 TEST_CASE("replaying a game's log from its setup rebuilds the same state") {
-  for (const Config& config : all_configs()) {
+  for (const sp::test::GameConfig& config : sp::test::all_game_configs()) {
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
       const GameSetup setup = setup_for(config, seed);
       auto state = new_game(setup);
@@ -139,7 +124,7 @@ TEST_CASE("replaying a game's log from its setup rebuilds the same state") {
 
 TEST_CASE("a rejected action changes nothing") {
   for (std::uint64_t seed = 1; seed <= 50; ++seed) {
-    auto state = new_game(setup_for(Config{4, Expansions{true, true}}, seed));
+    auto state = new_game(setup_for(sp::test::GameConfig{4, Expansions{true, true}}, seed));
     REQUIRE(state.has_value());
     RandomPlayer player(seed);
     Rng probes(seed + 1);
@@ -170,7 +155,7 @@ TEST_CASE("determinism fingerprint: the same seeds play the same games on every 
   // A hash of the final states of fixed seeded games. A change of the rules or
   // of the random generator changes it; such a change must say so.
   std::uint64_t fingerprint = 0;
-  for (const Config& config : all_configs()) {
+  for (const sp::test::GameConfig& config : sp::test::all_game_configs()) {
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
       auto state = new_game(setup_for(config, seed));
       REQUIRE(state.has_value());

@@ -14,26 +14,11 @@
 #include "engine/rules.hpp"
 #include "engine/setup.hpp"
 
+#include "tests/support/game_configs.hpp"
+
 using namespace sp::engine;
 
 namespace {
-
-struct Config {
-  int players;
-  Expansions expansions;
-};
-
-std::vector<Config> all_configs() {
-  std::vector<Config> configs;
-  for (bool banquet : {false, true}) {
-    for (bool new_society : {false, true}) {
-      for (int players = 2; players <= (new_society ? 5 : 4); ++players) {
-        configs.push_back(Config{players, Expansions{banquet, new_society}});
-      }
-    }
-  }
-  return configs;
-}
 
 GameState new_table(int players, Expansions expansions, std::uint64_t seed, TableOptions options = {}) {
   GameSetup setup;
@@ -90,7 +75,7 @@ bool wins_alone(const GameState& state, Seat seat) {
 }  // namespace
 
 TEST_CASE("robots alone finish games with every expansion set, every action legal") {
-  for (const Config& config : all_configs()) {
+  for (const sp::test::GameConfig& config : sp::test::all_game_configs()) {
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
       CAPTURE(config.players);
       CAPTURE(config.expansions.banquet);
@@ -114,7 +99,7 @@ TEST_CASE("robots alone finish games with every expansion set, every action lega
 
 TEST_CASE("a robot never reads the stacks' order nor other seats' hidden hands and money") {
   int compared = 0;
-  for (const Config& config : all_configs()) {
+  for (const sp::test::GameConfig& config : sp::test::all_game_configs()) {
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
       const TableOptions options = seed % 2 == 0 ? secretive_options() : TableOptions{};
       GameState state = new_table(config.players, config.expansions, seed, options);

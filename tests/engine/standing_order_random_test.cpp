@@ -15,26 +15,11 @@
 #include "engine/setup.hpp"
 #include "engine/standing_order.hpp"
 
+#include "tests/support/game_configs.hpp"
+
 using namespace sp::engine;
 
 namespace {
-
-struct Config {
-  int players;
-  Expansions expansions;
-};
-
-std::vector<Config> all_configs() {
-  std::vector<Config> configs;
-  for (bool banquet : {false, true}) {
-    for (bool new_society : {false, true}) {
-      for (int players = 2; players <= (new_society ? 5 : 4); ++players) {
-        configs.push_back(Config{players, Expansions{banquet, new_society}});
-      }
-    }
-  }
-  return configs;
-}
 
 class OrderMaker {
  public:
@@ -190,7 +175,7 @@ TEST_CASE("every move a standing order makes is legal for its seat at that momen
   constexpr std::size_t kKinds = std::variant_size_v<OrderRule>;
   std::array<int, kKinds> made{};  // moves made, per kind of order
   std::vector<LegalAction> legal;
-  for (const Config& config : all_configs()) {
+  for (const sp::test::GameConfig& config : sp::test::all_game_configs()) {
     for (std::uint64_t seed = 1; seed <= 30; ++seed) {
       GameSetup setup;
       setup.player_count = config.players;
