@@ -140,5 +140,6 @@ TEST_CASE("a failed write faults only its table and loses nothing acknowledged, 
       CHECK(play_one(t).ok);
     }
     CHECK(server.metrics.tables_stopped == 0);
+    for (PlayedTable& t : tables) t.table.reset();  // before their server, as above
   }
 }
