@@ -9,26 +9,9 @@
 
 using namespace sp::engine;
 using sp::test::act;
+using sp::test::four_players;
 using sp::test::card;
 using sp::test::GameBuilder;
-
-namespace {
-
-GameBuilder four_players() {
-  return GameBuilder(4)
-      .stack(Deck::kWorker, {"lumberjack", "gold_miner", "shepherd", "fur_trapper", "ship_builder", "lumberjack",
-                             "gold_miner", "shepherd", "fur_trapper", "ship_builder", "lumberjack", "gold_miner",
-                             "shepherd", "fur_trapper", "ship_builder", "lumberjack", "gold_miner", "shepherd"})
-      .stack(Deck::kBuilding, {"market", "customs_house", "firehouse", "market", "customs_house", "firehouse",
-                               "market", "customs_house", "hospital", "library", "theater"})
-      .stack(Deck::kAristocrat, {"administrator", "administrator", "secretary", "warehouse_manager", "author",
-                                 "author", "judge", "controller", "author", "secretary"})
-      .stack(Deck::kTrading, {"st_isaacs_cathedral", "carpenter_workshop", "gold_smelter", "fur_shop", "pope",
-                              "senator", "bank", "peterhof", "wharf", "harbor"})
-      .markers(0, 1, 2, 3);
-}
-
-}  // namespace
 
 TEST_CASE("the opening display is two workers per player in the upper row") {
   const GameState state = four_players().build();

@@ -11,28 +11,12 @@
 
 using namespace sp::engine;
 using sp::test::act;
+using sp::test::four_players;
 using sp::test::card;
 using sp::test::GameBuilder;
 using sp::test::seat;
 
 namespace {
-
-// Upper row at the start: Lumberjack, Gold Miner, Shepherd, Fur Trapper, Ship
-// Builder, Lumberjack, Gold Miner, Shepherd. Seat 0 starts the worker phase,
-// seat 1 the building phase.
-GameBuilder four_players() {
-  return GameBuilder(4)
-      .stack(Deck::kWorker, {"lumberjack", "gold_miner", "shepherd", "fur_trapper", "ship_builder", "lumberjack",
-                             "gold_miner", "shepherd", "fur_trapper", "ship_builder", "lumberjack", "gold_miner",
-                             "shepherd", "fur_trapper", "ship_builder", "lumberjack", "gold_miner", "shepherd"})
-      .stack(Deck::kBuilding, {"market", "customs_house", "firehouse", "market", "customs_house", "firehouse",
-                               "market", "customs_house", "hospital", "library", "theater"})
-      .stack(Deck::kAristocrat, {"administrator", "administrator", "secretary", "warehouse_manager", "author",
-                                 "author", "judge", "controller", "author", "secretary"})
-      .stack(Deck::kTrading, {"st_isaacs_cathedral", "carpenter_workshop", "gold_smelter", "fur_shop", "pope",
-                              "senator", "bank", "peterhof", "wharf", "harbor"})
-      .markers(0, 1, 2, 3);
-}
 
 StandingOrder written(const GameState& state, int s, OrderRule rule, Expiry expiry = Expiry::kPhaseEnd) {
   auto order = write_order(state, seat(s), std::move(rule), expiry);

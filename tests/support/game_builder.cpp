@@ -84,4 +84,19 @@ void pass_round_of_phase(engine::GameState& state) {
   REQUIRE((state.phase != phase || state.round != round || state.is_finished()));
 }
 
+
+GameBuilder four_players() {
+  return GameBuilder(4)
+      .stack(engine::Deck::kWorker, {"lumberjack", "gold_miner", "shepherd", "fur_trapper", "ship_builder", "lumberjack",
+                             "gold_miner", "shepherd", "fur_trapper", "ship_builder", "lumberjack", "gold_miner",
+                             "shepherd", "fur_trapper", "ship_builder", "lumberjack", "gold_miner", "shepherd"})
+      .stack(engine::Deck::kBuilding, {"market", "customs_house", "firehouse", "market", "customs_house", "firehouse",
+                               "market", "customs_house", "hospital", "library", "theater"})
+      .stack(engine::Deck::kAristocrat, {"administrator", "administrator", "secretary", "warehouse_manager", "author",
+                                 "author", "judge", "controller", "author", "secretary"})
+      .stack(engine::Deck::kTrading, {"st_isaacs_cathedral", "carpenter_workshop", "gold_smelter", "fur_shop", "pope",
+                              "senator", "bank", "peterhof", "wharf", "harbor"})
+      .markers(0, 1, 2, 3);
+}
+
 }  // namespace sp::test

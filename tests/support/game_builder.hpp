@@ -44,4 +44,9 @@ void act(engine::GameState& state, int seat, const engine::Action& action);
 // Passes for every seat in turn until the phase changes.
 void pass_round_of_phase(engine::GameState& state);
 
+// Four players and known stacks. Upper row at the start: Lumberjack, Gold
+// Miner, Shepherd, Fur Trapper, Ship Builder, Lumberjack, Gold Miner,
+// Shepherd. Seat 0 starts the worker phase, seat 1 the building phase.
+GameBuilder four_players();
+
 }  // namespace sp::test
