@@ -70,6 +70,12 @@ engine::Action FieldReader::action(const json& action) {
   return engine::Pass{};
 }
 
+void FieldReader::refuse_decoded(const DecodeError& error) {
+  if (fault_) return;
+  refuse(ErrorCode::kBadRequest, error.message);
+  if (error.code == "unknown_card") fault_->action_code = error.code;
+}
+
 void FieldReader::refuse(ErrorCode code, std::string message) {
   if (fault_) return;
   fault_ = RequestError{};

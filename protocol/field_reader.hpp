@@ -47,6 +47,9 @@ class FieldReader {
   engine::Action action(const nlohmann::json& action);
 
   void refuse(ErrorCode code, std::string message);
+  // A decoder's refusal (an order's, an action's): a bad request, except that
+  // an unknown card keeps its own code.
+  void refuse_decoded(const DecodeError& error);
 
  private:
   const nlohmann::json& body_;

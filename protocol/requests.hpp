@@ -28,6 +28,7 @@
 #include "engine/expected.hpp"
 #include "engine/options.hpp"
 #include "engine/seat.hpp"
+#include "protocol/standing_order_json.hpp"
 #include "protocol/error_code.hpp"
 #include "protocol/request_id.hpp"
 #include "protocol/table_status.hpp"
@@ -242,6 +243,22 @@ struct ReclaimSeat {
   friend bool operator==(const ReclaimSeat&, const ReclaimSeat&) = default;
 };
 
+// Standing orders (docs/protocol.md, "Standing orders"): the seat's own
+// orders, read, or replaced whole (adding, reordering and cancelling are all a
+// new list).
+struct Orders {
+  static constexpr std::string_view kType = "orders";
+  std::int64_t table = 0;
+  friend bool operator==(const Orders&, const Orders&) = default;
+};
+
+struct SetOrders {
+  static constexpr std::string_view kType = "set_orders";
+  std::int64_t table = 0;
+  std::vector<OrderWish> orders;
+  friend bool operator==(const SetOrders&, const SetOrders&) = default;
+};
+
 struct DebugAdvanceClock {
   static constexpr std::string_view kType = "debug_advance_clock";
   std::int64_t seconds = 1;
@@ -334,7 +351,8 @@ using ClientRequest =
                  client::JoinTable, client::LeaveTable, client::Invite, client::StartTable, client::MyTables,
                  client::Subscribe, client::Unsubscribe, client::Act, client::LegalActions, client::Chat,
                  client::ChatHistory, client::Notifications, client::MarkNotificationsRead, client::SetWebhook, client::TestWebhook,
-                 client::Vacation, client::SetVacation, client::EndVacation, client::ReclaimSeat,
+                 client::Vacation, client::SetVacation, client::EndVacation, client::ReclaimSeat, client::Orders,
+                 client::SetOrders,
                  client::DebugAdvanceClock, client::TableRecord, client::ReplayView, client::TableHistory,
                  client::AdminLogin, client::AdminListTables, client::AdminView, client::AdminReplay,
                  client::AdminAbort, client::AdminRemovePlayer, client::AdminLogoutUser, client::AdminLog>;

@@ -86,6 +86,8 @@ class Records {
   // Correspondence play: a seat's controller and timeouts, the table's pace,
   // and the deadline of the move awaited: `at` while it runs, `left` while paused.
   virtual void update_seat_control(std::int64_t table_id, int seat, SeatController controller, int timeouts) = 0;
+  // A seat's standing orders, replaced whole (JSON text).
+  virtual void update_standing_orders(std::int64_t table_id, int seat, const std::string& orders) = 0;
   virtual void update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds,
                                  std::optional<int> takeover_after, SeatController takeover_by) = 0;
   virtual void update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at,

@@ -27,6 +27,7 @@ std::string_view to_string(Actor actor) {
     case Actor::kRobot: return "robot";
     case Actor::kTimeout: return "timeout";
     case Actor::kAbsent: return "absent";
+    case Actor::kOrder: return "order";
   }
   return "player";
 }
@@ -35,6 +36,7 @@ Actor parse_actor(std::string_view word) {
   if (word == "robot") return Actor::kRobot;
   if (word == "timeout") return Actor::kTimeout;
   if (word == "absent") return Actor::kAbsent;
+  if (word == "order") return Actor::kOrder;
   return Actor::kPlayer;
 }
 

@@ -33,8 +33,8 @@ std::string_view to_string(SeatController controller);
 std::optional<SeatController> parse_seat_controller(std::string_view word);
 
 // Who chose a logged move, for people reading the log; replays need only the
-// seat and the action.
-enum class Actor : std::uint8_t { kPlayer, kRobot, kTimeout, kAbsent };
+// seat and the action. kOrder: the seat's standing order, written by its player.
+enum class Actor : std::uint8_t { kPlayer, kRobot, kTimeout, kAbsent, kOrder };
 std::string_view to_string(Actor actor);
 // Unknown text reads as a player's move.
 Actor parse_actor(std::string_view word);
@@ -46,6 +46,9 @@ struct SeatRecord {
   SeatController controller = SeatController::kHuman;
   int timeouts = 0;
   bool robot = false;  // the user is a robot pseudo-user
+  // The seat's standing orders as stored (protocol/standing_order_json.hpp);
+  // private to the seat: read by its table, never listed.
+  std::string standing_orders = "[]";
 };
 
 struct TableRecord {

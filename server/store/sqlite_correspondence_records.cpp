@@ -86,6 +86,14 @@ void SqliteRecords::update_seat_control(std::int64_t table_id, int seat, SeatCon
       .run();
 }
 
+void SqliteRecords::update_standing_orders(std::int64_t table_id, int seat, const std::string& orders) {
+  db_.prepare("UPDATE seats SET standing_orders = ? WHERE table_id = ? AND seat = ?")
+      .bind(1, orders)
+      .bind(2, table_id)
+      .bind(3, static_cast<std::int64_t>(seat))
+      .run();
+}
+
 void SqliteRecords::update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds,
                                       std::optional<int> takeover_after, SeatController takeover_by) {
   auto s = db_.prepare("UPDATE game_tables SET move_seconds = ?, takeover_after = ?, takeover_by = ? WHERE id = ?");

@@ -39,13 +39,13 @@ TableRecord read_table(const Statement& s) {
 
 void load_seats(Database& db, TableRecord& table) {
   auto s = db.prepare(
-      "SELECT s.seat, s.user_id, u.name, s.controller, s.timeouts, u.is_robot FROM seats s "
+      "SELECT s.seat, s.user_id, u.name, s.controller, s.timeouts, u.is_robot, s.standing_orders FROM seats s "
       "JOIN users u ON u.id = s.user_id WHERE s.table_id = ? ORDER BY s.seat");
   s.bind(1, table.id);
   while (s.step()) {
     table.seats.push_back(SeatRecord{static_cast<int>(s.column_int(0)), s.column_int(1), s.column_text(2),
                                      parse_seat_controller(s.column_text(3)).value_or(SeatController::kHuman),
-                                     static_cast<int>(s.column_int(4)), s.column_int(5) != 0});
+                                     static_cast<int>(s.column_int(4)), s.column_int(5) != 0, s.column_text(6)});
   }
 }
 

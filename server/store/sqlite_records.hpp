@@ -42,6 +42,7 @@ class SqliteRecords final : public Records {
   bool abort_table(std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if) override;
   void set_imported_table_status(std::int64_t table_id, TableStatus status, std::int64_t created_at) override;
   void update_seat_control(std::int64_t table_id, int seat, SeatController controller, int timeouts) override;
+  void update_standing_orders(std::int64_t table_id, int seat, const std::string& orders) override;
   void update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds, std::optional<int> takeover_after, SeatController takeover_by) override;
   void update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at, std::optional<std::int64_t> left) override;
   std::vector<std::pair<std::int64_t, std::int64_t>> running_deadlines() override;

@@ -49,6 +49,17 @@ Table::Table(boost::asio::any_io_executor executor, Store& store, Metrics& metri
       log_(std::move(log)),
       actors_(std::move(actors)) {
   actors_.resize(log_.size(), Actor::kPlayer);
+  orders_.resize(static_cast<std::size_t>(record_.player_count));
+  for (SeatRecord& seat : record_.seats) {
+    auto orders = protocol::decode_orders(nlohmann::json::parse(seat.standing_orders, nullptr, false));
+    if (orders) {
+      orders_.at(static_cast<std::size_t>(seat.seat)) = std::move(*orders);
+    } else {
+      // Orders only ever make moves their player wrote: unreadable ones make none.
+      spdlog::error("table {} seat {}: standing orders dropped, unreadable: {}", id_, seat.seat, orders.error().message);
+    }
+    seat.standing_orders.clear();  // the table's list is orders_ from here on
+  }
 }
 
 Table::~Table() {
@@ -122,7 +133,7 @@ void Table::start_act(PendingAct request) {
   if (!next) {
     return refuse_with(Reply::rule_error(next.error()));
   }
-  commit_move(Move{*seat, action, Actor::kPlayer, std::move(request.reply), request.started}, std::move(*next));
+  commit_move(Move{*seat, action, Actor::kPlayer, std::move(request.reply), request.started, {}}, std::move(*next));
 }
 
 void Table::commit_move(Move move, engine::Transition next) {
@@ -180,6 +191,7 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
   const auto seat_announcement = apply_aftermath(aftermath, written);
   broadcast(logged, move.actor, next.events);
   if (seat_announcement) announce(*seat_announcement);
+  for (const Aftermath::Orders& orders : aftermath.orders) tell_orders(orders.seat);
   process_next();
 }
 

@@ -40,8 +40,10 @@
 #include "engine/replay.hpp"
 #include "engine/rules.hpp"
 #include "engine/setup.hpp"
+#include "engine/standing_order.hpp"
 #include "engine/state.hpp"
 #include "protocol/engine_json.hpp"
+#include "protocol/standing_order_json.hpp"
 #include "protocol/error_code.hpp"
 #include "protocol/view_text.hpp"
 #include "server/correspondence/correspondence.hpp"
@@ -117,6 +119,11 @@ class Table : public std::enable_shared_from_this<Table> {
   // further move, and its subscribers get a table_changed message. Replies
   // with the table's summary; a finished table cannot be aborted.
   void abort(std::string reason, ReplyFn done);
+  // The seat's standing orders (table_orders.cpp): read, or replaced whole
+  // after each is written against the game (engine::write_order). Replies
+  // with the orders as stored; the seat's other connections get them too.
+  void orders(std::int64_t user_id, ReplyFn reply);
+  void set_orders(std::int64_t user_id, std::vector<protocol::OrderWish> wishes, ReplyFn reply);
 
  private:
   struct PendingAct {
@@ -140,6 +147,7 @@ class Table : public std::enable_shared_from_this<Table> {
     Actor actor = Actor::kPlayer;
     ReplyFn reply;  // empty for the table's own moves
     double started = 0;
+    std::optional<std::size_t> order;  // the standing order that made it
   };
 
   std::optional<engine::Seat> seat_of(std::int64_t user_id) const;
@@ -153,6 +161,16 @@ class Table : public std::enable_shared_from_this<Table> {
   void fault(std::string why);
   void broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events);
   void announce(const nlohmann::json& message);
+
+  // table_orders.cpp
+  // The move the seat's standing orders make now, if any.
+  std::optional<engine::OrderedMove> ordered_move(engine::Seat seat) const;
+  // Each seat's orders after `move` leads to `next`: the one used, those lapsed.
+  void orders_after_move(const Move& move, const engine::GameState& next, Aftermath& after) const;
+  // The orders the seat will have once `after` is written.
+  const std::vector<engine::StandingOrder>& orders_once(const Aftermath& after, engine::Seat seat) const;
+  // Sends the seat's orders to its own connections (and no one else's).
+  void tell_orders(int seat);
 
   // table_pace.cpp
   std::optional<engine::Seat> seat_to_act() const;
@@ -186,6 +204,8 @@ class Table : public std::enable_shared_from_this<Table> {
   engine::GameState state_;
   std::vector<engine::LoggedAction> log_;
   std::vector<Actor> actors_;  // who chose each move of log_
+  // Each seat's standing orders, private to the seat (never in a view).
+  std::vector<std::vector<engine::StandingOrder>> orders_;
   std::vector<Watcher> watchers_;
   // The view's text from one update to the next, by viewer class (see broadcast).
   std::map<int, protocol::ViewText> view_texts_;

@@ -6,6 +6,7 @@ namespace sp::server {
 AftermathWritten write_aftermath(Records& db, std::int64_t table_id, std::optional<std::int64_t> move_seconds,
                                  const Aftermath& aftermath, std::int64_t now) {
   AftermathWritten written;
+  for (const Aftermath::Orders& orders : aftermath.orders) db.update_standing_orders(table_id, orders.seat, orders.text);
   if (aftermath.seat) {
     db.update_seat_control(table_id, aftermath.seat->seat, aftermath.seat->controller, aftermath.seat->timeouts);
   }

@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/standing_order.hpp"
 #include "server/correspondence/notifier.hpp"
 #include "server/store/records.hpp"
 
@@ -26,6 +27,14 @@ struct Aftermath {
   std::optional<std::int64_t> at;
   std::optional<std::int64_t> left;
   std::vector<NotificationDraft> notes;
+  // Seats whose standing orders changed (used, lapsed or rewritten): the new
+  // list, and its stored text.
+  struct Orders {
+    int seat = 0;
+    std::vector<engine::StandingOrder> list;
+    std::string text;
+  };
+  std::vector<Orders> orders;
 };
 
 struct AftermathWritten {

@@ -52,6 +52,7 @@ SeatController Table::controller_of(engine::Seat seat) const {
 
 Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& next) const {
   Aftermath after;
+  orders_after_move(move, next, after);
   const SeatRecord& mover = record_.seats.at(move.seat.value);
   if (move.actor == Actor::kTimeout) {
     SeatRecord seat = mover;
@@ -92,7 +93,9 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
   const SeatRecord& waiting = record_.seats.at(to_act.front().value);
   const SeatController controller = after.seat && after.seat->seat == waiting.seat ? after.seat->controller
                                                                                      : waiting.controller;
-  if (controller != SeatController::kHuman) {
+  // A seat whose standing order moves it at once is not waited for.
+  if (controller != SeatController::kHuman ||
+      engine::standing_order_move(next, to_act.front(), orders_once(after, to_act.front()))) {
     after.deadline = Aftermath::Deadline::kClear;
     return after;
   }
@@ -128,6 +131,7 @@ void Table::change(Aftermath aftermath, std::function<void(bool ok)> done) {
             return self->fault("a change of seat control or deadline could not be stored: " + failure_reason(error));
           }
           if (const auto announcement = self->apply_aftermath(aftermath, *written)) self->announce(*announcement);
+          for (const Aftermath::Orders& orders : aftermath.orders) self->tell_orders(orders.seat);
           done(true);
           self->process_next();
         });
@@ -136,6 +140,7 @@ void Table::change(Aftermath aftermath, std::function<void(bool ok)> done) {
 
 std::optional<json> Table::apply_aftermath(const Aftermath& aftermath, const AftermathWritten& written) {
   std::optional<json> announcement;
+  for (const Aftermath::Orders& orders : aftermath.orders) orders_.at(static_cast<std::size_t>(orders.seat)) = orders.list;
   if (aftermath.seat) {
     SeatRecord& seat = record_.seats.at(static_cast<std::size_t>(aftermath.seat->seat));
     const bool handed_over = seat.controller != aftermath.seat->controller;
@@ -175,14 +180,14 @@ void Table::deadline_passed(std::int64_t at) {
     const engine::Action action = absent_action(self->state_, *seat);
     auto next = engine::apply(self->state_, *seat, action);
     if (!next) return self->fault("the timeout move was refused: " + next.error().message);
-    self->commit_move(Move{*seat, action, Actor::kTimeout, {}, monotonic_seconds()}, std::move(*next));
+    self->commit_move(Move{*seat, action, Actor::kTimeout, {}, monotonic_seconds(), {}}, std::move(*next));
   });
 }
 
 void Table::play_automatic_soon() {
   if (automatic_posted_ || faulted_ || state_.is_finished()) return;
   const auto seat = seat_to_act();
-  if (!seat || controller_of(*seat) == SeatController::kHuman) return;
+  if (!seat || (controller_of(*seat) == SeatController::kHuman && !ordered_move(*seat))) return;
   // Posted, not run here: between two robot moves the strand serves others.
   automatic_posted_ = true;
   boost::asio::post(strand_, [self = shared_from_this()] {
@@ -196,7 +201,14 @@ void Table::play_automatic() {
   const auto seat = seat_to_act();
   if (!seat) return;
   const SeatController controller = controller_of(*seat);
-  if (controller == SeatController::kHuman) return;
+  if (controller == SeatController::kHuman) {
+    const auto ordered = ordered_move(*seat);
+    if (!ordered) return;
+    auto next = engine::apply(state_, *seat, ordered->action);
+    if (!next) return fault("a standing order's move was refused: " + next.error().message);
+    return commit_move(Move{*seat, ordered->action, Actor::kOrder, {}, monotonic_seconds(), ordered->order},
+                       std::move(*next));
+  }
   const auto number = static_cast<std::int64_t>(log_.size()) + 1;
   const engine::Action action = controller == SeatController::kRobot
                                     ? robot_action(state_, *seat, record_.seed, number)
@@ -204,7 +216,7 @@ void Table::play_automatic() {
   auto next = engine::apply(state_, *seat, action);
   if (!next) return fault("the " + std::string(to_string(controller)) + " seat's move was refused: " + next.error().message);
   commit_move(Move{*seat, action, controller == SeatController::kRobot ? Actor::kRobot : Actor::kAbsent, {},
-                   monotonic_seconds()},
+                   monotonic_seconds(), {}},
               std::move(*next));
 }
 

@@ -96,11 +96,14 @@ void Table::subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch,
     self->watchers_.push_back(Watcher{subscriber, key, epoch, seat});
     const std::int64_t from = std::clamp<std::int64_t>(since.value_or(self->record_.move_count), 0,
                                                        self->record_.move_count);
-    reply(Reply::result(json{{"table", self->summary_json()},
-                             {"seat", seat ? json(seat->value) : json(nullptr)},
-                             {"view", self->view_json(seat)},
-                             {"legal_actions", self->legal_json(seat)},
-                             {"moves", self->moves_since(from, seat)}}));
+    json result{{"table", self->summary_json()},
+                {"seat", seat ? json(seat->value) : json(nullptr)},
+                {"view", self->view_json(seat)},
+                {"legal_actions", self->legal_json(seat)},
+                {"moves", self->moves_since(from, seat)}};
+    // The seat's own standing orders, for its player only.
+    if (seat) result["orders"] = protocol::encode_orders(self->orders_.at(seat->value));
+    reply(Reply::result(std::move(result)));
   });
 }
 

@@ -212,6 +212,8 @@ def main(argv):
     same("defs rule_error_code matches the rule errors of docs/protocol.md", rule_codes, enum_of(defs, "rule_error_code"))
     same("defs protocol_error_code matches the protocol error codes of docs/protocol.md",
          protocol_codes, enum_of(defs, "protocol_error_code"))
+    same("defs order_error_code matches the order errors of docs/protocol.md",
+         first_column_names(doc_section(doc, "Order errors")), enum_of(defs, "order_error_code"))
     checks.check(bool(action_refusals) and set(action_refusals) <= set(enum_of(defs, "decode_error_code")),
                  "defs decode_error_code holds the malformed-action codes of docs/protocol.md", ", ".join(action_refusals))
     for t in request_types + server_types + ["result", "error"]:

@@ -97,6 +97,11 @@ void FailingRecords::update_seat_control(std::int64_t table_id, int seat, server
   inner_.update_seat_control(table_id, seat, controller, timeouts);
 }
 
+void FailingRecords::update_standing_orders(std::int64_t table_id, int seat, const std::string& orders) {
+  write();
+  inner_.update_standing_orders(table_id, seat, orders);
+}
+
 void FailingRecords::update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds,
                                        std::optional<int> takeover_after, server::SeatController takeover_by) {
   write();

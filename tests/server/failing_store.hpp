@@ -50,6 +50,7 @@ class FailingRecords final : public server::Records {
   bool abort_table(std::int64_t table_id, std::int64_t now, std::optional<server::TableStatus> only_if) override;
   void set_imported_table_status(std::int64_t table_id, server::TableStatus status, std::int64_t created_at) override;
   void update_seat_control(std::int64_t table_id, int seat, server::SeatController controller, int timeouts) override;
+  void update_standing_orders(std::int64_t table_id, int seat, const std::string& orders) override;
   void update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds,
                          std::optional<int> takeover_after, server::SeatController takeover_by) override;
   void update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at,

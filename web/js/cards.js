@@ -18,6 +18,11 @@ export async function loadCards() {
   return catalogue;
 }
 
+// Every card of the catalogue, by id.
+export function cardIds() {
+  return [...catalogue.keys()];
+}
+
 export function card(id) {
   return catalogue.get(id) || { id, name: id, deck: "worker", color: "green", cost: 0, rubles: 0, points: 0, text: "" };
 }

@@ -15,6 +15,7 @@ export function notificationText(n, tableName) {
     case "table_started": return t("notification.table_started", { table });
     case "invited": return t("notification.invited", { table, from: d.from ?? "?" });
     case "webhook_test": return t("notification.webhook_test");
+    case "orders_lapsed": return t("notification.orders_lapsed", { table });
     case "game_ended":
       return d.place === undefined ? t("notification.game_ended", { table })
         : t("notification.game_ended_place", { table, place: d.place, points: tn("n.points", d.points ?? 0) });

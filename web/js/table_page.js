@@ -16,6 +16,7 @@ import { h, replace } from "./dom.js";
 import { renderFinalScoring, renderHistory } from "./final_scoring.js";
 import { errorText, t } from "./i18n.js";
 import { MoveLog } from "./move_log.js";
+import { OrdersPanel } from "./orders_panel.js";
 import { controllerText, timeLeftText, isUrgent } from "./table_summary.js";
 import { renderBoard, renderPlayers, renderStatus } from "./table_view.js";
 
@@ -56,6 +57,8 @@ export class TablePage {
       for (const c of this.element.querySelectorAll(".card.actionable, .status .pass")) c.disabled = true;
     });
     this.actions.addEventListener("refused", () => this.render());
+    this.orders = new OrdersPanel((orders) => connection.request("set_orders", { table: tableId, orders }));
+    this.orders.element.hidden = true;
     this.log = new MoveLog();
     this.chat = new Chat((text) => connection.request("chat", { table: tableId, text }),
       (before) => connection.request("chat_history", before === undefined ? { table: tableId } : { table: tableId, before }));
@@ -71,12 +74,13 @@ export class TablePage {
       this.status,
       this.seatNotice,
       h("div", { class: "table-grid" },
-        h("div", { class: "table-main", onclick: (e) => this.openCard(e) }, this.end, this.board, this.actions.element, this.players),
+        h("div", { class: "table-main", onclick: (e) => this.openCard(e) }, this.end, this.board, this.actions.element, this.players, this.orders.element),
         h("aside", { class: "table-side" }, this.log.element, this.chat.element)));
     this.onUpdate = (e) => this.update(e.detail);
     this.onChat = (e) => { if (e.detail.table === tableId) this.chat.receive(e.detail); };
     this.onSeatControl = (e) => this.seatControl(e.detail);
     this.onTableChanged = (e) => this.tableChanged(e.detail);
+    this.onOrders = (e) => { if (e.detail.table === tableId) this.orders.show(e.detail.orders); };
     this.onInbox = () => { if (this.view) this.renderHead(); };
     this.onVisible = () => this.markSeen();
   }
@@ -86,6 +90,7 @@ export class TablePage {
     this.connection.addEventListener("chat_message", this.onChat);
     this.connection.addEventListener("seat_control", this.onSeatControl);
     this.connection.addEventListener("table_changed", this.onTableChanged);
+    this.connection.addEventListener("orders_changed", this.onOrders);
     this.inbox.addEventListener("change", this.onInbox);
     document.addEventListener("visibilitychange", this.onVisible);
     this.clock = setInterval(() => { if (this.view) this.renderStatus(); }, CLOCK_MS);
@@ -108,6 +113,7 @@ export class TablePage {
     this.connection.removeEventListener("chat_message", this.onChat);
     this.connection.removeEventListener("seat_control", this.onSeatControl);
     this.connection.removeEventListener("table_changed", this.onTableChanged);
+    this.connection.removeEventListener("orders_changed", this.onOrders);
     this.inbox.removeEventListener("change", this.onInbox);
     document.removeEventListener("visibilitychange", this.onVisible);
     clearInterval(this.clock);
@@ -123,6 +129,7 @@ export class TablePage {
     this.summary = data.table;
     this.deadlineAt = data.table.deadline_at ?? null;
     this.seat = data.seat;
+    if (data.orders) this.orders.show(data.orders);
     if (!resuming && this.lastMove === 0) this.firstVisitSince(data.moves);
     this.apply(data.view, data.legal_actions, data.moves);
   }
@@ -148,6 +155,7 @@ export class TablePage {
       .then((data) => {
         this.summary = data.table;
         this.deadlineAt = data.table.deadline_at ?? null;
+        if (data.orders) this.orders.show(data.orders);
         this.apply(data.view, data.legal_actions, data.moves);
       })
       .catch(() => {});
@@ -272,6 +280,9 @@ export class TablePage {
     this.menu.close(false);
     if (stopped) this.legal = [];
     this.actions.element.hidden = this.seat === null || finished || stopped;
+    // My orders are mine to see: never shown to a spectator.
+    this.orders.element.hidden = this.seat === null || finished || stopped;
+    this.orders.setExpansions(["base", ...(this.summary?.options?.expansions || [])]);
     if (this.seat !== null) this.actions.update(view, this.legal);
     this.renderHead();
     this.renderSeatNotice();

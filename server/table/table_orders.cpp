@@ -1,0 +1,103 @@
+// The Table's standing orders (see table.hpp; docs/rules.md, "Standing
+// orders"). The engine decides what an order means and which move it makes;
+// the table keeps each seat's list, stores it with the move that used or
+// lapsed an order, and makes ordered moves through the same path as a robot's
+// (table_pace.cpp, play_automatic). Orders are private: only the seat's own
+// connections are ever sent them.
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/table/table.hpp"
+
+namespace sp::server {
+
+using protocol::ErrorCode;
+using nlohmann::json;
+
+std::optional<engine::OrderedMove> Table::ordered_move(engine::Seat seat) const {
+  if (seat.value >= orders_.size() || orders_[seat.value].empty()) return std::nullopt;
+  return engine::standing_order_move(state_, seat, orders_[seat.value]);
+}
+
+void Table::orders_after_move(const Move& move, const engine::GameState& next, Aftermath& after) const {
+  for (std::size_t s = 0; s < orders_.size(); ++s) {
+    const engine::Seat seat{static_cast<std::uint8_t>(s)};
+    std::vector<engine::StandingOrder> list = orders_[s];
+    if (list.empty()) continue;
+    const bool used = move.order && move.seat == seat;
+    if (used) engine::order_used(list, *move.order, state_);
+    const std::vector<engine::StandingOrder> lapsed = engine::expire_orders(next, seat, list);
+    if (!used && lapsed.empty()) continue;
+    after.orders.push_back(Aftermath::Orders{static_cast<int>(s), list, protocol::encode_orders(list).dump()});
+    // The seat waits for its player again: tell them, unless the game is over
+    // (its own notice says so) or the seat is not theirs to play now.
+    const SeatRecord& record = record_.seats.at(s);
+    if (!lapsed.empty() && list.empty() && !next.is_finished() && !record.robot &&
+        record.controller == SeatController::kHuman) {
+      after.notes.push_back(NotificationDraft{
+          record.user_id, "orders_lapsed", id_,
+          "Your standing orders at " + record_.name + " have lapsed; your seat waits for you again.",
+          json{{"lapsed", protocol::encode_orders(lapsed)}}});
+    }
+  }
+}
+
+const std::vector<engine::StandingOrder>& Table::orders_once(const Aftermath& after, engine::Seat seat) const {
+  for (const Aftermath::Orders& changed : after.orders) {
+    if (changed.seat == seat.value) return changed.list;
+  }
+  return orders_.at(seat.value);
+}
+
+void Table::tell_orders(int seat) {
+  const auto frame = std::make_shared<const std::string>(
+      json{{"type", "orders_changed"}, {"table", id_}, {"seat", seat},
+           {"orders", protocol::encode_orders(orders_.at(static_cast<std::size_t>(seat)))}}
+          .dump());
+  for (const Watcher& w : watchers_) {
+    if (!w.seat || w.seat->value != seat) continue;
+    if (auto s = w.subscriber.lock()) s->send(frame, w.epoch);
+  }
+}
+
+void Table::orders(std::int64_t user_id, ReplyFn reply) {
+  boost::asio::post(strand_, [self = shared_from_this(), user_id, reply = std::move(reply)] {
+    const auto seat = self->seat_of(user_id);
+    if (!seat) return reply(Reply::error(ErrorCode::kNotSeated, "You have no seat at this table."));
+    reply(Reply::result(json{{"table", self->id_}, {"seat", seat->value},
+                             {"orders", protocol::encode_orders(self->orders_.at(seat->value))}}));
+  });
+}
+
+void Table::set_orders(std::int64_t user_id, std::vector<protocol::OrderWish> wishes, ReplyFn reply) {
+  when_idle([self = shared_from_this(), user_id, wishes = std::move(wishes), reply = std::move(reply)] {
+    if (self->faulted_) return reply(Reply::error(ErrorCode::kTableFaulted, "This table stopped; no orders are taken."));
+    const auto seat = self->seat_of(user_id);
+    if (!seat) return reply(Reply::error(ErrorCode::kNotSeated, "You have no seat at this table."));
+    if (self->state_.is_finished()) return reply(Reply::error(ErrorCode::kTableNotPlaying, "That game is over."));
+    std::vector<engine::StandingOrder> list;
+    for (std::size_t i = 0; i < wishes.size(); ++i) {
+      auto written = engine::write_order(self->state_, *seat, wishes[i].rule, wishes[i].expiry);
+      if (!written) {
+        return reply(Reply{false, json::object(), std::string(engine::to_string(written.error().code)),
+                           "Order " + std::to_string(i + 1) + ": " + written.error().message});
+      }
+      list.push_back(std::move(*written));
+    }
+    Aftermath after;
+    after.orders.push_back(Aftermath::Orders{seat->value, list, protocol::encode_orders(list).dump()});
+    // An order that applies now moves the seat at once: its deadline is
+    // cleared until the seat waits for its player again.
+    const bool moves_now = self->seat_to_act() == seat &&
+                           self->controller_of(*seat) == SeatController::kHuman &&
+                           engine::standing_order_move(self->state_, *seat, list);
+    if (moves_now) after.deadline = Aftermath::Deadline::kClear;
+    self->change(std::move(after), [self, seat = *seat, reply](bool ok) {
+      if (!ok) return reply(Reply::error(ErrorCode::kInternalError, "The orders could not be stored."));
+      reply(Reply::result(json{{"table", self->id_}, {"seat", seat.value},
+                               {"orders", protocol::encode_orders(self->orders_.at(seat.value))}}));
+    });
+  });
+}
+
+}  // namespace sp::server
