@@ -178,6 +178,28 @@ async def orders_of_several_seats_move_in_the_order_the_seats_act(server):
 
 
 @test
+async def a_seat_whose_order_moves_it_is_not_waited_for(server):
+    tag = random.randrange(10**6)
+    ann, bob = await register(server, f"da_{tag}"), await register(server, f"db_{tag}")
+    table = (await ann.ok("create_table", players=2, move_deadline_hours=24))["table"]["id"]
+    await bob.ok("join_table", table=table)
+    await ann.ok("start_table", table=table)
+    data = await ann.ok("subscribe", table=table)
+    first, second = (ann, bob) if data["seat"] == data["view"]["to_act"][0] else (bob, ann)
+    await second.ok("set_orders", table=table, orders=[{"order": "buy", "card": {"deck": "worker"}, "max_price": 25}])
+    before = (await second.ok("notifications"))["notifications"]
+    await pass_turn(first, table)
+    await wait_for_moves(first, table, 2)
+    summary = (await first.ok("subscribe", table=table))["table"]
+    first_seat = (await first.ok("subscribe", table=table))["seat"]
+    # The second seat's order bought at once; the deadline runs for the first seat again.
+    assert summary["to_act"] == [first_seat] and summary["deadline_at"] is not None, summary
+    after = (await second.ok("notifications"))["notifications"]
+    assert not [n for n in after if n["kind"] == "your_turn" and n not in before], after
+    assert all(s["timeouts"] == 0 for s in summary["seats"]), summary
+
+
+@test
 async def a_refused_order_is_named_and_changes_nothing(server):
     table, (ann, bob), _ = await table_by_turn(server)
     await bob.ok("set_orders", table=table, orders=[PASS_ORDER])
