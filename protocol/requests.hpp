@@ -28,6 +28,7 @@
 #include "engine/expected.hpp"
 #include "engine/options.hpp"
 #include "engine/seat.hpp"
+#include "protocol/deal_bytes.hpp"
 #include "protocol/error_code.hpp"
 #include "protocol/request_id.hpp"
 #include "protocol/table_status.hpp"
@@ -122,6 +123,7 @@ struct ListTables {
 struct JoinTable {
   static constexpr std::string_view kType = "join_table";
   std::int64_t table = 0;
+  std::optional<DealBytes> contribution;  // the seat's share of the deal (docs/fairness.md)
   friend bool operator==(const JoinTable&, const JoinTable&) = default;
 };
 
@@ -141,6 +143,7 @@ struct Invite {
 struct StartTable {
   static constexpr std::string_view kType = "start_table";
   std::int64_t table = 0;
+  std::optional<DealBytes> contribution;  // the creator's seat's share of the deal (docs/fairness.md)
   friend bool operator==(const StartTable&, const StartTable&) = default;
 };
 

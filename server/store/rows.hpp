@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "protocol/deal_bytes.hpp"
 #include "protocol/table_status.hpp"
 
 namespace sp::server {
@@ -46,6 +47,8 @@ struct SeatRecord {
   SeatController controller = SeatController::kHuman;
   int timeouts = 0;
   bool robot = false;  // the user is a robot pseudo-user
+  // The seat's share of the deal (docs/fairness.md); nothing: it gave none.
+  std::optional<protocol::DealBytes> contribution;
 };
 
 struct TableRecord {
@@ -71,6 +74,9 @@ struct TableRecord {
   SeatController takeover_by = SeatController::kRobot;
   std::optional<std::int64_t> deadline_at;
   std::optional<std::int64_t> deadline_left;
+  // The server's secret for the deal (docs/fairness.md), drawn at creation and
+  // revealed when the game ends; nothing for a table dealt before fair deals.
+  std::optional<protocol::DealBytes> deal_secret;
 };
 
 struct MoveRecord {
