@@ -19,7 +19,8 @@ void usage() {
                "  scenario FILE   run a scenario file and print the outcome as JSON\n"
                "  sim             play random games and report games/s and actions/s\n"
                "  random-game     play one game between random players and print the final scoring\n"
-               "  robot-match     play robots against random players and report wins and scores\n";
+               "  robot-match     play robots against random players and report wins and scores\n"
+               "  verify-deal F   check a finished game's record: its deal and every move (docs/fairness.md)\n";
 }
 
 // Thousands of connections need thousands of file descriptors: the server and
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
     if (command == "sim") return sp::cli::run_sim_command(args);
     if (command == "random-game") return sp::cli::run_random_game_command(args);
     if (command == "robot-match") return sp::cli::run_robot_match_command(args);
+    if (command == "verify-deal") return sp::cli::run_verify_deal_command(args);
   } catch (const std::exception& e) {
     std::cerr << "spb " << command << ": internal error: " << e.what() << "\n";
     return 3;
