@@ -142,6 +142,7 @@ async def a_table_commits_before_anyone_joins_and_its_record_proves_the_deal(ser
 
     view = await play_to_the_end(table["id"], {0: ann, 1: bob, 2: cid}, random.Random(18))
     assert view["phase"] == "finished"
+    anyone = await RecordingClient.connect(server, SCHEMAS)
     record = await anyone.ok("table_record", table=table["id"])
     header = record["header"]
     secret = header["deal"]["secret"]
@@ -210,19 +211,39 @@ def frames_before_the_end(frames):
     return before
 
 
+# The property test keeps every frame but validates none: thousands of frames
+# through jsonschema would starve the clients' event loop (the other tests
+# validate theirs).
+UNCHECKED = SchemaCheck(os.path.join(ROOT, "no-schemas-here"))
+
+
+async def drain(client):
+    """Reads a client's pushes while it makes no request (a spectator)."""
+    while True:
+        try:
+            await client.receive(timeout=1)
+        except asyncio.TimeoutError:
+            pass
+
+
 @test
 async def no_frame_before_a_games_end_holds_its_secret_or_its_seed(server):
     """Property: over many random tables (people with and without contributions,
     robots, spectators, the lobby), no frame any client received before the
     game's end holds the secret or the seed; the server's log never does."""
     rng = random.Random(2026)
-    watcher = await RecordingClient.connect(server, SCHEMAS)
+    watcher = await RecordingClient.connect(server, UNCHECKED)
+    await watcher.ok("register", name="watcher", password="correct horse")
     games = []
 
     async def one_table(index):
-        players = rng.choice([2, 3, 4])
+        players = rng.choice([2, 3])
         robots = rng.randrange(0, players)
-        people = [await register(server, f"t{index}p{i}") for i in range(players - robots)]
+        people = []
+        for i in range(players - robots):
+            person = await RecordingClient.connect(server, UNCHECKED)
+            await person.ok("register", name=f"t{index}p{i}", password="correct horse")
+            people.append(person)
         options = {"expansions": rng.choice([[], ["banquet"], ["new_society"], ["banquet", "new_society"]]),
                    "public_money": rng.random() < 0.5, "public_hands": rng.random() < 0.5}
         table = (await people[0].ok("create_table", players=players, robots=robots, options=options))["table"]
@@ -232,19 +253,26 @@ async def no_frame_before_a_games_end_holds_its_secret_or_its_seed(server):
             else:
                 await person.ok("join_table", table=table["id"])
         await people[0].ok("start_table", table=table["id"], contribution=contribution())
-        spectator = await RecordingClient.connect(server, SCHEMAS)
+        spectator = await RecordingClient.connect(server, UNCHECKED)
         await spectator.ok("subscribe", table=table["id"])
+        reading = asyncio.create_task(drain(spectator))
         seats = {}
         for person in people:
             seats[(await person.ok("subscribe", table=table["id"]))["seat"]] = person
         await watcher.ok("list_tables", status="playing")
+        await watcher.ok("my_tables")
         await people[0].ok("my_tables")
         await play_to_the_end(table["id"], seats, random.Random(index))
-        record = await spectator.ok("table_record", table=table["id"])
+        await asyncio.sleep(0.5)
+        reading.cancel()
+        reader = await RecordingClient.connect(server, UNCHECKED)
+        record = await reader.ok("table_record", table=table["id"])
+        for client in people + [spectator, reader]:
+            await client.close()
         games.append((table["id"], people + [spectator], record))
 
     for batch in range(4):
-        await asyncio.gather(*(one_table(batch * 4 + i) for i in range(4)))
+        await asyncio.gather(*(one_table(batch * 3 + i) for i in range(3)))
     log = server.log_text()
     checked = 0
     for table, clients, record in games:
@@ -255,10 +283,9 @@ async def no_frame_before_a_games_end_holds_its_secret_or_its_seed(server):
             checked += len(before)
         assert not leaks([log], secret, seed), f"the server's log holds table {table}'s secret or seed"
         assert verify_deal(json.dumps(record)).returncode == 0
-    # The lobby watcher saw every table while it ran.
-    for table, _, record in games:
-        secret, seed = record["header"]["deal"]["secret"], int(record["header"]["seed"])
+        # The lobby watcher only ever saw tables being played.
         assert not leaks(watcher.frames, secret, seed)
+    assert checked > 1000, checked
     print(f"{len(games)} tables, {checked} frames before their ends, none holding a secret or a seed")
 
 
