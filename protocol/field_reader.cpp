@@ -60,6 +60,14 @@ std::optional<std::int64_t> FieldReader::optional_whole(std::string_view name, s
   return value.get<std::int64_t>();
 }
 
+std::optional<DealBytes> FieldReader::optional_contribution(std::string_view name) {
+  const json& value = at(name);
+  if (fault_ || value.is_null()) return std::nullopt;
+  const auto bytes = value.is_string() ? deal_bytes_from_hex(value.get_ref<const std::string&>()) : std::nullopt;
+  if (!bytes) refuse(ErrorCode::kBadRequest, std::string(name) + ": 64 hexadecimal digits (32 random bytes) are required");
+  return bytes;
+}
+
 engine::Action FieldReader::action(const json& action) {
   if (fault_) return engine::Pass{};
   auto decoded = decode_action(action);

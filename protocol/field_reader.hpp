@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "protocol/deal_bytes.hpp"
 #include "protocol/engine_json.hpp"
 #include "protocol/requests.hpp"
 
@@ -41,6 +42,8 @@ class FieldReader {
   std::int64_t whole(std::string_view name, std::int64_t min, std::int64_t max);
   std::optional<std::int64_t> optional_whole(std::string_view name, std::int64_t min, std::int64_t max);
   std::int64_t table() { return whole("table", 1, INT64_MAX); }
+  // A deal contribution (docs/fairness.md): 64 hex digits; null counts as left out.
+  std::optional<DealBytes> optional_contribution(std::string_view name);
 
   // An action, already known to be an object: decode_action's refusal names
   // the field under "action.".

@@ -103,8 +103,15 @@ void add_lobby_codecs(RequestCodecs& codecs) {
       [](const client::ListTables& m, json& out) {
         if (m.status) out["status"] = to_string(*m.status);
       });
-  codecs.add<client::JoinTable>([](FieldReader& f) { return client::JoinTable{f.table()}; },
-                                [](const client::JoinTable& m, json& out) { out["table"] = m.table; });
+  codecs.add<client::JoinTable>(
+      [](FieldReader& f) {
+        const std::int64_t table = f.table();
+        return client::JoinTable{table, f.optional_contribution("contribution")};
+      },
+      [](const client::JoinTable& m, json& out) {
+        out["table"] = m.table;
+        if (m.contribution) out["contribution"] = to_hex(*m.contribution);
+      });
   codecs.add<client::LeaveTable>([](FieldReader& f) { return client::LeaveTable{f.table()}; },
                                  [](const client::LeaveTable& m, json& out) { out["table"] = m.table; });
   codecs.add<client::Invite>(
@@ -116,8 +123,15 @@ void add_lobby_codecs(RequestCodecs& codecs) {
         out["table"] = m.table;
         out["name"] = m.name;
       });
-  codecs.add<client::StartTable>([](FieldReader& f) { return client::StartTable{f.table()}; },
-                                 [](const client::StartTable& m, json& out) { out["table"] = m.table; });
+  codecs.add<client::StartTable>(
+      [](FieldReader& f) {
+        const std::int64_t table = f.table();
+        return client::StartTable{table, f.optional_contribution("contribution")};
+      },
+      [](const client::StartTable& m, json& out) {
+        out["table"] = m.table;
+        if (m.contribution) out["contribution"] = to_hex(*m.contribution);
+      });
   codecs.add<client::MyTables>([](FieldReader&) { return client::MyTables{}; }, [](const client::MyTables&, json&) {});
 }
 

@@ -29,6 +29,7 @@
 #include "engine/options.hpp"
 #include "engine/seat.hpp"
 #include "protocol/standing_order_json.hpp"
+#include "protocol/deal_bytes.hpp"
 #include "protocol/error_code.hpp"
 #include "protocol/request_id.hpp"
 #include "protocol/table_status.hpp"
@@ -123,6 +124,7 @@ struct ListTables {
 struct JoinTable {
   static constexpr std::string_view kType = "join_table";
   std::int64_t table = 0;
+  std::optional<DealBytes> contribution;  // the seat's share of the deal (docs/fairness.md)
   friend bool operator==(const JoinTable&, const JoinTable&) = default;
 };
 
@@ -142,6 +144,7 @@ struct Invite {
 struct StartTable {
   static constexpr std::string_view kType = "start_table";
   std::int64_t table = 0;
+  std::optional<DealBytes> contribution;  // the creator's seat's share of the deal (docs/fairness.md)
   friend bool operator==(const StartTable&, const StartTable&) = default;
 };
 

@@ -20,7 +20,8 @@ void usage() {
                "  sim             play random games and report games/s and actions/s\n"
                "  random-game     play one game between random players and print the final scoring\n"
                "  robot-match     play robots against random players and report wins and scores\n"
-               "  pace-sim        model correspondence games and report days per game with and without standing orders\n";
+               "  pace-sim        model correspondence games and report days per game with and without standing orders\n"
+               "  verify-deal F   check a finished game's record: its deal and every move (docs/fairness.md)\n";
 }
 
 // Thousands of connections need thousands of file descriptors: the server and
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
     if (command == "random-game") return sp::cli::run_random_game_command(args);
     if (command == "robot-match") return sp::cli::run_robot_match_command(args);
     if (command == "pace-sim") return sp::cli::run_pace_sim_command(args);
+    if (command == "verify-deal") return sp::cli::run_verify_deal_command(args);
   } catch (const std::exception& e) {
     std::cerr << "spb " << command << ": internal error: " << e.what() << "\n";
     return 3;

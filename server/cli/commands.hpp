@@ -14,6 +14,7 @@ int run_serve_command(const std::vector<std::string>& args);
 int run_loadgen_command(const std::vector<std::string>& args);
 int run_robot_match_command(const std::vector<std::string>& args);
 int run_pace_sim_command(const std::vector<std::string>& args);
+int run_verify_deal_command(const std::vector<std::string>& args);
 
 // spb admin: runs one of the run_admin_*_command functions (the table in admin_command.cpp).
 int run_admin_command(const std::vector<std::string>& args);

@@ -7,6 +7,8 @@
 #include "engine/state_hash.hpp"
 #include "protocol/engine_json.hpp"
 #include "server/security/credentials.hpp"
+#include "server/security/fair_deal.hpp"
+#include "server/table/table_deal.hpp"
 
 namespace sp::server {
 
@@ -26,6 +28,8 @@ void on_create_table(const Request& r, const client::CreateTable& create) {
   record.player_count = create.players;
   record.options_json = protocol::encode_options(create.options.value_or(engine::TableOptions{})).dump();
   record.card_set_version = std::string(engine::card_set_version());
+  // Drawn before anyone can contribute; only its commitment is shown until the end.
+  record.deal_secret = draw_deal_secret();
   const TablePace pace = pace_of(create);
   store_job(r, [record, pace, now = r.services.correspondence.clock.now()](Records& db) {
     const std::int64_t id = db.insert_table(record, now);
@@ -65,13 +69,15 @@ bool is_seated(const TableRecord& t, std::int64_t user) {
 }
 
 void on_join_table(const Request& r, const client::JoinTable& join) {
-  lobby_change(r, join.table, [](Records& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
+  lobby_change(r, join.table, [contribution = join.contribution](Records& db, TableRecord& t,
+                                                                 std::int64_t user) -> std::optional<Reply> {
     if (t.status != TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotOpen, "That table has started or ended.");
     if (is_seated(t, user)) return Reply::error(ErrorCode::kAlreadySeated, "You have a seat at that table already.");
     if (static_cast<int>(t.seats.size()) >= t.player_count) return Reply::error(ErrorCode::kTableFull, "That table is full.");
     int seat = 0;
     while (std::any_of(t.seats.begin(), t.seats.end(), [seat](const SeatRecord& s) { return s.seat == seat; })) ++seat;
     db.insert_seat(t.id, seat, user);
+    if (contribution) db.set_seat_contribution(t.id, seat, contribution);
     return std::nullopt;
   });
 }
@@ -107,14 +113,16 @@ void on_invite(const Request& r, const client::Invite& invite) {
       [r, stored] { r.services.correspondence.notifier.deliver(*stored); }, /*with_table=*/false);
 }
 
+// The creator's seat contributes here rather than at create_table: the server
+// draws its secret when it creates the table, so a contribution sent with
+// create_table would be seen before the commitment is fixed (docs/fairness.md).
 void on_start_table(const Request& r, const client::StartTable& start) {
   const std::int64_t user = *r.state().user_id;
-  const std::uint64_t seed = random_seed();
   auto started = std::make_shared<std::optional<TableRecord>>();
   auto refusal = std::make_shared<std::optional<Reply>>();
   auto stored = std::make_shared<std::vector<StoredNotification>>();
   r.services.store.submit(
-      [table_id = start.table, user, seed, started, refusal, stored,
+      [table_id = start.table, user, contribution = start.contribution, started, refusal, stored,
        now = r.services.correspondence.clock.now()](Records& db) {
         auto t = db.load_table(table_id);
         if (!t) return void(*refusal = Reply::error(ErrorCode::kNoSuchTable, "There is no such table."));
@@ -123,10 +131,18 @@ void on_start_table(const Request& r, const client::StartTable& start) {
         if (static_cast<int>(t->seats.size()) != t->player_count) {
           return void(*refusal = Reply::error(ErrorCode::kTableNotOpen, "Every seat must be taken before the game starts."));
         }
-        t->seed = seed;
+        if (contribution) {
+          for (SeatRecord& s : t->seats) {
+            if (s.user_id != user) continue;
+            db.set_seat_contribution(t->id, s.seat, contribution);
+            s.contribution = contribution;
+          }
+        }
+        // A table created before fair deals has no secret: the server alone deals it, as it always did.
+        t->seed = t->deal_secret ? fair_seed(*t) : random_seed();
         auto state = engine::new_game(setup_of(*t));
         if (!state) return void(*refusal = Reply::error(ErrorCode::kBadRequest, state.error().message));
-        db.start_table(t->id, seed, engine::state_hash_hex(*state), now);
+        db.start_table(t->id, t->seed, engine::state_hash_hex(*state), now);
         *stored = write_table_start(db, *t, *state, now);
         *started = db.load_table(t->id);
       },

@@ -3,6 +3,7 @@
 #include "protocol/engine_json.hpp"
 #include "protocol/reply_frames.hpp"
 #include "server/correspondence/correspondence_json.hpp"
+#include "server/table/table_deal.hpp"
 
 namespace sp::server {
 
@@ -52,6 +53,7 @@ json summary_of(const TableRecord& t) {
                {"creator", t.creator_name}, {"move_number", t.move_count}, {"to_act", json::array()},
                {"created_at", t.created_at}};
   add_pace(summary, t);
+  if (auto deal = public_deal(t)) summary["deal"] = std::move(*deal);
   return summary;
 }
 

@@ -71,6 +71,9 @@ class Records {
   // Every table that has started (playing, finished or aborted), in id order.
   virtual std::vector<std::int64_t> started_table_ids() = 0;
   virtual void insert_seat(std::int64_t table_id, int seat, std::int64_t user_id) = 0;
+  // A seat's share of the deal (docs/fairness.md); nothing: it gave none.
+  virtual void set_seat_contribution(std::int64_t table_id, int seat,
+                                     const std::optional<protocol::DealBytes>& contribution) = 0;
   virtual void delete_seat(std::int64_t table_id, std::int64_t user_id) = 0;
   virtual void insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
                                  std::int64_t now) = 0;

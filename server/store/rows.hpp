@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "protocol/deal_bytes.hpp"
 #include "protocol/table_status.hpp"
 
 namespace sp::server {
@@ -49,6 +50,8 @@ struct SeatRecord {
   // The seat's standing orders as stored (protocol/standing_order_json.hpp);
   // private to the seat: read by its table, never listed.
   std::string standing_orders = "[]";
+  // The seat's share of the deal (docs/fairness.md); nothing: it gave none.
+  std::optional<protocol::DealBytes> contribution;
 };
 
 struct TableRecord {
@@ -74,6 +77,9 @@ struct TableRecord {
   SeatController takeover_by = SeatController::kRobot;
   std::optional<std::int64_t> deadline_at;
   std::optional<std::int64_t> deadline_left;
+  // The server's secret for the deal (docs/fairness.md), drawn at creation and
+  // revealed when the game ends; nothing for a table dealt before fair deals.
+  std::optional<protocol::DealBytes> deal_secret;
 };
 
 struct MoveRecord {

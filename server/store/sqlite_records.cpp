@@ -7,11 +7,24 @@ namespace {
 constexpr const char* kTableColumns =
     "t.id, t.name, t.creator_id, u.name, t.status, t.player_count, t.options_json, t.seed, t.card_set_version, "
     "t.rules_version, t.move_count, coalesce(t.state_hash, ''), t.created_at, t.move_seconds, t.takeover_after, "
-    "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left";
+    "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left, t.deal_secret";
 
 std::optional<std::int64_t> optional_column(const Statement& s, int index) {
   if (s.column_is_null(index)) return std::nullopt;
   return s.column_int(index);
+}
+
+std::optional<protocol::DealBytes> optional_deal_bytes(const Statement& s, int index) {
+  if (s.column_is_null(index)) return std::nullopt;
+  return protocol::deal_bytes_from_hex(s.column_text(index));
+}
+
+void bind_deal_bytes(Statement& s, int index, const std::optional<protocol::DealBytes>& bytes) {
+  if (bytes) {
+    s.bind(index, protocol::to_hex(*bytes));
+  } else {
+    s.bind_null(index);
+  }
 }
 
 TableRecord read_table(const Statement& s) {
@@ -34,18 +47,21 @@ TableRecord read_table(const Statement& s) {
   t.takeover_by = parse_seat_controller(s.column_text(15)).value_or(SeatController::kRobot);
   t.deadline_at = optional_column(s, 16);
   t.deadline_left = optional_column(s, 17);
+  t.deal_secret = optional_deal_bytes(s, 18);
   return t;
 }
 
 void load_seats(Database& db, TableRecord& table) {
   auto s = db.prepare(
-      "SELECT s.seat, s.user_id, u.name, s.controller, s.timeouts, u.is_robot, s.standing_orders FROM seats s "
+      "SELECT s.seat, s.user_id, u.name, s.controller, s.timeouts, u.is_robot, s.standing_orders, s.contribution "
+      "FROM seats s "
       "JOIN users u ON u.id = s.user_id WHERE s.table_id = ? ORDER BY s.seat");
   s.bind(1, table.id);
   while (s.step()) {
     table.seats.push_back(SeatRecord{static_cast<int>(s.column_int(0)), s.column_int(1), s.column_text(2),
                                      parse_seat_controller(s.column_text(3)).value_or(SeatController::kHuman),
-                                     static_cast<int>(s.column_int(4)), s.column_int(5) != 0, s.column_text(6)});
+                                     static_cast<int>(s.column_int(4)), s.column_int(5) != 0, s.column_text(6),
+                                     optional_deal_bytes(s, 7)});
   }
 }
 
@@ -123,10 +139,10 @@ int SqliteRecords::delete_expired_sessions(std::int64_t now, int limit) {
 }
 
 std::int64_t SqliteRecords::insert_table(const TableRecord& t, std::int64_t now) {
-  db_.prepare(
-        "INSERT INTO game_tables (name, creator_id, status, player_count, options_json, seed, card_set_version, "
-        "rules_version, move_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)")
-      .bind(1, t.name)
+  auto insert = db_.prepare(
+      "INSERT INTO game_tables (name, creator_id, status, player_count, options_json, seed, card_set_version, "
+      "rules_version, move_count, created_at, updated_at, deal_secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)");
+  insert.bind(1, t.name)
       .bind(2, t.creator_id)
       .bind(3, to_string(t.status))
       .bind(4, static_cast<std::int64_t>(t.player_count))
@@ -135,8 +151,9 @@ std::int64_t SqliteRecords::insert_table(const TableRecord& t, std::int64_t now)
       .bind(7, t.card_set_version)
       .bind(8, static_cast<std::int64_t>(t.rules_version))
       .bind(9, now)
-      .bind(10, now)
-      .run();
+      .bind(10, now);
+  bind_deal_bytes(insert, 11, t.deal_secret);
+  insert.run();
   return db_.last_insert_id();
 }
 
@@ -188,6 +205,13 @@ void SqliteRecords::insert_seat(std::int64_t table_id, int seat, std::int64_t us
       .bind(2, static_cast<std::int64_t>(seat))
       .bind(3, user_id)
       .run();
+}
+
+void SqliteRecords::set_seat_contribution(std::int64_t table_id, int seat,
+                                          const std::optional<protocol::DealBytes>& contribution) {
+  auto update = db_.prepare("UPDATE seats SET contribution = ? WHERE table_id = ? AND seat = ?");
+  bind_deal_bytes(update, 1, contribution);
+  update.bind(2, table_id).bind(3, static_cast<std::int64_t>(seat)).run();
 }
 
 void SqliteRecords::delete_seat(std::int64_t table_id, std::int64_t user_id) {

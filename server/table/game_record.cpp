@@ -9,6 +9,8 @@
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
 #include "server/store/admin_log.hpp"
+#include "server/table/deal_proof.hpp"
+#include "server/table/table_deal.hpp"
 
 namespace sp::server {
 namespace {
@@ -114,6 +116,17 @@ std::optional<std::string> read_header(const json& h, PendingRecord& record) {
            std::string(engine::card_set_version()) + ", so its replay would not be the game";
   }
   record.table.card_set_version = cards;
+  if (h.contains("deal")) {
+    auto deal = read_recorded_deal(h.at("deal"), record.table.player_count);
+    if (!deal) return deal.error();
+    if (!deal->secret) return "deal.secret: a record holds the server's secret";
+    if (deal_commitment(*deal->secret) != deal->commitment) return "deal: the secret does not match its commitment";
+    if (deal_seed(*deal->secret, deal->seats) != record.table.seed) {
+      return "deal: the seed is not the one its secret and contributions give";
+    }
+    record.table.deal_secret = deal->secret;
+    for (SeatRecord& s : record.table.seats) s.contribution = deal->seats[static_cast<std::size_t>(s.seat)];
+  }
   record.table.rules_version = h.contains("rules_version") && h.at("rules_version").is_number_integer()
                                    ? h.at("rules_version").get<int>()
                                    : 1;
@@ -168,7 +181,10 @@ ImportedTable store_record(Records& db, const PendingRecord& record, std::int64_
   const TableStatus status = table.status;
   table.status = TableStatus::kOpen;
   const std::int64_t id = db.insert_table(table, now);
-  for (const SeatRecord& s : table.seats) db.insert_seat(id, s.seat, account_for(db, s.name, now));
+  for (const SeatRecord& s : table.seats) {
+    db.insert_seat(id, s.seat, account_for(db, s.name, now));
+    if (s.contribution) db.set_seat_contribution(id, s.seat, s.contribution);
+  }
   const auto dealt = engine::new_game(record.replay->setup());
   db.start_table(id, table.seed, engine::state_hash_hex(*dealt), now);
   for (const MoveRecord& move : record.moves) db.append_move(id, move, TableStatus::kPlaying);
@@ -214,6 +230,7 @@ Expected<GameRecord, Divergence> record_of(const TableRecord& table, const std::
                        {"seed", std::to_string(table.seed)},
                        {"card_set_version", table.card_set_version},
                        {"rules_version", table.rules_version}};
+  if (auto deal = recorded_deal(table)) record.header["deal"] = std::move(*deal);
   if (replay.ok()) record.header["options"] = protocol::encode_options(replay.setup().options);
   engine::Events events;
   for (const MoveRecord& move : moves) {

@@ -5,6 +5,7 @@
 #include "engine/legal_actions.hpp"
 #include "engine/robot.hpp"
 #include "engine/rng.hpp"
+#include "server/security/fair_deal.hpp"
 
 namespace sp::server {
 
@@ -28,10 +29,14 @@ engine::Action absent_action(const engine::GameState& state, engine::Seat seat) 
   return engine::Pass{};
 }
 
-engine::Action robot_action(const engine::GameState& state, engine::Seat seat, std::uint64_t table_seed,
+engine::Action robot_action(const engine::GameState& state, engine::Seat seat, std::uint64_t robots_seed,
                             std::int64_t move_number) {
-  engine::Rng rng(table_seed ^ (static_cast<std::uint64_t>(move_number) * 0x9E3779B97F4A7C15ull));
+  engine::Rng rng(robots_seed ^ (static_cast<std::uint64_t>(move_number) * 0x9E3779B97F4A7C15ull));
   return engine::choose_robot_action(state, seat, rng);
+}
+
+std::uint64_t robots_seed_of(const TableRecord& table) {
+  return table.deal_secret ? robot_seed(*table.deal_secret) : table.seed;
 }
 
 }  // namespace sp::server

@@ -18,11 +18,16 @@ namespace sp::server {
 // REQUIRES: the seat is to act and the game is not over.
 engine::Action absent_action(const engine::GameState& state, engine::Seat seat);
 
-// The robot's move. Its random generator is drawn from the table's seed and
-// the move's number, so the same table chooses the same moves after a restart
-// and the log stays the only thing a replay needs.
+// The robot's move. Its random generator is drawn from the table's robot seed
+// and the move's number, so the same table chooses the same moves after a
+// restart and the log stays the only thing a replay needs.
 // REQUIRES: the seat is to act and the game is not over.
-engine::Action robot_action(const engine::GameState& state, engine::Seat seat, std::uint64_t table_seed,
+engine::Action robot_action(const engine::GameState& state, engine::Seat seat, std::uint64_t robots_seed,
                             std::int64_t move_number);
+
+// The robot seed of a table: at a fair table a hash of the server's secret
+// other than the deal's (fair_deal.hpp), so a robot's choices, which everyone
+// sees, tell nothing about the seed; at a table dealt before fair deals, its seed.
+std::uint64_t robots_seed_of(const TableRecord& table);
 
 }  // namespace sp::server

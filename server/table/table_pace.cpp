@@ -211,7 +211,7 @@ void Table::play_automatic() {
   }
   const auto number = static_cast<std::int64_t>(log_.size()) + 1;
   const engine::Action action = controller == SeatController::kRobot
-                                    ? robot_action(state_, *seat, record_.seed, number)
+                                    ? robot_action(state_, *seat, robots_seed_of(record_), number)
                                     : absent_action(state_, *seat);
   auto next = engine::apply(state_, *seat, action);
   if (!next) return fault("the " + std::string(to_string(controller)) + " seat's move was refused: " + next.error().message);

@@ -6,6 +6,7 @@
 #include "engine/legal_actions.hpp"
 #include "protocol/engine_json.hpp"
 #include "server/correspondence/correspondence_json.hpp"
+#include "server/table/table_deal.hpp"
 
 namespace sp::server {
 
@@ -32,6 +33,7 @@ json Table::summary_json() const {
               {"to_act", to_act},
               {"created_at", record_.created_at}};
   add_pace(summary, record_);
+  if (auto deal = public_deal(record_)) summary["deal"] = std::move(*deal);
   return summary;
 }
 }  // namespace sp::server

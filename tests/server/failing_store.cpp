@@ -63,6 +63,12 @@ void FailingRecords::insert_seat(std::int64_t table_id, int seat, std::int64_t u
   inner_.insert_seat(table_id, seat, user_id);
 }
 
+void FailingRecords::set_seat_contribution(std::int64_t table_id, int seat,
+                                           const std::optional<protocol::DealBytes>& contribution) {
+  write();
+  inner_.set_seat_contribution(table_id, seat, contribution);
+}
+
 void FailingRecords::delete_seat(std::int64_t table_id, std::int64_t user_id) {
   write();
   inner_.delete_seat(table_id, user_id);

@@ -42,6 +42,8 @@ class FailingRecords final : public server::Records {
   int delete_expired_sessions(std::int64_t now, int limit) override;
   std::int64_t insert_table(const server::TableRecord& table, std::int64_t now) override;
   void insert_seat(std::int64_t table_id, int seat, std::int64_t user_id) override;
+  void set_seat_contribution(std::int64_t table_id, int seat,
+                             const std::optional<protocol::DealBytes>& contribution) override;
   void delete_seat(std::int64_t table_id, std::int64_t user_id) override;
   void insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
                          std::int64_t now) override;

@@ -1,12 +1,13 @@
 // The page's entry point: the connection, the session, the inbox, the
 // language, the administrator's login, and the screens by the address's
 // fragment: #/ (my tables, or the login form), #/lobby, #/notifications,
-// #/account, #/table/N, #/replay/N, #/admin, #/admin/table/N.
+// #/account, #/table/N, #/replay/N, #/deal/N, #/admin, #/admin/table/N.
 import { loadCards } from "./cards.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
 import { CATALOGUES, errorText, language, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
 import { AccountPage } from "./account.js";
+import { DealCheckPage } from "./fair_deal.js";
 import { Administrator, AdminPage, AdminTablePage } from "./admin.js";
 import { Home } from "./home.js";
 import { Inbox } from "./inbox.js";
@@ -107,13 +108,14 @@ async function route() {
   screen = null;
   screenTitle = null;
   renderNav();
-  const [, kind, id] = location.hash.match(/^#\/(table|replay|admin\/table)\/(\d+)/) || [];
+  const [, kind, id] = location.hash.match(/^#\/(table|replay|deal|admin\/table)\/(\d+)/) || [];
   const page = (location.hash.match(/^#\/([a-z]*)$/) || [, ""])[1];
-  // A replay and the administrators' pages need no player's login.
-  const open = kind === "replay" || kind === "admin/table" || page === "admin";
+  // A replay, a deal's check and the administrators' pages need no player's login.
+  const open = kind === "replay" || kind === "deal" || kind === "admin/table" || page === "admin";
   if (!session.loggedIn && !open) return show(loginScreen());
   if (kind === "table") screen = new TablePage(connection, Number(id), { inbox, session, setTitle: setScreenTitle });
   else if (kind === "replay") screen = new ReplayPage(connection, Number(id));
+  else if (kind === "deal") screen = new DealCheckPage(connection, Number(id));
   else if (kind === "admin/table") screen = new AdminTablePage(connection, admin, Number(id));
   else if (page === "admin") screen = new AdminPage(connection, admin);
   else screen = (SCREENS[page] || SCREENS[""])();

@@ -4,6 +4,7 @@
 // to move (and who), and the finished games with their replays. Drawn from
 // the inbox, which pushes keep current.
 import { h, replace } from "./dom.js";
+import { commitmentElement, newContribution } from "./fair_deal.js";
 import { errorText, t, tn } from "./i18n.js";
 import { isAwaitingMe } from "./inbox.js";
 import { isUrgent, optionsText, paceText, seatsElement, timeLeftText } from "./table_summary.js";
@@ -85,11 +86,13 @@ export class Home {
     const me = this.session.user.name;
     const awaiting = isAwaitingMe(table);
     const actions = [];
-    const request = (type) => () => this.run(() => this.connection.request(type, { table: table.id }));
-    if (table.invited) actions.push(h("button", { type: "button", onclick: request("join_table") }, t("lobby.accept_invitation")));
+    const request = (type, fields = () => ({})) => () => this.run(() => this.connection.request(type, { table: table.id, ...fields() }));
+    // Joining and starting give this browser's share of the deal (fair_deal.js).
+    const contribute = () => ({ contribution: newContribution(table.id) });
+    if (table.invited) actions.push(h("button", { type: "button", onclick: request("join_table", contribute) }, t("lobby.accept_invitation")));
     if (table.status === "open" && table.your_seat !== undefined) {
       if (table.creator === me && table.seats.length === table.players) {
-        actions.push(h("button", { type: "button", class: "primary", onclick: request("start_table") }, t("lobby.start")));
+        actions.push(h("button", { type: "button", class: "primary", onclick: request("start_table", contribute) }, t("lobby.start")));
       }
       actions.push(h("button", { type: "button", onclick: request("leave_table") }, table.creator === me ? t("lobby.cancel_table") : t("lobby.leave")));
       const name = h("input", { type: "text", "aria-label": t("lobby.invite_label", { table: table.name }), placeholder: t("lobby.invite_placeholder"), required: true, minlength: "3", maxlength: "24" });
@@ -110,7 +113,8 @@ export class Home {
         h("strong", { class: "table-name" }, table.name), " ", h("span", { class: `state${awaiting ? " hot" : ""}` }, this.state(table, awaiting)),
         left ? h("span", { class: `time-left${awaiting && isUrgent(table) ? " urgent" : ""}` }, ` · ${left}`) : null,
         seatsElement(table, me),
-        h("div", { class: "meta" }, meta.join(" · "))),
+        h("div", { class: "meta" }, meta.join(" · ")),
+        commitmentElement(table)),
       h("div", { class: "table-actions" }, actions));
   }
 

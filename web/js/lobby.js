@@ -4,6 +4,7 @@
 // now and then (and with the Refresh button).
 import { CreateForm } from "./create_form.js";
 import { h, replace } from "./dom.js";
+import { commitmentElement, newContribution } from "./fair_deal.js";
 import { errorText, t } from "./i18n.js";
 import { optionsText, paceText, seatsElement } from "./table_summary.js";
 
@@ -61,20 +62,21 @@ export class Lobby {
 
   item(table) {
     const join = () => this.run(async () => {
-      await this.connection.request("join_table", { table: table.id });
+      await this.connection.request("join_table", { table: table.id, contribution: newContribution(table.id) });
       await this.created();
     });
     const mine = table.creator === this.session.user.name;
     const full = table.seats.length === table.players;
     const start = () => this.run(async () => {
-      await this.connection.request("start_table", { table: table.id });
+      await this.connection.request("start_table", { table: table.id, contribution: newContribution(table.id) });
       location.hash = `#/table/${table.id}`;
     });
     return h("li", { class: "table-item", dataset: { table: table.id } },
       h("div", { class: "table-info" },
         h("strong", { class: "table-name" }, table.name), " ", h("span", { class: "state" }, t("lobby.by", { name: table.creator })),
         seatsElement(table, this.session.user.name),
-        h("div", { class: "meta" }, `${optionsText(table.options)} · ${paceText(table.pace)}`)),
+        h("div", { class: "meta" }, `${optionsText(table.options)} · ${paceText(table.pace)}`),
+        commitmentElement(table)),
       h("div", { class: "table-actions" },
         mine && full
           ? h("button", { type: "button", class: "primary", onclick: start }, t("lobby.start"))

@@ -220,9 +220,12 @@ export class TablePage {
     const finished = this.view.step === "finished";
     const next = this.inbox.next(this.tableId);
     replace(this.links, h("a", { href: "#/" }, t("table.back")),
-      finished ? [" · ", h("a", { href: `#/replay/${this.tableId}` }, t("table.replay_link"))] : null,
+      finished ? [" · ", h("a", { href: `#/replay/${this.tableId}` }, t("table.replay_link")),
+        " · ", h("a", { href: `#/deal/${this.tableId}` }, t("deal.check_link"))] : null,
       this.seat === null ? ` · ${t("table.watching")}` : null,
-      next ? [" ", h("a", { class: "button next-table", href: `#/table/${next.id}` }, t("table.next", { name: next.name }))] : null);
+      next ? [" ", h("a", { class: "button next-table", href: `#/table/${next.id}` }, t("table.next", { name: next.name }))] : null,
+      this.summary?.deal ? [" · ", h("span", { class: "deal-commitment", title: this.summary.deal.commitment },
+        t("deal.commitment", { commitment: `${this.summary.deal.commitment.slice(0, 16)}…` }))] : null);
     this.renderStatus();
   }
 

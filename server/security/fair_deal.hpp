@@ -1,0 +1,46 @@
+// The deal nobody controls alone (docs/fairness.md, "For a programmer").
+//
+// At a table's creation the server draws a secret and publishes its
+// commitment, SHA-256(secret). Seated players add contributions of their own.
+// At the start the seed is
+//
+//   digest = SHA-256("spb-deal-v1" || secret || entry(seat 0) || ... || entry(seat n-1))
+//   entry  = 0x01 || contribution (32 bytes)   for a seat that contributed
+//          = 0x00                             for a seat that did not
+//   seed   = digest[0..7] read as a little-endian unsigned 64-bit number
+//
+// The hash is libsodium's crypto_hash_sha256. Stateless after sodium_init();
+// safe from any thread.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "protocol/deal_bytes.hpp"
+
+namespace sp::server {
+
+using DealSecret = protocol::DealBytes;
+using Contribution = protocol::DealBytes;
+
+// The scheme's name, also its domain-separation prefix (11 ASCII bytes).
+inline constexpr std::string_view kDealScheme = "spb-deal-v1";
+
+// 32 bytes from libsodium's randombytes_buf.
+DealSecret draw_deal_secret();
+
+// SHA-256 of the secret, as 64 lowercase hex digits.
+std::string deal_commitment(const DealSecret& secret);
+
+// The game's seed from the secret and each seat's contribution, seat 0 first
+// (nothing: the seat contributed nothing).
+std::uint64_t deal_seed(const DealSecret& secret, std::span<const std::optional<Contribution>> contributions);
+
+// The robots' random draws at a fair table come from the secret through
+// another hash, so no robot's choice tells anything about the seed:
+// SHA-256("spb-robot-v1" || secret)[0..7], little-endian.
+std::uint64_t robot_seed(const DealSecret& secret);
+
+}  // namespace sp::server

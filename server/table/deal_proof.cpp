@@ -1,0 +1,235 @@
+#include "server/table/deal_proof.hpp"
+
+#include <charconv>
+#include <sstream>
+
+#include "engine/card.hpp"
+#include "engine/state_hash.hpp"
+#include "server/table/log_replay.hpp"
+
+namespace sp::server {
+namespace {
+
+using nlohmann::json;
+
+std::string text_at(const json& object, const char* key) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::string short_hex(const std::string& hex) { return hex.size() > 16 ? hex.substr(0, 16) + "…" : hex; }
+
+std::string seat_name(const json& header, int seat) {
+  if (header.contains("seats") && header.at("seats").is_array()) {
+    for (const json& s : header.at("seats")) {
+      if (s.is_object() && s.value("seat", -1) == seat && s.contains("name") && s.at("name").is_string()) {
+        return s.at("name").get<std::string>();
+      }
+    }
+  }
+  return "seat " + std::to_string(seat);
+}
+
+struct Prover {
+  DealProof proof;
+
+  bool step(bool held, std::string words) {
+    proof.steps.push_back(ProofStep{held, std::move(words)});
+    return held;
+  }
+  DealProof fail(std::string words) {
+    step(false, std::move(words));
+    proof.verdict = DealVerdict::kNotProven;
+    return std::move(proof);
+  }
+};
+
+// The table a replay needs, from the record's header and the derived seed.
+TableRecord table_of(const json& header, std::uint64_t seed) {
+  TableRecord table;
+  table.player_count = header.value("players", 0);
+  table.options_json = header.contains("options") ? header.at("options").dump() : "{}";
+  table.seed = seed;
+  return table;
+}
+
+}  // namespace
+
+Expected<RecordedDeal, std::string> read_recorded_deal(const json& deal, int players) {
+  if (!deal.is_object()) return unexpected(std::string("deal: an object is required"));
+  if (text_at(deal, "scheme") != kDealScheme) {
+    return unexpected("deal.scheme: this program knows \"" + std::string(kDealScheme) + "\" only");
+  }
+  RecordedDeal read;
+  read.commitment = text_at(deal, "commitment");
+  if (!protocol::deal_bytes_from_hex(read.commitment)) return unexpected(std::string("deal.commitment: 64 hexadecimal digits are required"));
+  if (deal.contains("secret")) {
+    read.secret = protocol::deal_bytes_from_hex(text_at(deal, "secret"));
+    if (!read.secret) return unexpected(std::string("deal.secret: 64 hexadecimal digits are required"));
+  }
+  if (players < 1) return unexpected(std::string("players: the number of seats is required"));
+  read.seats.resize(static_cast<std::size_t>(players));
+  std::vector<bool> listed(read.seats.size(), false);
+  const auto list = deal.find("contributions");
+  if (list == deal.end() || !list->is_array()) return unexpected(std::string("deal.contributions: a list is required"));
+  for (const json& entry : *list) {
+    if (!entry.is_object() || !entry.contains("seat") || !entry.at("seat").is_number_integer()) {
+      return unexpected(std::string("deal.contributions: each entry needs its seat"));
+    }
+    const int seat = entry.at("seat").get<int>();
+    if (seat < 0 || seat >= players || listed[static_cast<std::size_t>(seat)]) {
+      return unexpected(std::string("deal.contributions: every seat from 0 to players - 1 at most once"));
+    }
+    listed[static_cast<std::size_t>(seat)] = true;
+    const json given = entry.contains("contribution") ? entry.at("contribution") : json(nullptr);
+    if (given.is_null()) continue;
+    const auto bytes = given.is_string() ? protocol::deal_bytes_from_hex(given.get<std::string>()) : std::nullopt;
+    if (!bytes) return unexpected("deal.contributions: seat " + std::to_string(seat) + "'s contribution is not 64 hexadecimal digits");
+    read.seats[static_cast<std::size_t>(seat)] = bytes;
+  }
+  return read;
+}
+
+std::string DealProof::verdict_words() const {
+  switch (verdict) {
+    case DealVerdict::kProven:
+      return "Verdict: the deal is proven. The server fixed its secret before anyone contributed, the seed comes "
+             "from that secret and the players' contributions, and the game recorded is the one that seed deals.";
+    case DealVerdict::kServerAlone:
+      return "Verdict: the record is consistent, but no seat contributed: the server's secret alone decided the "
+             "deal. The commitment proves only that the deal was fixed when the table was created.";
+    case DealVerdict::kNotProven: break;
+  }
+  return "Verdict: NOT PROVEN. The record is not the game its deal says (see the failed check above).";
+}
+
+DealProof prove_deal(const json& record) {
+  Prover p;
+  if (!record.is_object() || !record.contains("header") || !record.at("header").is_object()) {
+    return p.fail("The file holds no game record header.");
+  }
+  const json& header = record.at("header");
+  const int players = header.value("players", 0);
+  if (!header.contains("deal")) {
+    return p.fail("The record has no deal: the table was dealt before fair deals, from a seed the server chose "
+                  "alone, so there is nothing to prove.");
+  }
+  const auto deal = read_recorded_deal(header.at("deal"), players);
+  if (!deal) return p.fail("The record's deal does not read: " + deal.error() + ".");
+  if (!deal->secret) return p.fail("The server's secret is not in the record: it is revealed when the game ends.");
+
+  const std::string commitment = deal_commitment(*deal->secret);
+  if (!p.step(commitment == deal->commitment,
+              commitment == deal->commitment
+                  ? "The server's secret matches the commitment published when the table was created (SHA-256 " +
+                        short_hex(commitment) + ")."
+                  : "The server's secret does not match its commitment: SHA-256 of the secret is " +
+                        short_hex(commitment) + ", the table published " + short_hex(deal->commitment) + ".")) {
+    p.proof.verdict = DealVerdict::kNotProven;
+    return std::move(p.proof);
+  }
+
+  int contributed = 0;
+  std::string seats;
+  for (std::size_t seat = 0; seat < deal->seats.size(); ++seat) {
+    if (!seats.empty()) seats += "; ";
+    seats += seat_name(header, static_cast<int>(seat)) + " (seat " + std::to_string(seat) + ") ";
+    if (deal->seats[seat]) {
+      ++contributed;
+      seats += "contributed " + short_hex(protocol::to_hex(*deal->seats[seat]));
+    } else {
+      seats += "contributed nothing";
+    }
+  }
+  p.step(true, "Contributions in seat order: " + seats + ".");
+
+  const std::uint64_t seed = deal_seed(*deal->secret, deal->seats);
+  std::uint64_t recorded = 0;
+  const std::string digits = text_at(header, "seed");
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), recorded);
+  const bool seed_read = ec == std::errc() && end == digits.data() + digits.size() && !digits.empty();
+  if (!p.step(seed_read && recorded == seed,
+              seed_read && recorded == seed
+                  ? "The seed " + std::to_string(seed) + " is the one the secret and the contributions give, in seat order."
+                  : "The secret and the contributions give the seed " + std::to_string(seed) +
+                        ", but the game was dealt from " + (seed_read ? digits : std::string("an unreadable seed")) + ".")) {
+    p.proof.verdict = DealVerdict::kNotProven;
+    return std::move(p.proof);
+  }
+
+  if (text_at(header, "card_set_version") != engine::card_set_version()) {
+    return p.fail("The game was played with card set " + text_at(header, "card_set_version") +
+                  "; this program deals card set " + std::string(engine::card_set_version()) + ", so it cannot replay it.");
+  }
+  LogReplay replay(table_of(header, seed));
+  if (!replay.ok()) return p.fail("The seed does not deal: " + replay.divergence()->describe() + ".");
+  const json moves = record.contains("moves") && record.at("moves").is_array() ? record.at("moves") : json::array();
+  for (const json& m : moves) {
+    if (!m.is_object() || !m.contains("move_number") || !m.at("move_number").is_number_integer() ||
+        !m.contains("seat") || !m.at("seat").is_number_integer() || !m.contains("action") ||
+        !m.contains("state_hash") || !m.at("state_hash").is_string()) {
+      return p.fail("A move of the record does not read (each needs move_number, seat, action and state_hash).");
+    }
+    if (!replay.apply(m.at("move_number").get<std::int64_t>(), m.at("seat").get<int>(), m.at("action"),
+                      m.at("state_hash").get<std::string>(), nullptr)) {
+      return p.fail("Dealt from that seed, the game does not replay: " + replay.divergence()->describe() + ".");
+    }
+  }
+  const json trailer = record.contains("trailer") && record.at("trailer").is_object() ? record.at("trailer") : json::object();
+  const std::string final_hash = engine::state_hash_hex(replay.state());
+  if (trailer.value("moves", std::int64_t{-1}) != replay.moves() || text_at(trailer, "state_hash") != final_hash) {
+    return p.fail("The record's end does not match the replay: it says " + std::to_string(trailer.value("moves", std::int64_t{-1})) +
+                  " moves ending in state " + text_at(trailer, "state_hash") + ", the replay made " +
+                  std::to_string(replay.moves()) + " ending in " + final_hash + ".");
+  }
+  p.step(true, "Dealt from that seed, all " + std::to_string(replay.moves()) +
+                   " moves replay and reach the recorded state after each one; the final state " + final_hash +
+                   " is the record's" + (replay.state().is_finished() ? ", and the game is over." : ", but the game is not over."));
+  p.proof.verdict = contributed > 0 ? DealVerdict::kProven : DealVerdict::kServerAlone;
+  return std::move(p.proof);
+}
+
+Expected<std::vector<json>, std::string> read_records(std::istream& in) {
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  std::vector<json> records;
+  // One JSON document: a record object, or a result frame holding one.
+  json whole = json::parse(text, nullptr, false);
+  if (!whole.is_discarded()) {
+    if (whole.is_object() && whole.contains("data") && whole.at("data").is_object()) whole = whole.at("data");
+    if (!whole.is_object() || !whole.contains("header")) {
+      return unexpected(std::string("the file is JSON but holds no game record (no \"header\")"));
+    }
+    records.push_back(std::move(whole));
+    return records;
+  }
+  // JSON lines: a header line, the moves, a trailer line, maybe several records.
+  std::istringstream lines(text);
+  std::string line;
+  std::size_t number = 0;
+  json* open = nullptr;
+  while (std::getline(lines, line)) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    json j = json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return unexpected("line " + std::to_string(number) + ": not a JSON object");
+    if (j.contains("format")) {
+      if (open) return unexpected("line " + std::to_string(number) + ": a record starts before the previous one's trailer");
+      records.push_back(json{{"header", std::move(j)}, {"moves", json::array()}});
+      open = &records.back();
+    } else if (!open) {
+      return unexpected("line " + std::to_string(number) + ": a record must start with its header line");
+    } else if (j.contains("end")) {
+      (*open)["trailer"] = std::move(j);
+      open = nullptr;
+    } else {
+      (*open)["moves"].push_back(std::move(j));
+    }
+  }
+  if (records.empty()) return unexpected(std::string("the file holds no game record"));
+  if (open) return unexpected(std::string("the last record has no trailer line: the file is cut short"));
+  return records;
+}
+
+}  // namespace sp::server

@@ -1,0 +1,59 @@
+// The proof of a finished game's deal (docs/fairness.md): a game record's
+// "deal" read back, and the whole check `spb verify-deal` prints: the secret
+// against its commitment, the seed against the secret and the contributions
+// in seat order, and every move replayed from that seed against the recorded
+// state hashes.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <istream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/expected.hpp"
+#include "server/security/fair_deal.hpp"
+
+namespace sp::server {
+
+// A record's "deal" (docs/records.md), read.
+struct RecordedDeal {
+  std::string commitment;                          // 64 hex digits
+  std::optional<DealSecret> secret;                // nothing: not revealed yet
+  std::vector<std::optional<Contribution>> seats;  // seat 0 first; nothing: the seat gave none
+};
+
+// Reads a record header's "deal" for a table of `players` seats; an error
+// names the field.
+Expected<RecordedDeal, std::string> read_recorded_deal(const nlohmann::json& deal, int players);
+
+// One thing checked, in words, and whether it held.
+struct ProofStep {
+  bool held = false;
+  std::string words;
+};
+
+enum class DealVerdict : std::uint8_t {
+  kProven,         // every step held, and at least one seat contributed
+  kServerAlone,    // every step held, but no seat contributed: the server's secret alone decided the deal
+  kNotProven,      // a step failed: the record is not the game its deal says
+};
+
+struct DealProof {
+  std::vector<ProofStep> steps;
+  DealVerdict verdict = DealVerdict::kNotProven;
+  // A sentence for the verdict.
+  std::string verdict_words() const;
+};
+
+// Checks one record, given as one object {"header", "moves", "trailer"}.
+DealProof prove_deal(const nlohmann::json& record);
+
+// The records of a file: JSON lines as spb admin export writes them (several
+// records one after the other), one JSON object as the protocol's
+// table_record returns it, or a whole result frame holding one. An error says
+// what is wrong with the file.
+Expected<std::vector<nlohmann::json>, std::string> read_records(std::istream& in);
+
+}  // namespace sp::server

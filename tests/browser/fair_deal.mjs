@@ -1,0 +1,136 @@
+// The deal nobody controls alone, through the page (docs/fairness.md): Ann (an
+// English desktop) creates a table against a robot and sees its commitment
+// before the game starts; starting it gives her browser's contribution; once
+// the game is over (a robot finishes her seat, handed over by an
+// administrator) "Check this deal" proves it in words, her own contribution
+// found at her seat. Boris (a Russian phone, not logged in) reads the same
+// check in Russian. Usage: node fair_deal.mjs SPB_BINARY SCREENSHOT_DIR
+import {
+  check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, register, startServer, Steps,
+} from "./harness.mjs";
+
+const { spb, screenshotDir } = commandLine("fair_deal.mjs");
+const ADMIN_TOKEN = "fair-deal-test-token";
+const steps = new Steps(screenshotDir);
+const step = (name, fn) => steps.step(name, fn);
+
+const server = await startServer(spb, ["--admin-token", ADMIN_TOKEN]);
+const browser = await launchBrowser();
+
+// The test's own administrator connection, from a page of the server's origin.
+const adminContext = await browser.newContext();
+const adminPage = await adminContext.newPage();
+await adminPage.goto(`${server.url}/healthz`);
+async function administer(requests) {
+  return adminPage.evaluate(async ({ requests, token }) => {
+    const ws = new WebSocket(`ws://${location.host}/ws`);
+    const replies = [];
+    const next = () => new Promise((resolve) => {
+      const take = () => (replies.length ? resolve(replies.shift()) : setTimeout(take, 10));
+      take();
+    });
+    ws.onmessage = (e) => replies.push(JSON.parse(e.data));
+    await new Promise((resolve) => { ws.onopen = resolve; });
+    const answers = [];
+    for (const request of [{ type: "hello", protocol: 1 }, { type: "admin_login", token }, ...requests]) {
+      ws.send(JSON.stringify(request));
+      const reply = await next();
+      if (reply.type !== "result") throw new Error(JSON.stringify(reply));
+      answers.push(reply.data);
+    }
+    ws.close();
+    return answers.slice(2);
+  }, { requests, token: ADMIN_TOKEN });
+}
+
+async function shots(player, name, own) {
+  for (const [size, label] of [[PHONE, "390"], [DESKTOP, "1440"]]) {
+    await player.page.setViewportSize(size);
+    await player.page.waitForTimeout(100);
+    if (size === PHONE) await noHorizontalOverflow(player);
+    await steps.shot(player, `f-${name}-${label}`);
+  }
+  await player.page.setViewportSize(own);
+}
+
+try {
+  const ann = await steps.newPlayer(browser, server, "ann", DESKTOP);
+  let tableId;
+  let commitment;
+
+  await step("a new table shows its deal commitment before the game starts", async () => {
+    await register(ann, "Ann");
+    await ann.page.click("#nav-lobby");
+    const form = ann.page.locator("form.create");
+    await form.locator("input[name=name]").fill("Fair table");
+    await form.locator("select[name=players]").selectOption("2");
+    await form.locator("select[name=robots]").selectOption("1");
+    await form.locator("button[type=submit]").click();
+    const item = ann.page.locator("#my-tables .table-item", { hasText: "Fair table" });
+    await item.waitFor();
+    tableId = Number(await item.getAttribute("data-table"));
+    const shown = item.locator(".deal-commitment");
+    check(/^Deal commitment [0-9a-f]{16}…/.test(await shown.textContent()), `the commitment reads: ${await shown.textContent()}`);
+    commitment = await shown.getAttribute("title");
+    check(/^[0-9a-f]{64}$/.test(commitment), `the full commitment: ${commitment}`);
+    await shots(ann, "commitment", DESKTOP);
+  });
+
+  await step("starting the table gives Ann's browser's contribution; the commitment stays the same", async () => {
+    const item = ann.page.locator("#my-tables .table-item", { hasText: "Fair table" });
+    await item.locator("button.primary").click();
+    await ann.page.goto(`${server.url}/#/table/${tableId}`);
+    const head = ann.page.locator(".table-links .deal-commitment");
+    await head.waitFor();
+    check(await head.getAttribute("title") === commitment, "the table page shows the same commitment");
+    const [admin] = await administer([{ type: "admin_view", table: tableId }]);
+    const deal = admin.table.deal;
+    check(deal.commitment === commitment && !deal.secret, `while the game runs the deal shows no secret: ${JSON.stringify(deal)}`);
+    const mine = deal.contributions.find((c) => c.seat === 0).contribution;
+    const kept = await ann.page.evaluate((id) => localStorage.getItem(`spb.contribution.${id}`), tableId);
+    check(mine && mine === kept, `the server recorded the contribution Ann's browser kept: ${mine} / ${kept}`);
+  });
+
+  await step("once the game is over, Check this deal proves it in words, Ann's contribution found", async () => {
+    await administer([{ type: "admin_remove_player", table: tableId, seat: 0, reason: "The test lets the robot finish." }]);
+    const link = ann.page.locator(".table-links a", { hasText: "Check this deal" });
+    await link.waitFor({ timeout: 120000 });
+    await link.click();
+    const verdict = ann.page.locator(".deal-verdict");
+    await verdict.waitFor();
+    check(await verdict.getAttribute("class") === "deal-verdict proven", `the verdict: ${await verdict.textContent()}`);
+    const lines = await ann.page.locator(".deal-steps li").allTextContents();
+    check(lines.some((l) => l.includes("matches the commitment")), `the commitment step: ${lines}`);
+    check(lines.some((l) => l.includes("Your browser's contribution") && l.includes("seat 0")), `Ann's own step: ${lines}`);
+    check(lines.some((l) => l.includes("The seed")), `the seed step: ${lines}`);
+    check(await ann.page.locator(".deal-steps li.failed").count() === 0, `no step failed: ${lines}`);
+    await shots(ann, "check", DESKTOP);
+  });
+
+  await step("anyone reads the check in their language, without logging in", async () => {
+    const boris = await steps.newPlayer(browser, server, "boris", PHONE, { locale: "ru-RU" });
+    await boris.page.goto(`${server.url}/#/deal/${tableId}`);
+    const verdict = boris.page.locator(".deal-verdict");
+    await verdict.waitFor();
+    check((await verdict.textContent()).startsWith("Раздача доказана"), `the verdict in Russian: ${await verdict.textContent()}`);
+    check(!(await boris.page.locator(".deal-steps li", { hasText: "браузера" }).count()), "Boris contributed nothing here");
+    await shots(boris, "check-ru", PHONE);
+  });
+
+  await step("no script errors on any page", async () => steps.noScriptErrors());
+  await browser.close();
+  await step("the server shuts down cleanly after it all", async () => {
+    const end = await server.stop();
+    check(end.code === 0, `spb serve ended with ${end.signal || `exit code ${end.code}`}`);
+  });
+} catch {
+  // The failing step has reported itself.
+} finally {
+  await browser.close().catch(() => {});
+  await server.stop();
+}
+if (steps.failures) {
+  console.log(`server log:\n${server.log().slice(-4000)}`);
+  process.exit(1);
+}
+console.log(`all steps passed; screenshots in ${screenshotDir}`);
