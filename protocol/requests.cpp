@@ -19,6 +19,7 @@ const RequestCodecs& codecs() {
     add_correspondence_codecs(codecs);
     add_record_codecs(codecs);
     add_admin_codecs(codecs);
+    add_notice_codecs(codecs);
     return codecs;
   }();
   return kCodecs;

@@ -26,6 +26,10 @@ struct Aftermath {
   std::optional<std::int64_t> at;
   std::optional<std::int64_t> left;
   std::vector<NotificationDraft> notes;
+  // Whose move the table awaits from now on (nothing: nobody human), when it
+  // changes; the digest lists a player's waiting tables from it.
+  bool waiting_changed = false;
+  std::optional<std::int64_t> waiting_user;
 };
 
 struct AftermathWritten {
