@@ -314,6 +314,25 @@ async def quiet_hours_hold_an_email_until_they_end(ms, sink):
     assert mail["Subject"] == "Your turn at Hushed"
 
 
+@test()
+async def a_chat_mention_is_emailed_to_the_player_named(ms, sink):
+    ann = await confirmed_player(ms, sink, "ann")
+    bob = await confirmed_player(ms, sink, "bob")
+    await bob.ok("set_notice_settings", choices={"chat_mention": "immediate", "your_turn": "never", "invitation": "never"})
+    await ann.ok("set_notice_settings", choices={"chat_mention": "immediate", "your_turn": "never"})
+    table = (await ann.ok("create_table", players=2, name="Chatty"))["table"]["id"]
+    await bob.ok("join_table", table=table)
+    await ann.ok("start_table", table=table)
+    await ann.ok("chat", table=table, text="@bob your move, @bobby is not here")
+    (mail,) = await mails_to(sink, "bob@players.test", 1, subject="mentioned")
+    assert mail["Subject"] == "You were mentioned at Chatty", mail["Subject"]
+    assert "ann mentioned you at Chatty." in parts(mail)[0]
+    await ann.ok("chat", table=table, text="no names here, @annie")
+    await asyncio.sleep(1)
+    assert not [m for rcpt, _, m in sink.received() if "ann@players.test" in rcpt and "mentioned" in m["Subject"]]
+    assert db_rows(ms, "SELECT count(*) FROM notifications WHERE kind = 'chat_mention'") == [(1,)]
+
+
 @test("refuse")
 async def a_relay_that_refuses_is_given_up_counted_and_stalls_nothing(ms, sink):
     ann = await register(ms, "ann")
