@@ -15,6 +15,9 @@ PACKAGES := cmake g++ make pkg-config libboost1.81-dev nlohmann-json3-dev \
             libsqlite3-dev sqlite3 libspdlog-dev doctest-dev libsodium-dev libjemalloc-dev \
             python3 python3-jsonschema python3-websockets python3-yaml chromium \
             clang libclang-rt-14-dev
+PACKAGES += libcurl4-openssl-dev   # issue 17: email through an SMTP relay (libcurl's SMTP client)
+PACKAGES += libhowardhinnant-date-dev   # issue 17: players' time zones by IANA name (libstdc++ 12 has no tzdb)
+PACKAGES += python3-aiosmtpd   # issue 17: the SMTP sink of the email tests
 
 .PHONY: run test build deps bench clean
 

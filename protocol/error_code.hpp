@@ -57,6 +57,8 @@ enum class ErrorCode : std::uint8_t {
   kLoginThrottled,
   kRegistrationThrottled,
   kChatThrottled,
+  kInvalidEmail,
+  kEmailUnavailable,
   kInternalError,
 };
 

@@ -339,6 +339,43 @@ struct AdminLogoutUser {
   friend bool operator==(const AdminLogoutUser&, const AdminLogoutUser&) = default;
 };
 
+// Email notices (issue 17, docs/notifications.md) ---------------------------
+
+struct SetEmail {
+  static constexpr std::string_view kType = "set_email";
+  std::optional<std::string> address;   // nothing (null on the wire): no email any more
+  std::optional<std::string> language;  // en, fr or ru: the language of the emails
+  friend bool operator==(const SetEmail&, const SetEmail&) = default;
+};
+
+struct ConfirmEmail {
+  static constexpr std::string_view kType = "confirm_email";
+  std::string token;  // from the confirmation link
+  friend bool operator==(const ConfirmEmail&, const ConfirmEmail&) = default;
+};
+
+struct NoticeSettings {
+  static constexpr std::string_view kType = "notice_settings";
+  friend bool operator==(const NoticeSettings&, const NoticeSettings&) = default;
+};
+
+struct QuietHours {
+  int from = 22;  // local hour, 0 to 23
+  int until = 7;
+  friend bool operator==(const QuietHours&, const QuietHours&) = default;
+};
+
+// Changes only what it carries.
+struct SetNoticeSettings {
+  static constexpr std::string_view kType = "set_notice_settings";
+  std::vector<std::pair<std::string, std::string>> choices;  // kind of notice, delivery
+  std::optional<std::string> time_zone;                     // IANA name
+  std::optional<int> digest_hour;                           // 0 to 23
+  std::optional<std::optional<QuietHours>> quiet_hours;     // an inner nothing (null): none
+  std::optional<std::string> language;
+  friend bool operator==(const SetNoticeSettings&, const SetNoticeSettings&) = default;
+};
+
 struct AdminLog {
   static constexpr std::string_view kType = "admin_log";
   std::optional<std::int64_t> table;
@@ -358,7 +395,8 @@ using ClientRequest =
                  client::SetOrders,
                  client::DebugAdvanceClock, client::TableRecord, client::ReplayView, client::TableHistory,
                  client::AdminLogin, client::AdminListTables, client::AdminView, client::AdminReplay,
-                 client::AdminAbort, client::AdminRemovePlayer, client::AdminLogoutUser, client::AdminLog>;
+                 client::AdminAbort, client::AdminRemovePlayer, client::AdminLogoutUser, client::AdminLog,
+                 client::SetEmail, client::ConfirmEmail, client::NoticeSettings, client::SetNoticeSettings>;
 
 // The position of `Message` in ClientRequest, for tables indexed by request type.
 template <class Message, class Variant = ClientRequest>

@@ -58,6 +58,21 @@ constexpr Setting kSettings[] = {
      "days a read notification is kept, then deleted (default 90; 0: forever)"},
     {"keep-webhooks-days", "SPB_KEEP_WEBHOOKS_DAYS",
      "days a delivered or given-up webhook delivery is kept, then deleted (default 30; 0: forever)"},
+    {"smtp-host", "SPB_SMTP_HOST", "SMTP relay that sends email notices (default none: no email)"},
+    {"smtp-port", "SPB_SMTP_PORT", "the relay's port (default 587)"},
+    {"smtp-security", "SPB_SMTP_SECURITY",
+     "starttls (default; refuses a relay without it), tls (implicit TLS, usually port 465) or none (plain, for a "
+     "relay on the same host)"},
+    {"smtp-user", "SPB_SMTP_USER", "user name at the relay (default none: no authentication)"},
+    {"smtp-password", "SPB_SMTP_PASSWORD", "password at the relay"},
+    {"mail-from", "SPB_MAIL_FROM", "From address of email notices, such as spb@example.org (needed with --smtp-host)"},
+    {"public-url", "SPB_PUBLIC_URL",
+     "the server's address as players reach it, such as https://spb.example.org, for links in emails (needed with "
+     "--smtp-host)"},
+    {"smtp-timeout", "SPB_SMTP_TIMEOUT", "seconds one email may take at the relay (default 30)"},
+    {"email-attempts", "SPB_EMAIL_ATTEMPTS", "attempts to send an email before giving up (default 8)"},
+    {"deadline-warnings", "SPB_DEADLINE_WARNINGS",
+     "comma-separated hours before a move's deadline when its player is warned (default 24,1; empty: none)"},
     {"test-clock", "SPB_TEST_CLOCK",
      "FOR TESTS ONLY: a clock that starts at these unix seconds and moves only by debug_advance_clock; needs "
      "--admin-token"},
@@ -183,6 +198,42 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
     for (const std::string& network : config.outbound_allow) {
       if (!parse_network(network)) return bad("comma-separated networks such as 10.0.0.0/8 or ::1/128");
     }
+  } else if (name == "smtp-host") {
+    config.smtp_host = value;
+  } else if (name == "smtp-port") {
+    if (!parse_number(value, config.smtp_port) || config.smtp_port == 0) return bad("1 to 65535");
+  } else if (name == "smtp-security") {
+    if (value != "starttls" && value != "tls" && value != "none") return bad("starttls, tls or none");
+    config.smtp_security = value;
+  } else if (name == "smtp-user") {
+    config.smtp_user = value;
+  } else if (name == "smtp-password") {
+    config.smtp_password = value;
+  } else if (name == "mail-from") {
+    if (value.find('@') == std::string::npos || value.find_first_of("\r\n") != std::string::npos) {
+      return bad("an email address");
+    }
+    config.mail_from = value;
+  } else if (name == "public-url") {
+    if (value.rfind("http://", 0) != 0 && value.rfind("https://", 0) != 0) return bad("an http:// or https:// address");
+    config.public_url = value;
+    while (!config.public_url.empty() && config.public_url.back() == '/') config.public_url.pop_back();
+  } else if (name == "smtp-timeout") {
+    if (!parse_number(value, config.smtp_timeout_seconds) || config.smtp_timeout_seconds < 1 ||
+        config.smtp_timeout_seconds > 600) {
+      return bad("1 to 600");
+    }
+  } else if (name == "email-attempts") {
+    if (!parse_number(value, config.email_attempts) || config.email_attempts < 1 || config.email_attempts > 50) {
+      return bad("1 to 50");
+    }
+  } else if (name == "deadline-warnings") {
+    config.deadline_warning_hours.clear();
+    for (const std::string& item : split_list(value)) {
+      int hours = 0;
+      if (!parse_number(item, hours) || hours < 1 || hours > 24 * 30) return bad("comma-separated hours, 1 to 720");
+      config.deadline_warning_hours.push_back(hours);
+    }
   } else if (name == "test-clock") {
     std::int64_t start = 0;
     if (!parse_number(value, start) || start < 0) return bad("unix seconds");
@@ -215,6 +266,10 @@ std::optional<ServerConfig> load_config(const std::vector<std::string>& args, st
   }
   if (config.test_clock_start && config.admin_token.empty()) {
     error = "--test-clock needs --admin-token: only an administrator may move the test clock";
+    return std::nullopt;
+  }
+  if (!config.smtp_host.empty() && (config.mail_from.empty() || config.public_url.empty())) {
+    error = "--smtp-host needs --mail-from and --public-url: emails need a sender and links back to the server";
     return std::nullopt;
   }
   return config;

@@ -49,6 +49,19 @@ struct ServerConfig {
   // Outbound requests (webhooks) may reach only public addresses, but for these
   // networks ("127.0.0.1/32", "10.0.0.0/8", "::1/128").
   std::vector<std::string> outbound_allow;
+  // Email (docs/notifications.md): no SMTP host, no email. The relay is
+  // reached with STARTTLS (required), implicit TLS, or plain (loopback relays
+  // and tests only).
+  std::string smtp_host;
+  std::uint16_t smtp_port = 587;
+  std::string smtp_security = "starttls";  // starttls, tls or none
+  std::string smtp_user;
+  std::string smtp_password;
+  std::string mail_from;           // the From address, such as "Saint Petersburg <spb@example.org>"
+  std::string public_url;          // how players reach the server, for links in emails
+  int smtp_timeout_seconds = 30;   // per message: connect, talk, hand it over
+  int email_attempts = 8;
+  std::vector<int> deadline_warning_hours = {24, 1};  // warnings before a move's deadline
   std::uint64_t password_ops = 2;                 // Argon2id passes
   std::size_t password_memory = 19 * 1024 * 1024; // Argon2id memory, bytes
 };

@@ -45,6 +45,58 @@ const char* to_string(Refusal refusal) {
   return "unknown";
 }
 
+const char* to_string(NoticeChannel channel) {
+  switch (channel) {
+    case NoticeChannel::kEmail: return "email";
+    case NoticeChannel::kCount: break;
+  }
+  return "unknown";
+}
+
+void ChannelStats::observe_latency(std::int64_t seconds) {
+  std::size_t bucket = 0;
+  while (bucket < kBounds.size() && static_cast<double>(seconds) > kBounds[bucket]) ++bucket;
+  latency_counts[bucket].fetch_add(1, std::memory_order_relaxed);
+  latency_sum.fetch_add(seconds, std::memory_order_relaxed);
+}
+
+namespace {
+
+std::string render_channels(const std::array<ChannelStats, static_cast<std::size_t>(NoticeChannel::kCount)>& channels) {
+  std::string out =
+      "# HELP spb_notice_deliveries_total Notice deliveries by channel and outcome (failed: each failed attempt).\n"
+      "# TYPE spb_notice_deliveries_total counter\n";
+  for (std::size_t i = 0; i < channels.size(); ++i) {
+    const std::string c = to_string(static_cast<NoticeChannel>(i));
+    out += "spb_notice_deliveries_total{channel=\"" + c + "\",outcome=\"sent\"} " +
+           std::to_string(channels[i].sent.load()) + "\n";
+    out += "spb_notice_deliveries_total{channel=\"" + c + "\",outcome=\"failed\"} " +
+           std::to_string(channels[i].failed.load()) + "\n";
+    out += "spb_notice_deliveries_total{channel=\"" + c + "\",outcome=\"given_up\"} " +
+           std::to_string(channels[i].given_up.load()) + "\n";
+  }
+  out += "# HELP spb_notice_delivery_seconds From a notice's outbox row to its delivery, by channel.\n"
+         "# TYPE spb_notice_delivery_seconds histogram\n";
+  for (std::size_t i = 0; i < channels.size(); ++i) {
+    const std::string c = to_string(static_cast<NoticeChannel>(i));
+    std::uint64_t cumulative = 0;
+    for (std::size_t b = 0; b < ChannelStats::kBounds.size(); ++b) {
+      cumulative += channels[i].latency_counts[b].load();
+      char bound[32];
+      std::snprintf(bound, sizeof bound, "%g", ChannelStats::kBounds[b]);
+      out += "spb_notice_delivery_seconds_bucket{channel=\"" + c + "\",le=\"" + bound + "\"} " +
+             std::to_string(cumulative) + "\n";
+    }
+    cumulative += channels[i].latency_counts[ChannelStats::kBounds.size()].load();
+    out += "spb_notice_delivery_seconds_bucket{channel=\"" + c + "\",le=\"+Inf\"} " + std::to_string(cumulative) + "\n";
+    out += "spb_notice_delivery_seconds_sum{channel=\"" + c + "\"} " + std::to_string(channels[i].latency_sum.load()) + "\n";
+    out += "spb_notice_delivery_seconds_count{channel=\"" + c + "\"} " + std::to_string(cumulative) + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string Metrics::render() const {
   std::string out;
   auto gauge = [&out](const char* name, const char* help, std::int64_t value) {
@@ -74,6 +126,7 @@ std::string Metrics::render() const {
           "Outbound requests (webhook attempts) refused: their address is not public (loopback, private, "
           "link-local, multicast, ...) and not allowed by --outbound-allow.",
           outbound_refused.load());
+  out += render_channels(channels);
   out += action_latency.render("spb_action_latency_seconds", "From an act request to its acknowledgement.");
   out += commit_latency.render("spb_db_commit_seconds", "One database transaction (group commit).");
   return out;

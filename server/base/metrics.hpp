@@ -36,6 +36,24 @@ enum class Refusal {
 };
 const char* to_string(Refusal refusal);
 
+// The ways a notice leaves the server besides the page (notice_channels.hpp),
+// each with its own delivery counts; a new channel adds its word here.
+enum class NoticeChannel : std::uint8_t { kEmail, kCount };
+const char* to_string(NoticeChannel channel);
+
+// One channel's deliveries. Latency runs from the notice's outbox row to the
+// delivery, in seconds of the server's clock: hours when quiet hours held it.
+struct ChannelStats {
+  static constexpr std::array<double, 10> kBounds = {1, 5, 15, 60, 300, 900, 3600, 4 * 3600, 12 * 3600, 86400};
+  std::atomic<std::uint64_t> sent{0};
+  std::atomic<std::uint64_t> failed{0};    // attempts that failed (each retry counts)
+  std::atomic<std::uint64_t> given_up{0};  // deliveries abandoned after their last attempt
+  std::array<std::atomic<std::uint64_t>, kBounds.size() + 1> latency_counts{};
+  std::atomic<std::int64_t> latency_sum{0};
+
+  void observe_latency(std::int64_t seconds);
+};
+
 struct Metrics {
   std::atomic<std::int64_t> connections{0};
   std::atomic<std::uint64_t> connections_total{0};
@@ -48,9 +66,11 @@ struct Metrics {
   std::atomic<std::int64_t> tables_stopped{0};  // in memory, refusing moves since a failed write or a bug
   std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(Refusal::kCount)> refused{};
   std::atomic<std::uint64_t> outbound_refused{0};  // webhook attempts the outbound policy stopped
+  std::array<ChannelStats, static_cast<std::size_t>(NoticeChannel::kCount)> channels;
   Histogram action_latency;  // from request to acknowledgement, storage included
   Histogram commit_latency;  // one database transaction
 
+  ChannelStats& channel(NoticeChannel c) { return channels[static_cast<std::size_t>(c)]; }
   void refuse(Refusal why) { refused[static_cast<std::size_t>(why)].fetch_add(1, std::memory_order_relaxed); }
   std::string render() const;
 };

@@ -2,6 +2,8 @@
 
 #include <memory>
 
+#include "server/correspondence/email_sender.hpp"
+
 namespace sp::server {
 
 using nlohmann::json;
@@ -11,13 +13,7 @@ std::optional<StoredNotification> store_notification(Records& db, const Notifica
   NotificationRecord n{0, draft.user_id, draft.kind, draft.table_id,
                        json{{"text", draft.text}, {"details", draft.details}}.dump(), now, false};
   n.id = db.insert_notification(n);
-  StoredNotification stored{n, false};
-  if (const auto url = db.webhook_url_of(draft.user_id)) {
-    const json body{{"type", "notification"}, {"user_id", draft.user_id}, {"notification", notification_json(n)}};
-    db.insert_delivery(n.id, *url, body.dump(), now);
-    stored.webhook = true;
-  }
-  return stored;
+  return StoredNotification{n, queue_on_channels(db, n, now)};
 }
 
 json notification_json(const NotificationRecord& n) {
@@ -31,18 +27,42 @@ json notification_json(const NotificationRecord& n) {
               {"read", n.read}};
 }
 
-Notifier::Notifier(Store& store, const Clock& clock, UserChannels& channels, WebhookSender& webhooks)
-    : store_(store), clock_(clock), channels_(channels), webhooks_(webhooks) {}
+Notifier::Notifier(Store& store, const Clock& clock, UserChannels& channels, WebhookSender& webhooks,
+                   EmailSender* email)
+    : store_(store), clock_(clock), channels_(channels), webhooks_(webhooks), email_(email) {}
 
 void Notifier::deliver(const std::vector<StoredNotification>& stored) {
-  bool webhook = false;
+  QueuedChannels queued;
   for (const StoredNotification& s : stored) {
     channels_.send(s.record.user_id, std::make_shared<const std::string>(
                                          json{{"type", "notification"}, {"notification", notification_json(s.record)}}
                                              .dump()));
-    webhook = webhook || s.webhook;
+    queued.webhook = queued.webhook || s.queued.webhook;
+    queued.email = queued.email || s.queued.email;
   }
-  if (webhook) webhooks_.wake();
+  wake(queued);
+}
+
+void Notifier::wake(const QueuedChannels& queued) {
+  if (queued.webhook) webhooks_.wake();
+  if (queued.email && email_ != nullptr) email_->wake();
+}
+
+void Notifier::warn_deadline(std::int64_t table_id, std::int64_t deadline_at, int hours_before,
+                             NotificationDraft draft) {
+  auto stored = std::make_shared<std::vector<StoredNotification>>();
+  const std::int64_t now = clock_.now();
+  store_.submit(
+      [table_id, deadline_at, hours_before, draft = std::move(draft), stored, now](Records& db) {
+        // The move may have been made since the table asked: its commit
+        // changed the deadline, and this transaction sees that.
+        if (db.table_deadline(table_id) != deadline_at) return;
+        if (!db.mark_deadline_warned(table_id, deadline_at, hours_before)) return;
+        if (auto s = store_notification(db, draft, now)) stored->push_back(std::move(*s));
+      },
+      [this, stored](std::exception_ptr error) {
+        if (!error) deliver(*stored);
+      });
 }
 
 void Notifier::notify(std::vector<NotificationDraft> drafts) {

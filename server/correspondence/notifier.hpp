@@ -2,7 +2,8 @@
 // them (it is your turn, a table started, a player timed out, the game ended,
 // an invitation). Each is stored, so it waits in the in-app list until read;
 // pushed at once to the user's open connections as a `notification` message;
-// and, when the user gave a webhook address, queued for the webhook sender.
+// and queued on the channels the player set up (notice_channels.hpp: a
+// webhook, email).
 //
 // Storing happens inside the store job of the event that causes it (a move,
 // a start, an invitation), so a notification exists exactly when its event
@@ -20,15 +21,18 @@
 
 #include "server/base/clock.hpp"
 #include "server/session/user_channels.hpp"
+#include "server/correspondence/notice_channels.hpp"
 #include "server/correspondence/webhook_sender.hpp"
 #include "server/store/correspondence_rows.hpp"
 #include "server/store/store.hpp"
 
 namespace sp::server {
 
+class EmailSender;
+
 struct NotificationDraft {
   std::int64_t user_id = 0;
-  std::string kind;  // your_turn, table_started, timed_out, game_ended, invited, webhook_test
+  std::string kind;  // your_turn, table_started, timed_out, game_ended, invited, deadline_near, webhook_test
   std::optional<std::int64_t> table_id;
   std::string text;  // a sentence for people
   nlohmann::json details = nlohmann::json::object();
@@ -36,11 +40,11 @@ struct NotificationDraft {
 
 struct StoredNotification {
   NotificationRecord record;
-  bool webhook = false;  // a delivery was queued
+  QueuedChannels queued;  // the channels that queued a delivery (notice_channels.hpp)
 };
 
-// In a store job: stores the notification and, when the user has a webhook
-// address, its delivery. Robots are told nothing: returns nothing for them.
+// In a store job: stores the notification and queues it on every channel
+// that wants it (notice_channels.hpp). Robots are told nothing: returns nothing for them.
 std::optional<StoredNotification> store_notification(Records& db, const NotificationDraft& draft, std::int64_t now);
 
 // The protocol's shape of a notification (docs/protocol.md).
@@ -48,13 +52,19 @@ nlohmann::json notification_json(const NotificationRecord& n);
 
 class Notifier {
  public:
-  Notifier(Store& store, const Clock& clock, UserChannels& channels, WebhookSender& webhooks);
+  // `email` is nothing when the server sends no email.
+  Notifier(Store& store, const Clock& clock, UserChannels& channels, WebhookSender& webhooks, EmailSender* email);
 
   // After the store job that stored them committed: pushes them live and
   // wakes the webhook sender.
   void deliver(const std::vector<StoredNotification>& stored);
   // Stores (in a job of its own) and delivers.
   void notify(std::vector<NotificationDraft> drafts);
+  // Wakes the senders of the channels that queued something.
+  void wake(const QueuedChannels& queued);
+  // A deadline warning (`draft`), stored and delivered once per deadline and
+  // warning, and only while the table still waits on that deadline.
+  void warn_deadline(std::int64_t table_id, std::int64_t deadline_at, int hours_before, NotificationDraft draft);
 
   UserChannels& channels() { return channels_; }
   WebhookSender& webhooks() { return webhooks_; }
@@ -64,6 +74,7 @@ class Notifier {
   const Clock& clock_;
   UserChannels& channels_;
   WebhookSender& webhooks_;
+  EmailSender* email_;
 };
 
 }  // namespace sp::server

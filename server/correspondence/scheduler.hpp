@@ -1,6 +1,6 @@
 // Scheduler: calls things back at a time of the server's clock (a table's move
-// deadline, the end of a vacation, the next webhook retry, the daily deletion
-// of old notifications).
+// deadline and the warnings before it, the end of a vacation, the next webhook
+// or email retry, the daily digests, the daily deletion of old notifications).
 //
 // Each entry has a key; setting a key again replaces its time and callback, so
 // a table re-arms its one deadline after each move. One asio steady timer waits
@@ -30,7 +30,15 @@
 
 namespace sp::server {
 
-enum class Due : std::uint8_t { kMoveDeadline, kVacationEnd, kWebhookRetry, kRetentionSweep };
+enum class Due : std::uint8_t {
+  kMoveDeadline,
+  kVacationEnd,
+  kWebhookRetry,
+  kRetentionSweep,
+  kDeadlineWarning,  // a table's next warning before its move deadline
+  kEmailRetry,       // the email outbox's next due row
+  kDigest,           // the next player's daily digest
+};
 
 class Scheduler {
  public:

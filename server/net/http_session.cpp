@@ -1,8 +1,10 @@
 #include "server/net/http_session.hpp"
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include "server/correspondence/email_pages.hpp"
 #include "server/net/static_files.hpp"
 
 namespace sp::server {
@@ -60,10 +62,49 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
         ->run(std::move(request));
     return;
   }
+  const std::string_view target(request.target().data(), request.target().size());
+  if (is_email_link(target) && services_.correspondence.email != nullptr) return answer_email(request);
   auto response = std::make_shared<http::response<http::string_body>>(respond(request));
   http::async_write(stream_, *response, [self = shared_from_this(), response](beast::error_code write_ec, std::size_t n) {
     self->on_write(response->keep_alive(), write_ec, n);
   });
+}
+
+// Confirm and unsubscribe links read and write the database: answered from
+// the store's completion, on this session's executor.
+void HttpSession::answer_email(const http::request<http::string_body>& request) {
+  const unsigned version = request.version();
+  const bool keep_alive = request.keep_alive();
+  if (request.method() != http::verb::get && request.method() != http::verb::post) {
+    auto response = std::make_shared<http::response<http::string_body>>(http::status::method_not_allowed, version);
+    response->set(http::field::content_type, "text/plain");
+    response->keep_alive(keep_alive);
+    response->body() = "Use GET, or POST for one-click unsubscribe.\n";
+    response->prepare_payload();
+    http::async_write(stream_, *response, [self = shared_from_this(), response](beast::error_code ec, std::size_t n) {
+      self->on_write(response->keep_alive(), ec, n);
+    });
+    return;
+  }
+  EmailSender& email = *services_.correspondence.email;
+  answer_email_link(services_.store, services_.correspondence.clock, email.links(), *services_.correspondence.digests,
+                    std::string_view(request.target().data(), request.target().size()),
+                    [self = shared_from_this(), version, keep_alive](EmailPage page) {
+                      boost::asio::post(self->stream_.get_executor(), [self, version, keep_alive, page = std::move(page)] {
+                        auto response = std::make_shared<http::response<http::string_body>>(
+                            static_cast<http::status>(page.status), version);
+                        response->set(http::field::server, "spb");
+                        response->set(http::field::content_type, "text/html; charset=utf-8");
+                        response->set(http::field::cache_control, "no-store");
+                        response->keep_alive(keep_alive);
+                        response->body() = page.html;
+                        response->prepare_payload();
+                        http::async_write(self->stream_, *response,
+                                          [self, response](beast::error_code ec, std::size_t n) {
+                                            self->on_write(response->keep_alive(), ec, n);
+                                          });
+                      });
+                    });
 }
 
 void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {

@@ -1,5 +1,6 @@
 // HttpSession: plain HTTP on the server's port: /healthz, /metrics, the
-// browser client's static files, and the upgrade of /ws to a WebSocket.
+// browser client's static files, the links of emails (email_pages.hpp), and
+// the upgrade of /ws to a WebSocket.
 //
 // It holds its client's ConnectionSlot from the accept on, and hands it to the
 // WebSocket. A connection from a trusted proxy gets its slot at the upgrade,
@@ -28,6 +29,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+  void answer_email(const boost::beast::http::request<boost::beast::http::string_body>& request);
   boost::beast::http::response<boost::beast::http::string_body> respond(
       const boost::beast::http::request<boost::beast::http::string_body>& request) const;
 

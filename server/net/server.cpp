@@ -15,6 +15,7 @@
 
 #include "server/base/clock.hpp"
 #include "server/correspondence/correspondence.hpp"
+#include "server/correspondence/smtp_relay.hpp"
 #include "server/security/credentials.hpp"
 #include "server/base/logging.hpp"
 #include "server/base/metrics.hpp"
@@ -154,10 +155,28 @@ int run_server(const ServerConfig& config) {
       ioc->get_executor(), *store, clock, *scheduler,
       WebhookPolicy{config.webhook_attempts, config.webhook_first_retry_seconds, 6 * 3600, 10},
       OutboundPolicy::from_config(config.outbound_allow), metrics);
-  Notifier notifier(*store, clock, channels, *webhooks);
+  // Email, when the operator gave a relay (docs/notifications.md).
+  init_smtp();
+  std::unique_ptr<EmailSender> email;
+  if (!config.smtp_host.empty()) {
+    std::string key;
+    store->run_sync([&key, &clock](Records& db) { key = db.server_key("unsubscribe", EmailLinks::new_key(), clock.now()); });
+    email = std::make_unique<EmailSender>(
+        ioc->get_executor(), *store, clock, *scheduler,
+        SmtpSettings{config.smtp_host, config.smtp_port, config.smtp_security, config.smtp_user, config.smtp_password,
+                     config.mail_from, config.smtp_timeout_seconds},
+        EmailPolicy{config.email_attempts, 60, 6 * 3600}, EmailLinks(config.public_url, key), metrics);
+    spdlog::info("email: through {}:{} ({}) from {}", config.smtp_host, config.smtp_port, config.smtp_security,
+                 config.mail_from);
+  }
+  Digests digests(*store, clock, *scheduler, [&email] {
+    if (email) email->wake();
+  });
+  Notifier notifier(*store, clock, channels, *webhooks, email.get());
   Retention retention(ioc->get_executor(), *store, clock, *scheduler,
                       RetentionPolicy{config.keep_notifications_days, config.keep_webhooks_days});
-  Correspondence correspondence{clock, test_clock.get(), *scheduler, notifier, config.vacation_days_per_year};
+  Correspondence correspondence{clock,        test_clock.get(), *scheduler,  notifier, config.vacation_days_per_year,
+                                config.deadline_warning_hours, email.get(), &digests};
   auto tables = std::make_unique<TableRegistry>(ioc->get_executor(), *store, metrics, correspondence);
   std::size_t failed = 0;
   const std::size_t loaded = tables->load_all_playing(
@@ -174,6 +193,8 @@ int run_server(const ServerConfig& config) {
   Services services{config, *store, *tables, metrics, slow_work, correspondence, guards};
   schedule_open_vacations(services);
   webhooks->wake();
+  if (email) email->wake();
+  digests.start();
   retention.start();
   const auto address = net::ip::make_address(config.address);
   auto listener = std::make_shared<Listener>(*ioc, tcp::endpoint{address, config.port}, services, sessions);
@@ -185,11 +206,13 @@ int run_server(const ServerConfig& config) {
   serve_until_signalled(*ioc, *listener, sessions, config.threads);
   scheduler->stop();
   webhooks->stop();
+  if (email) email->stop();
   slow_work.join();
   listener.reset();
   store.reset();   // writes what is queued; completions go to the stopped io_context
   tables.reset();
   webhooks.reset();
+  email.reset();
   scheduler.reset();
   ioc.reset();     // destroys the handlers never run, and with them the sessions and tables
   spdlog::info("stopped");

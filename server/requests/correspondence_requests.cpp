@@ -211,6 +211,8 @@ std::vector<StoredNotification> write_table_start(Records& db, const TableRecord
     if (to_act.empty() || s.seat != to_act.front().value || s.controller != SeatController::kHuman) continue;
     start.deadline = Aftermath::Deadline::kFresh;
     start.fresh_user = s.user_id;
+    start.waiting_changed = true;
+    start.waiting_user = s.user_id;
     start.notes.push_back(NotificationDraft{s.user_id, "your_turn", table.id,
                                             "It is your turn at " + table.name + ".", json{{"move_number", 1}}});
   }

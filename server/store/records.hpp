@@ -26,6 +26,7 @@
 #include "server/store/admin_log.hpp"
 #include "server/store/correspondence_rows.hpp"
 #include "server/store/database_error.hpp"
+#include "server/store/mail_rows.hpp"
 #include "server/store/rows.hpp"
 
 namespace sp::server {
@@ -167,6 +168,48 @@ class Records {
   // Pending deliveries and unread notifications are never deleted.
   virtual PrunedRows prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds,
                                    std::int64_t keep_webhooks_seconds, int limit) = 0;
+
+  // Email notices (schema/0007_email.sql) ------------------------------------
+
+  virtual std::optional<EmailAddressRecord> email_of(std::int64_t user_id) = 0;
+  // A new, unconfirmed address with the hash of its confirmation token.
+  virtual void set_email(std::int64_t user_id, const std::string& address, const std::string& confirm_hash,
+                         std::int64_t expires_at, std::int64_t now) = 0;
+  virtual void delete_email(std::int64_t user_id) = 0;
+  // Confirms the address whose unexpired token has this hash, once; returns its user.
+  virtual std::optional<std::int64_t> confirm_email(const std::string& confirm_hash, std::int64_t now) = 0;
+  // Defaults for a player who chose nothing.
+  virtual NoticeSettingsRecord notice_settings(std::int64_t user_id) = 0;
+  virtual void save_notice_settings(const NoticeSettingsRecord& settings) = 0;
+  virtual void set_notice_choice(std::int64_t user_id, NoticeKind kind, NoticeDelivery delivery) = 0;
+  // Players whose digest is due by `now`.
+  virtual std::vector<std::int64_t> due_digests(std::int64_t now, int limit) = 0;
+  virtual std::optional<std::int64_t> next_digest_at() = 0;
+  virtual void set_next_digest_at(std::int64_t user_id, std::optional<std::int64_t> at) = 0;
+  // Playing tables where the user is to move, the earliest deadline first.
+  virtual std::vector<WaitingTable> tables_waiting_for(std::int64_t user_id, std::int64_t now) = 0;
+  // Notifications of the user since `after` (unix seconds), oldest first.
+  virtual std::vector<NotificationRecord> notifications_since(std::int64_t user_id, std::int64_t after, int limit) = 0;
+  virtual std::optional<NotificationRecord> load_notification(std::int64_t id) = 0;
+  virtual std::optional<std::string> table_name(std::int64_t table_id) = 0;
+
+  // An email to send; nothing happens if its idempotency key has one already.
+  // Returns whether it was added.
+  virtual bool insert_email(const EmailRecord& email, std::int64_t now) = 0;
+  virtual std::vector<EmailRecord> due_emails(std::int64_t now, int limit) = 0;
+  // Emails of `purpose` queued for the user since `since`.
+  virtual int count_emails(std::int64_t user_id, EmailPurpose purpose, std::int64_t since) = 0;
+  virtual std::optional<std::int64_t> next_email_at() = 0;
+  // Stores an email's status, attempts, next attempt, last error and payload.
+  virtual void update_email(const EmailRecord& email, std::int64_t now) = 0;
+  // Records that a deadline's warning was given; false if it had been already.
+  virtual bool mark_deadline_warned(std::int64_t table_id, std::int64_t deadline_at, int hours_before) = 0;
+  // Whose move the table awaits (nothing: nobody human).
+  virtual void set_waiting_user(std::int64_t table_id, std::optional<std::int64_t> user_id) = 0;
+  // The deadline the table waits on now (nothing: none, or it is not playing).
+  virtual std::optional<std::int64_t> table_deadline(std::int64_t table_id) = 0;
+  // The key for `purpose`, made from `fresh` on first use.
+  virtual std::string server_key(const std::string& purpose, const std::string& fresh, std::int64_t now) = 0;
 
   // The administrators' log ---------------------------------------------------
 

@@ -51,10 +51,11 @@ int prune_deliveries(Database& db, std::int64_t settled_before, int limit) {
 }
 
 int prune_notifications(Database& db, std::int64_t read_before, int limit) {
-  // A delivery still refers to its notification (a foreign key) until it goes.
+  // A delivery or an email still refers to its notification (a foreign key) until it goes.
   db.prepare(
         "DELETE FROM notifications WHERE id IN (SELECT n.id FROM notifications n WHERE n.read_at < ? AND "
-        "NOT EXISTS (SELECT 1 FROM webhook_outbox w WHERE w.notification_id = n.id) LIMIT ?)")
+        "NOT EXISTS (SELECT 1 FROM webhook_outbox w WHERE w.notification_id = n.id) AND "
+        "NOT EXISTS (SELECT 1 FROM email_outbox e WHERE e.notification_id = n.id) LIMIT ?)")
       .bind(1, read_before)
       .bind(2, static_cast<std::int64_t>(limit))
       .run();
@@ -271,7 +272,17 @@ PrunedRows SqliteRecords::prune_settled(std::int64_t now, std::int64_t keep_noti
                                         std::int64_t keep_webhooks_seconds, int limit) {
   PrunedRows pruned;
   // Deliveries first: a notification whose last delivery goes now may go too.
-  if (keep_webhooks_seconds > 0) pruned.deliveries = prune_deliveries(db_, now - keep_webhooks_seconds, limit);
+  if (keep_webhooks_seconds > 0) {
+    pruned.deliveries = prune_deliveries(db_, now - keep_webhooks_seconds, limit);
+    // Settled emails are kept as long as webhook deliveries.
+    db_.prepare(
+          "DELETE FROM email_outbox WHERE id IN (SELECT id FROM email_outbox "
+          "WHERE status IN ('delivered', 'given_up') AND updated_at < ? LIMIT ?)")
+        .bind(1, now - keep_webhooks_seconds)
+        .bind(2, static_cast<std::int64_t>(limit))
+        .run();
+    pruned.deliveries += db_.changes();
+  }
   if (keep_notifications_seconds > 0) {
     pruned.notifications = prune_notifications(db_, now - keep_notifications_seconds, limit);
   }

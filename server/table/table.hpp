@@ -183,6 +183,9 @@ class Table : public std::enable_shared_from_this<Table> {
   std::optional<nlohmann::json> apply_aftermath(const Aftermath& aftermath, const AftermathWritten& written);
   void arm_deadline();
   void deadline_passed(std::int64_t at);
+  // table_warnings.cpp: the warnings before the move deadline (docs/notifications.md).
+  void arm_deadline_warning();
+  void deadline_warning_due(std::int64_t deadline_at, std::int64_t warning_at, int hours_before);
   void play_automatic_soon();
   void play_automatic();
   nlohmann::json view_json(std::optional<engine::Seat> seat) const;
@@ -213,6 +216,8 @@ class Table : public std::enable_shared_from_this<Table> {
   bool writing_ = false;
   bool faulted_ = false;
   bool automatic_posted_ = false;
+  // The time of the last deadline warning handled; earlier ones are never due again.
+  std::int64_t warned_until_ = 0;
 };
 
 // Seconds on a monotonic clock, for latency measurements.

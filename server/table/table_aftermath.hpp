@@ -35,6 +35,10 @@ struct Aftermath {
     std::string text;
   };
   std::vector<Orders> orders;
+  // Whose move the table awaits from now on (nothing: nobody human), when it
+  // changes; the digest lists a player's waiting tables from it.
+  bool waiting_changed = false;
+  std::optional<std::int64_t> waiting_user;
 };
 
 struct AftermathWritten {

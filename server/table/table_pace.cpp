@@ -53,6 +53,7 @@ SeatController Table::controller_of(engine::Seat seat) const {
 Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& next) const {
   Aftermath after;
   orders_after_move(move, next, after);
+  after.waiting_changed = true;  // nobody, unless a human is found to be waited for below
   const SeatRecord& mover = record_.seats.at(move.seat.value);
   if (move.actor == Actor::kTimeout) {
     SeatRecord seat = mover;
@@ -101,6 +102,7 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
   }
   after.deadline = record_.move_seconds ? Aftermath::Deadline::kFresh : Aftermath::Deadline::kKeep;
   after.fresh_user = waiting.user_id;
+  after.waiting_user = waiting.user_id;
   // Told once per turn: not again while the same person goes on deciding, and
   // not while the seat's player has the table open (its update says it all).
   const bool watching = std::any_of(watchers_.begin(), watchers_.end(), [&](const Watcher& w) {
@@ -163,11 +165,15 @@ std::optional<json> Table::apply_aftermath(const Aftermath& aftermath, const Aft
 
 void Table::arm_deadline() {
   const Scheduler::Key key{Due::kMoveDeadline, id_};
-  if (!record_.deadline_at || faulted_ || state_.is_finished()) return correspondence_.scheduler.cancel(key);
+  if (!record_.deadline_at || faulted_ || state_.is_finished()) {
+    correspondence_.scheduler.cancel(key);
+    return arm_deadline_warning();
+  }
   correspondence_.scheduler.set(key, *record_.deadline_at,
                                 [weak = weak_from_this(), at = *record_.deadline_at] {
                                   if (auto self = weak.lock()) self->deadline_passed(at);
                                 });
+  arm_deadline_warning();
 }
 
 void Table::deadline_passed(std::int64_t at) {
@@ -240,6 +246,8 @@ void Table::set_seat_controller(engine::Seat seat, SeatController controller, st
       after.deadline = controller == SeatController::kHuman && self->record_.move_seconds ? Aftermath::Deadline::kFresh
                                                                                           : Aftermath::Deadline::kClear;
       after.fresh_user = current.user_id;
+      after.waiting_changed = true;
+      if (controller == SeatController::kHuman) after.waiting_user = current.user_id;
     }
     spdlog::info("table {} seat {}: {} ({})", self->id_, seat.value, to_string(changed.controller), reason);
     self->change(std::move(after), [self, done](bool ok) {

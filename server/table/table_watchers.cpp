@@ -119,6 +119,21 @@ void Table::legal_actions(std::int64_t user_id, ReplyFn reply) {
   });
 }
 
+namespace {
+
+// "@name" in a chat line, not followed by more of a name: a mention of that
+// player (docs/notifications.md, chat_mention).
+bool mentions_name(const std::string& text, const std::string& name) {
+  const std::string tag = "@" + name;
+  for (auto at = text.find(tag); at != std::string::npos; at = text.find(tag, at + 1)) {
+    const std::size_t end = at + tag.size();
+    if (end == text.size() || !(std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
   boost::asio::post(strand_, [self = shared_from_this(), user_id, text = std::move(text),
                               reply = std::move(reply)]() mutable {
@@ -126,14 +141,26 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
     if (!seat) return reply(Reply::error(ErrorCode::kNotSeated, "Only the table's players may write in its chat."));
     const std::string from = self->names_[seat->value];
     const std::int64_t now = self->correspondence_.clock.now();
+    std::vector<NotificationDraft> mentions;
+    for (const SeatRecord& s : self->record_.seats) {
+      if (s.robot || s.user_id == user_id || !mentions_name(text, s.name)) continue;
+      mentions.push_back(NotificationDraft{s.user_id, "chat_mention", self->id_,
+                                           from + " mentioned you at " + self->record_.name + ".",
+                                           json{{"from", from}}});
+    }
     // The line's id goes out with it, so a client can page back (chat_history) from what it saw.
     auto chat_id = std::make_shared<std::int64_t>(0);
-    self->store_.submit([table = self->id_, user_id, text, now, chat_id](Records& db) {
+    auto stored = std::make_shared<std::vector<StoredNotification>>();
+    self->store_.submit([table = self->id_, user_id, text, now, chat_id, mentions = std::move(mentions), stored](Records& db) {
                           *chat_id = db.insert_chat(table, user_id, text, now);
+                          for (const NotificationDraft& d : mentions) {
+                            if (auto n = store_notification(db, d, now)) stored->push_back(std::move(*n));
+                          }
                         },
-                        [self, reply = std::move(reply), from, text, now, chat_id](std::exception_ptr error) {
+                        [self, reply = std::move(reply), from, text, now, chat_id, stored](std::exception_ptr error) {
                           if (error) return reply(Reply::error(ErrorCode::kInternalError, "The message could not be stored."));
                           reply(Reply::result(json::object()));
+                          self->correspondence_.notifier.deliver(*stored);
                           boost::asio::post(self->strand_, [self, from, text, now, chat_id = *chat_id] {
                             const auto frame = std::make_shared<const std::string>(
                                 json{{"type", "chat_message"}, {"table", self->id_}, {"chat_id", chat_id},

@@ -2,7 +2,9 @@
 
 - The runtime stage's apt packages provide every shared library `ldd` lists
   for the built spb (besides the base image's libc6, libstdc++6, libgcc-s1),
-  and it installs nothing that provides none of them.
+  and it installs nothing that provides none of them, but the data spb reads
+  at run time (RUNTIME_DATA: time zones for players' digests, the CA
+  certificates that check the SMTP relay's TLS).
 - The build stage installs the Makefile's PACKAGES (but the test-only ones).
 - The runtime stage runs as a non-root user, keeps the database on the /data
   volume and has a HEALTHCHECK.
@@ -27,6 +29,8 @@ import yaml
 SPB, ROOT = sys.argv[1], sys.argv[2]
 # Present in debian:bookworm-slim: essential packages and their dependencies.
 BASE_IMAGE = {"libc6", "libstdc++6", "libgcc-s1"}
+# Packages of data, not libraries, that spb reads at run time (issue 17).
+RUNTIME_DATA = {"tzdata", "ca-certificates"}
 # Makefile packages that only the tests use (clang: the fuzz build).
 TEST_ONLY = re.compile(r"^(python3-.*|chromium.*|nodejs|npm|clang|libclang-rt-.*)$")
 
@@ -110,7 +114,7 @@ def check_runtime_libraries(stages):
     for package, libraries in sorted(needed.items()):
         if package not in runtime and package not in BASE_IMAGE:
             fail(f"the runtime stage lacks {package} (for {', '.join(libraries)})")
-    for package in sorted(runtime - set(needed)):
+    for package in sorted(runtime - set(needed) - RUNTIME_DATA):
         fail(f"the runtime stage installs {package}, which provides none of spb's shared libraries")
     print("runtime libraries:", ", ".join(f"{p} ({', '.join(l)})" for p, l in sorted(needed.items())))
 

@@ -179,8 +179,8 @@ struct Services {
   UserChannels channels;
   Scheduler scheduler{loop.ioc.get_executor(), clock};
   WebhookSender webhooks{loop.ioc.get_executor(), store, clock, scheduler, WebhookPolicy{}, OutboundPolicy{}, metrics};
-  Notifier notifier{store, clock, channels, webhooks};
-  Correspondence correspondence{clock, &clock, scheduler, notifier, 21};
+  Notifier notifier{store, clock, channels, webhooks, nullptr};
+  Correspondence correspondence{clock, &clock, scheduler, notifier, 21, {}, nullptr, nullptr};
   TableRegistry registry{loop.ioc.get_executor(), store, metrics, correspondence};
   ~Services() {
     scheduler.stop();

@@ -284,4 +284,107 @@ std::vector<server::AdminAction> FailingRecords::list_admin_actions(std::optiona
 
 FailingBackend::FailingBackend(const std::string& path) : sqlite_(path, DatabaseOptions{false}) { sqlite_.migrate(); }
 
+std::optional<server::EmailAddressRecord> FailingRecords::email_of(std::int64_t user_id) {
+  return inner_.email_of(user_id);
+}
+
+void FailingRecords::set_email(std::int64_t user_id, const std::string& address, const std::string& confirm_hash, std::int64_t expires_at, std::int64_t now) {
+  write();
+  inner_.set_email(user_id, address, confirm_hash, expires_at, now);
+}
+
+void FailingRecords::delete_email(std::int64_t user_id) {
+  write();
+  inner_.delete_email(user_id);
+}
+
+std::optional<std::int64_t> FailingRecords::confirm_email(const std::string& confirm_hash, std::int64_t now) {
+  write();
+  return inner_.confirm_email(confirm_hash, now);
+}
+
+server::NoticeSettingsRecord FailingRecords::notice_settings(std::int64_t user_id) {
+  return inner_.notice_settings(user_id);
+}
+
+void FailingRecords::save_notice_settings(const server::NoticeSettingsRecord& settings) {
+  write();
+  inner_.save_notice_settings(settings);
+}
+
+void FailingRecords::set_notice_choice(std::int64_t user_id, server::NoticeKind kind, server::NoticeDelivery delivery) {
+  write();
+  inner_.set_notice_choice(user_id, kind, delivery);
+}
+
+std::vector<std::int64_t> FailingRecords::due_digests(std::int64_t now, int limit) {
+  return inner_.due_digests(now, limit);
+}
+
+std::optional<std::int64_t> FailingRecords::next_digest_at() {
+  return inner_.next_digest_at();
+}
+
+void FailingRecords::set_next_digest_at(std::int64_t user_id, std::optional<std::int64_t> at) {
+  write();
+  inner_.set_next_digest_at(user_id, at);
+}
+
+std::vector<server::WaitingTable> FailingRecords::tables_waiting_for(std::int64_t user_id, std::int64_t now) {
+  return inner_.tables_waiting_for(user_id, now);
+}
+
+std::vector<server::NotificationRecord> FailingRecords::notifications_since(std::int64_t user_id, std::int64_t after, int limit) {
+  return inner_.notifications_since(user_id, after, limit);
+}
+
+std::optional<server::NotificationRecord> FailingRecords::load_notification(std::int64_t id) {
+  return inner_.load_notification(id);
+}
+
+std::optional<std::string> FailingRecords::table_name(std::int64_t table_id) {
+  return inner_.table_name(table_id);
+}
+
+bool FailingRecords::insert_email(const server::EmailRecord& email, std::int64_t now) {
+  write();
+  return inner_.insert_email(email, now);
+}
+
+std::vector<server::EmailRecord> FailingRecords::due_emails(std::int64_t now, int limit) {
+  return inner_.due_emails(now, limit);
+}
+
+std::optional<std::int64_t> FailingRecords::next_email_at() {
+  return inner_.next_email_at();
+}
+
+void FailingRecords::update_email(const server::EmailRecord& email, std::int64_t now) {
+  write();
+  inner_.update_email(email, now);
+}
+
+bool FailingRecords::mark_deadline_warned(std::int64_t table_id, std::int64_t deadline_at, int hours_before) {
+  write();
+  return inner_.mark_deadline_warned(table_id, deadline_at, hours_before);
+}
+
+void FailingRecords::set_waiting_user(std::int64_t table_id, std::optional<std::int64_t> user_id) {
+  write();
+  inner_.set_waiting_user(table_id, user_id);
+}
+
+std::optional<std::int64_t> FailingRecords::table_deadline(std::int64_t table_id) {
+  return inner_.table_deadline(table_id);
+}
+
+std::string FailingRecords::server_key(const std::string& purpose, const std::string& fresh, std::int64_t now) {
+  write();
+  return inner_.server_key(purpose, fresh, now);
+}
+
+int FailingRecords::count_emails(std::int64_t user_id, server::EmailPurpose purpose, std::int64_t since) {
+  return inner_.count_emails(user_id, purpose, since);
+}
+
 }  // namespace sp::test

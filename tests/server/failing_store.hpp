@@ -98,6 +98,30 @@ class FailingRecords final : public server::Records {
   std::vector<server::DeliveryRecord> due_deliveries(std::int64_t now, int limit) override;
   std::optional<std::int64_t> next_delivery_at() override;
   std::optional<server::DeliveryRecord> load_delivery(std::int64_t id) override;
+  // Email notices: writes counted, reads passed through.
+  std::optional<server::EmailAddressRecord> email_of(std::int64_t user_id) override;
+  void set_email(std::int64_t user_id, const std::string& address, const std::string& confirm_hash, std::int64_t expires_at, std::int64_t now) override;
+  void delete_email(std::int64_t user_id) override;
+  std::optional<std::int64_t> confirm_email(const std::string& confirm_hash, std::int64_t now) override;
+  server::NoticeSettingsRecord notice_settings(std::int64_t user_id) override;
+  void save_notice_settings(const server::NoticeSettingsRecord& settings) override;
+  void set_notice_choice(std::int64_t user_id, server::NoticeKind kind, server::NoticeDelivery delivery) override;
+  std::vector<std::int64_t> due_digests(std::int64_t now, int limit) override;
+  std::optional<std::int64_t> next_digest_at() override;
+  void set_next_digest_at(std::int64_t user_id, std::optional<std::int64_t> at) override;
+  std::vector<server::WaitingTable> tables_waiting_for(std::int64_t user_id, std::int64_t now) override;
+  std::vector<server::NotificationRecord> notifications_since(std::int64_t user_id, std::int64_t after, int limit) override;
+  std::optional<server::NotificationRecord> load_notification(std::int64_t id) override;
+  std::optional<std::string> table_name(std::int64_t table_id) override;
+  bool insert_email(const server::EmailRecord& email, std::int64_t now) override;
+  std::vector<server::EmailRecord> due_emails(std::int64_t now, int limit) override;
+  int count_emails(std::int64_t user_id, server::EmailPurpose purpose, std::int64_t since) override;
+  std::optional<std::int64_t> next_email_at() override;
+  void update_email(const server::EmailRecord& email, std::int64_t now) override;
+  bool mark_deadline_warned(std::int64_t table_id, std::int64_t deadline_at, int hours_before) override;
+  void set_waiting_user(std::int64_t table_id, std::optional<std::int64_t> user_id) override;
+  std::optional<std::int64_t> table_deadline(std::int64_t table_id) override;
+  std::string server_key(const std::string& purpose, const std::string& fresh, std::int64_t now) override;
   std::vector<server::AdminAction> list_admin_actions(std::optional<std::int64_t> table, int limit) override;
 
  private:

@@ -30,8 +30,8 @@ struct TableServer {
   server::Scheduler scheduler{ioc.get_executor(), clock};
   server::WebhookSender webhooks{ioc.get_executor(), store, clock, scheduler, server::WebhookPolicy{1, 1, 1, 1},
                                  server::OutboundPolicy{}, metrics};
-  server::Notifier notifier{store, clock, channels, webhooks};
-  server::Correspondence correspondence{clock, &clock, scheduler, notifier, 21};
+  server::Notifier notifier{store, clock, channels, webhooks, nullptr};
+  server::Correspondence correspondence{clock, &clock, scheduler, notifier, 21, {}, nullptr, nullptr};
   server::TableRegistry registry{ioc.get_executor(), store, metrics, correspondence};
   std::thread thread{[this] { ioc.run(); }};
 

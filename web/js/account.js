@@ -1,7 +1,9 @@
 // The account page: vacation (declare it for some days, end it early, the
-// days left this year), the webhook that receives my notifications (set,
-// test, remove), the password, and logging out on every device.
+// days left this year), email notices (email_settings.js), the webhook that
+// receives my notifications (set, test, remove), the password, and logging
+// out on every device.
 import { h, replace } from "./dom.js";
+import { EmailSettings } from "./email_settings.js";
 import { errorText, formatDate, t } from "./i18n.js";
 
 // The server tells the address back when it is set or tested; this browser
@@ -43,9 +45,11 @@ export class AccountPage {
     this.vacationOutcome = outcomeElement();
     this.webhookKey = `${WEBHOOK_KEY}.${session.user.id}`;
     this.webhookState = h("p", { class: "webhook-state" });
+    this.email = new EmailSettings(connection);
     this.element = h("div", { class: "account-page" },
       h("h1", {}, t("account.title", { name: session.user.name })),
       section("vacation", t("vacation.title"), h("p", { class: "explain" }, t("vacation.explain")), this.vacationState, this.vacationOutcome),
+      section("email", t("email.title"), this.email.element),
       section("webhook", t("webhook.title"), h("p", { class: "explain" }, t("webhook.explain")), this.webhookState, this.webhookForm()),
       section("password", t("password.title"), this.passwordForm()),
       section("sessions", t("sessions.title"), h("p", { class: "explain" }, t("sessions.explain")), this.everywhereForm()));
@@ -54,6 +58,7 @@ export class AccountPage {
   async start() {
     this.showWebhook(localStorage.getItem(this.webhookKey));
     this.showVacation(await this.connection.request("vacation"));
+    await this.email.start();
   }
 
   stop() {}

@@ -16,6 +16,8 @@ export function notificationText(n, tableName) {
     case "invited": return t("notification.invited", { table, from: d.from ?? "?" });
     case "webhook_test": return t("notification.webhook_test");
     case "orders_lapsed": return t("notification.orders_lapsed", { table });
+    case "deadline_near": return t("notification.deadline_near", { table, hours: d.hours ?? "?" });
+    case "chat_mention": return t("notification.chat_mention", { table, from: d.from ?? "?" });
     case "game_ended":
       return d.place === undefined ? t("notification.game_ended", { table })
         : t("notification.game_ended_place", { table, place: d.place, points: tn("n.points", d.points ?? 0) });

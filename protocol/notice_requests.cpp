@@ -1,0 +1,121 @@
+// Email notices: set_email, confirm_email, notice_settings, set_notice_settings.
+#include "protocol/request_codecs.hpp"
+
+namespace sp::protocol {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::array<std::string_view, 6> kKinds = {"your_turn",  "deadline_near", "robot_took_seat",
+                                                    "game_over",  "invitation",    "chat_mention"};
+constexpr std::array<std::string_view, 3> kDeliveries = {"immediate", "digest", "never"};
+
+template <std::size_t N>
+bool one_of(const std::array<std::string_view, N>& words, const std::string& word) {
+  for (std::string_view w : words) {
+    if (w == word) return true;
+  }
+  return false;
+}
+
+std::optional<std::string> language(FieldReader& f) {
+  if (!f.has("language")) return std::nullopt;
+  const json& value = f.at("language");
+  if (!value.is_string() || !(value == "en" || value == "fr" || value == "ru")) {
+    f.refuse(ErrorCode::kBadRequest, "language: en, fr or ru");
+    return std::nullopt;
+  }
+  return value.get<std::string>();
+}
+
+std::optional<int> hour(FieldReader& f, const json& value, const char* what) {
+  if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > 23) {
+    f.refuse(ErrorCode::kBadRequest, std::string(what) + ": a whole hour from 0 to 23");
+    return std::nullopt;
+  }
+  return value.get<int>();
+}
+
+client::SetNoticeSettings decode_settings(FieldReader& f) {
+  client::SetNoticeSettings s;
+  if (f.has("choices")) {
+    const json& choices = f.at("choices");
+    if (!choices.is_object()) {
+      f.refuse(ErrorCode::kBadRequest, "choices: an object of kind: immediate, digest or never");
+      return s;
+    }
+    for (const auto& [kind, delivery] : choices.items()) {
+      if (!one_of(kKinds, kind) || !delivery.is_string() || !one_of(kDeliveries, delivery.get<std::string>())) {
+        f.refuse(ErrorCode::kBadRequest,
+                 "choices: kinds are your_turn, deadline_near, robot_took_seat, game_over, invitation and "
+                 "chat_mention; each immediate, digest or never");
+        return s;
+      }
+      s.choices.emplace_back(kind, delivery.get<std::string>());
+    }
+  }
+  if (f.has("time_zone")) {
+    const json& zone = f.at("time_zone");
+    if (!zone.is_string() || zone.get<std::string>().empty() || zone.get<std::string>().size() > 64) {
+      f.refuse(ErrorCode::kBadRequest, "time_zone: a time zone name such as Europe/Paris");
+      return s;
+    }
+    s.time_zone = zone.get<std::string>();
+  }
+  if (f.has("digest_hour")) s.digest_hour = hour(f, f.at("digest_hour"), "digest_hour");
+  if (f.ok() && f.has("quiet_hours")) {
+    const json& quiet = f.at("quiet_hours");
+    if (quiet.is_null()) {
+      s.quiet_hours = std::optional<client::QuietHours>();
+    } else if (!quiet.is_object() || !quiet.contains("from") || !quiet.contains("until") || quiet.size() != 2) {
+      f.refuse(ErrorCode::kBadRequest, "quiet_hours: {from, until} in whole hours, or null for none");
+    } else {
+      const auto from = hour(f, quiet["from"], "quiet_hours.from");
+      const auto until = hour(f, quiet["until"], "quiet_hours.until");
+      if (from && until) s.quiet_hours = client::QuietHours{*from, *until};
+    }
+  }
+  if (f.ok()) s.language = language(f);
+  return s;
+}
+
+}  // namespace
+
+void add_notice_codecs(RequestCodecs& codecs) {
+  codecs.add<client::SetEmail>(
+      [](FieldReader& f) {
+        client::SetEmail email;
+        const json& address = f.at("address");
+        if (f.ok() && (!f.has("address") || !(address.is_null() || address.is_string()))) {
+          f.refuse(ErrorCode::kBadRequest, "address: an email address, or null to stop email");
+        } else if (address.is_string()) {
+          email.address = address.get<std::string>();
+        }
+        if (f.ok()) email.language = language(f);
+        return email;
+      },
+      [](const client::SetEmail& m, json& out) {
+        out["address"] = m.address ? json(*m.address) : json(nullptr);
+        put_optional(out, "language", m.language);
+      });
+  codecs.add<client::ConfirmEmail>([](FieldReader& f) { return client::ConfirmEmail{f.text("token", 64, 64)}; },
+                                   [](const client::ConfirmEmail& m, json& out) { out["token"] = m.token; });
+  codecs.add<client::NoticeSettings>([](FieldReader&) { return client::NoticeSettings{}; },
+                                     [](const client::NoticeSettings&, json&) {});
+  codecs.add<client::SetNoticeSettings>(decode_settings, [](const client::SetNoticeSettings& m, json& out) {
+    if (!m.choices.empty()) {
+      json choices = json::object();
+      for (const auto& [kind, delivery] : m.choices) choices[kind] = delivery;
+      out["choices"] = choices;
+    }
+    put_optional(out, "time_zone", m.time_zone);
+    put_optional(out, "digest_hour", m.digest_hour);
+    if (m.quiet_hours) {
+      out["quiet_hours"] = *m.quiet_hours ? json{{"from", (*m.quiet_hours)->from}, {"until", (*m.quiet_hours)->until}}
+                                          : json(nullptr);
+    }
+    put_optional(out, "language", m.language);
+  });
+}
+
+}  // namespace sp::protocol

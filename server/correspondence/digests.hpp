@@ -1,0 +1,52 @@
+// Digests: once a day, at the hour each player chose in their time zone, one
+// email that lists every table waiting for their move (the most urgent
+// deadline first) and the notices of the past day whose kind they chose
+// "digest" for. A player with nothing to tell gets no email that day.
+//
+// Each player's next digest time is a column of their settings (written when
+// they change settings or confirm an address, and after each digest); the
+// scheduler wakes this at the earliest. A digest is an email outbox row whose
+// idempotency key names the player and the local date, written in the same
+// transaction that moves their next digest time on, so a day's digest is
+// queued once whatever restarts happen, and sent as any email is.
+//
+// Thread-safety: start() and rearm() are safe from any thread.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+#include "server/base/clock.hpp"
+#include "server/correspondence/scheduler.hpp"
+#include "server/store/store.hpp"
+
+namespace sp::server {
+
+class Digests {
+ public:
+  // `queued` is called after digests were queued (it wakes the email sender).
+  Digests(Store& store, const Clock& clock, Scheduler& scheduler, std::function<void()> queued);
+
+  void start() { rearm(); }
+  // A player's next digest time may have changed: wake for the earliest.
+  void rearm();
+
+ private:
+  void run();
+
+  Store& store_;
+  const Clock& clock_;
+  Scheduler& scheduler_;
+  std::function<void()> queued_;
+};
+
+// In a store job: the player's next digest time from their settings now
+// (nothing when no kind is chosen for the digest or the address is not
+// confirmed), stored with the settings.
+void plan_next_digest(Records& db, std::int64_t user_id, std::int64_t now);
+
+// In a store job: queues `user_id`'s digest due at `now`, if there is
+// anything to tell, and plans the next. Returns whether one was queued.
+bool queue_digest(Records& db, std::int64_t user_id, std::int64_t now);
+
+}  // namespace sp::server

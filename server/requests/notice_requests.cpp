@@ -1,0 +1,155 @@
+// Requests of email notices (docs/notifications.md): the address and its
+// confirmation, and how each kind of notice reaches the player.
+#include <nlohmann/json.hpp>
+
+#include "server/correspondence/digests.hpp"
+#include "server/correspondence/mail_message.hpp"
+#include "server/correspondence/notice_time.hpp"
+#include "server/requests/request.hpp"
+#include "server/security/credentials.hpp"
+
+namespace sp::server {
+
+using protocol::ErrorCode;
+using nlohmann::json;
+
+namespace {
+
+namespace client = protocol::client;
+
+constexpr std::int64_t kConfirmSeconds = 48 * 3600;
+// Confirmation emails one account may have sent per hour: enough for typos,
+// too few to use the server to flood someone else's mailbox.
+constexpr int kConfirmationsPerHour = 5;
+
+// The reply of every request here.
+json settings_json(Records& db, std::int64_t user, bool email_available) {
+  const NoticeSettingsRecord s = db.notice_settings(user);
+  const auto address = db.email_of(user);
+  json choices = json::object();
+  for (NoticeKind kind : kNoticeKinds) choices[std::string(to_string(kind))] = std::string(to_string(s.choice(kind)));
+  return json{{"email_available", email_available},
+              {"email", address ? json{{"address", address->address}, {"confirmed", address->confirmed_at.has_value()}}
+                                : json(nullptr)},
+              {"language", s.language},
+              {"time_zone", s.time_zone},
+              {"digest_hour", s.digest_hour},
+              {"quiet_hours", s.quiet_from && s.quiet_until ? json{{"from", *s.quiet_from}, {"until", *s.quiet_until}}
+                                                            : json(nullptr)},
+              {"choices", choices},
+              {"next_digest_at", s.next_digest_at ? json(*s.next_digest_at) : json(nullptr)}};
+}
+
+void rearm_digests(const Request& r) {
+  if (r.services.correspondence.digests != nullptr) r.services.correspondence.digests->rearm();
+}
+
+void on_set_email(const Request& r, const client::SetEmail& set) {
+  EmailSender* email = r.services.correspondence.email;
+  if (email == nullptr) return r.fail(ErrorCode::kEmailUnavailable);
+  if (set.address && !valid_email_address(*set.address)) {
+    return r.fail(ErrorCode::kInvalidEmail,
+                  "That is not an email address the server can write to: give a plain address such as "
+                  "ann@example.org.");
+  }
+  const std::string token = new_token();
+  store_job(
+      r,
+      [user = *r.state().user_id, address = set.address, language = set.language, token,
+       now = r.services.correspondence.clock.now()](Records& db) {
+        if (language) {
+          NoticeSettingsRecord settings = db.notice_settings(user);
+          settings.language = *language;
+          db.save_notice_settings(settings);
+        }
+        if (!address) {
+          db.delete_email(user);
+        } else {
+          const auto current = db.email_of(user);
+          const bool same_confirmed = current && current->address == *address && current->confirmed_at;
+          if (!same_confirmed) {
+            if (db.count_emails(user, EmailPurpose::kConfirm, now - 3600) >= kConfirmationsPerHour) {
+              return Reply::error(ErrorCode::kRateLimited,
+                                  "Too many confirmation emails this hour; wait a little before asking again.");
+            }
+            db.set_email(user, *address, token_hash(token), now + kConfirmSeconds, now);
+            EmailRecord confirm;
+            confirm.idempotency_key = "confirm:" + token_hash(token);
+            confirm.user_id = user;
+            confirm.purpose = EmailPurpose::kConfirm;
+            confirm.payload_json = json{{"token", token}}.dump();
+            confirm.next_attempt_at = now;
+            db.insert_email(confirm, now);
+          }
+        }
+        plan_next_digest(db, user, now);
+        return Reply::result(settings_json(db, user, true));
+      },
+      [r, email] {
+        email->wake();
+        rearm_digests(r);
+      });
+}
+
+void on_confirm_email(const Request& r, const client::ConfirmEmail& confirm) {
+  store_job(
+      r,
+      [hash = token_hash(confirm.token), now = r.services.correspondence.clock.now(),
+       available = r.services.correspondence.email != nullptr](Records& db) {
+        const auto user = db.confirm_email(hash, now);
+        if (!user) {
+          return Reply::error(ErrorCode::kInvalidToken,
+                              "That confirmation token is unknown, used already, or expired: ask for a new one.");
+        }
+        plan_next_digest(db, *user, now);
+        return Reply::result(settings_json(db, *user, available));
+      },
+      [r] { rearm_digests(r); });
+}
+
+void on_notice_settings(const Request& r, const client::NoticeSettings&) {
+  store_job(r, [user = *r.state().user_id, available = r.services.correspondence.email != nullptr](Records& db) {
+    return Reply::result(settings_json(db, user, available));
+  });
+}
+
+void on_set_notice_settings(const Request& r, const client::SetNoticeSettings& set) {
+  if (set.time_zone && !known_time_zone(*set.time_zone)) {
+    return r.fail(ErrorCode::kBadRequest,
+                  "time_zone: " + *set.time_zone + " is not a time zone this server knows; use a name such as "
+                  "Europe/Paris or America/New_York.");
+  }
+  store_job(
+      r,
+      [user = *r.state().user_id, set, now = r.services.correspondence.clock.now(),
+       available = r.services.correspondence.email != nullptr](Records& db) {
+        NoticeSettingsRecord s = db.notice_settings(user);
+        for (const auto& [kind, delivery] : set.choices) {
+          const auto k = parse_notice_kind(kind);
+          const auto d = parse_notice_delivery(delivery);
+          if (k && d) s.choices[static_cast<std::size_t>(*k)] = *d;
+        }
+        if (set.time_zone) s.time_zone = *set.time_zone;
+        if (set.digest_hour) s.digest_hour = *set.digest_hour;
+        if (set.quiet_hours) {
+          s.quiet_from = *set.quiet_hours ? std::optional<int>((*set.quiet_hours)->from) : std::nullopt;
+          s.quiet_until = *set.quiet_hours ? std::optional<int>((*set.quiet_hours)->until) : std::nullopt;
+        }
+        if (set.language) s.language = *set.language;
+        db.save_notice_settings(s);
+        plan_next_digest(db, user, now);
+        return Reply::result(settings_json(db, user, available));
+      },
+      [r] { rearm_digests(r); });
+}
+
+}  // namespace
+
+void add_notice_requests(Routes& routes) {
+  routes.add<client::SetEmail, on_set_email>(Access::kUser);
+  routes.add<client::ConfirmEmail, on_confirm_email>(Access::kAnyone);
+  routes.add<client::NoticeSettings, on_notice_settings>(Access::kUser);
+  routes.add<client::SetNoticeSettings, on_set_notice_settings>(Access::kUser);
+}
+
+}  // namespace sp::server

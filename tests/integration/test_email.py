@@ -1,0 +1,412 @@
+"""Integration tests of email notices (issue 17, docs/notifications.md)
+against the real `spb serve` and a real SMTP sink (aiosmtpd) on the
+loopback: confirming an address by its link, a notice's headers, words and
+links, unsubscribing by a plain GET and by one-click POST, deadline warnings,
+the daily digest's order, quiet hours, a relay that refuses or times out,
+and an email queued before a restart sent once after it. Time is the
+server's test clock, moved by debug_advance_clock.
+
+usage: test_email.py SPB_BINARY PROJECT_ROOT"""
+
+import asyncio
+import os
+import re
+import sqlite3
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+from harness import Client, Server, run_tests
+from schema_check import SchemaCheck
+from smtp_sink import SilentRelay, Sink, free_port, parts
+
+SPB, ROOT = sys.argv[1], sys.argv[2]
+SCHEMAS = SchemaCheck(ROOT)
+TESTS = []
+ADMIN = "email-admin-token"
+START = 1_800_000_000  # 2027-01-15 08:00 UTC, a Friday
+HOUR = 3600
+PASSWORD = "correct horse"
+
+
+class MailServer:
+    """`spb serve` on a port chosen beforehand (so that --public-url, which the
+    links in emails use, is its own address) with its relay at `relay_port`."""
+
+    def __init__(self, relay_port, *extra, clock=START):
+        self.port = free_port()
+        self.folder = tempfile.mkdtemp(prefix="spb-email-")
+        self.relay_port = relay_port
+        self.extra = extra
+        self.server = Server(SPB, os.path.join(self.folder, "spb.sqlite"), self.args(clock))
+
+    def args(self, clock):
+        return ("--listen", f"127.0.0.1:{self.port}", "--rate", "2000", "--admin-token", ADMIN,
+                "--test-clock", str(clock), "--smtp-host", "127.0.0.1", "--smtp-port", str(self.relay_port),
+                "--smtp-security", "none", "--mail-from", "Saint Petersburg <spb@mail.test>",
+                "--public-url", self.url("")) + tuple(self.extra)
+
+    def url(self, path):
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def restart(self, clock):
+        self.server.stop()
+        self.server.extra_args = self.server.extra_args[:-len(self.args(clock))] + list(self.args(clock))
+        self.server.start()
+
+
+def test(sink="accept", *extra):
+    def register_test(fn):
+        TESTS.append((fn, sink, extra))
+        return fn
+    return register_test
+
+
+def http(url, method="GET"):
+    request = urllib.request.Request(url, method=method, data=b"List-Unsubscribe=One-Click" if method == "POST" else None)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+async def wait_for(predicate, what, timeout=30):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = predicate()
+        if value:
+            return value
+        await asyncio.sleep(0.05)
+    raise AssertionError("timed out waiting for " + what)
+
+
+async def mails_to(sink, address, count, subject=None):
+    def got():
+        mails = [m for rcpt, _, m in sink.received() if address in rcpt and (subject is None or subject in m["Subject"])]
+        return mails if len(mails) >= count else None
+    return await wait_for(got, f"{count} emails to {address}")
+
+
+async def advance(client, seconds):
+    return (await client.ok("debug_advance_clock", seconds=seconds, admin_token=ADMIN))["now"]
+
+
+async def register(ms, name):
+    client = await Client.connect(ms.server, SCHEMAS)
+    await client.ok("register", name=name, password=PASSWORD)
+    return client
+
+
+def link(text, path):
+    m = re.search(r"(http://127\.0\.0\.1:\d+" + re.escape(path) + r"[^\s\"<]*)", text)
+    assert m, (path, text)
+    return m.group(1).replace("&amp;", "&")
+
+
+async def confirmed_player(ms, sink, name, language="en"):
+    """A registered player whose address name@players.test is confirmed through its link."""
+    client = await register(ms, name)
+    data = await client.ok("set_email", address=f"{name}@players.test", language=language)
+    assert data["email"] == {"address": f"{name}@players.test", "confirmed": False}, data
+    (mail,) = await mails_to(sink, f"{name}@players.test", 1)
+    plain, _ = parts(mail)
+    status, _ = http(link(plain, "/email/confirm"))
+    assert status == 200, status
+    data = await client.ok("notice_settings")
+    assert data["email"]["confirmed"] is True, data
+    return client
+
+
+def db_rows(ms, sql, *args):
+    db = sqlite3.connect(ms.server.db_path)
+    try:
+        return db.execute(sql, args).fetchall()
+    finally:
+        db.close()
+
+
+async def robot_table(client, name, hours):
+    """A table of the client and a robot, with `hours` per move, started and
+    waited on until it is the client's move. Never subscribed to: a player
+    watching the table is not told it is their turn."""
+    table = (await client.ok("create_table", players=2, move_deadline_hours=hours, robots=1, name=name))["table"]["id"]
+    await client.ok("start_table", table=table)
+
+    async def my_move():
+        for t in (await client.ok("my_tables"))["tables"]:
+            if t["id"] == table and t.get("your_seat") in t.get("to_act", []):
+                return True
+        return False
+
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if await my_move():
+            return table
+        await asyncio.sleep(0.05)
+    raise AssertionError("the robot never handed the move over")
+
+
+def metric(ms, name):
+    with urllib.request.urlopen(ms.url("/metrics"), timeout=10) as response:
+        text = response.read().decode()
+    m = re.search(re.escape(name) + r" (\d+)", text)
+    return int(m.group(1)) if m else None
+
+
+@test()
+async def an_address_is_confirmed_once_by_its_link_and_only_its_hash_is_kept(ms, sink):
+    ann = await register(ms, "ann")
+    for bad in ["not an address", "ann@localhost", "ann@@players.test", "a" * 250 + "@x.test", "ann@players.test\r\nBcc: x@y.test"]:
+        refused = await ann.call("set_email", check=False, address=bad)
+        assert refused["type"] == "error" and refused["code"] == "invalid_email", refused
+    data = await ann.ok("set_email", address="ann@players.test")
+    assert data["email"] == {"address": "ann@players.test", "confirmed": False} and data["email_available"], data
+    (mail,) = await mails_to(sink, "ann@players.test", 1)
+    assert mail["From"] == "Saint Petersburg <spb@mail.test>", dict(mail)
+    assert mail["To"].addresses[0].addr_spec == "ann@players.test", dict(mail)
+    assert mail.get_content_type() == "multipart/alternative", mail.get_content_type()
+    assert mail["Subject"] == "Confirm your email address" and mail["Message-ID"], dict(mail)
+    plain, html = parts(mail)
+    confirm = link(plain, "/email/confirm")
+    assert confirm in html.replace("&amp;", "&"), html
+    token = confirm.split("token=")[1]
+    # Only the hash is stored; the token is nowhere in the database once sent.
+    rows = db_rows(ms, "SELECT confirm_hash, confirmed_at FROM user_emails")
+    assert rows[0][0] and rows[0][0] != token and rows[0][1] is None, rows
+    await wait_for(lambda: db_rows(ms, "SELECT payload_json FROM email_outbox WHERE purpose = 'confirm' AND status = 'delivered'"),
+                   "the confirmation settled")
+    assert token not in str(db_rows(ms, "SELECT * FROM email_outbox")), "the token stayed in the outbox"
+    status, page = http(confirm)
+    assert status == 200 and "Address confirmed" in page, (status, page)
+    status, page = http(confirm)
+    assert status == 400 and "used already" in page, (status, page)
+    assert (await ann.ok("notice_settings"))["email"] == {"address": "ann@players.test", "confirmed": True}
+    assert db_rows(ms, "SELECT confirm_hash FROM user_emails") == [(None,)]
+    # A link that is not the server's own, or a token that expired, confirms nothing.
+    await ann.ok("set_email", address="ann2@players.test")
+    (mail,) = await mails_to(sink, "ann2@players.test", 1)
+    status, _ = http(ms.url("/email/confirm?token=" + "0" * 64))
+    assert status == 400
+    await advance(ann, 49 * HOUR)
+    status, page = http(link(parts(mail)[0], "/email/confirm"))
+    assert status == 400 and "expired" in page, (status, page)
+    assert (await ann.ok("notice_settings"))["email"]["confirmed"] is False
+
+
+@test()
+async def a_turn_email_in_the_players_language_links_to_the_table_and_unsubscribes_without_login(ms, sink):
+    vera = await confirmed_player(ms, sink, "vera", language="fr")
+    table = await robot_table(vera, "Nevsky", hours=48)
+    mails = await mails_to(sink, "vera@players.test", 1, subject="Nevsky")
+    mail = mails[0]
+    assert mail["Subject"] == "À vous de jouer à Nevsky", mail["Subject"]
+    plain, html = parts(mail)
+    assert "C'est à vous de jouer à Nevsky." in plain, plain
+    assert ms.url(f"/#/table/{table}") in plain and ms.url(f"/#/table/{table}") in html, plain
+    unsubscribe = mail["List-Unsubscribe"].strip("<>")
+    assert unsubscribe.startswith(ms.url("/email/unsubscribe?")) and "what=your_turn" in unsubscribe, unsubscribe
+    assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert unsubscribe in plain and unsubscribe in html.replace("&amp;", "&"), plain
+    assert re.match(r"<notice\.\d+\.\d+@mail\.test>", mail["Message-ID"]), mail["Message-ID"]
+    # A forged signature changes nothing.
+    status, _ = http(unsubscribe[:-4] + "0000")
+    assert status == 400
+    assert (await vera.ok("notice_settings"))["choices"]["your_turn"] == "immediate"
+    # The link works without logging in: a plain GET.
+    status, page = http(unsubscribe)
+    assert status == 200 and "à vous de jouer" in page, (status, page)
+    assert (await vera.ok("notice_settings"))["choices"]["your_turn"] == "never"
+    # One click (RFC 8058): a POST to the same kind of link.
+    await vera.ok("set_notice_settings", choices={"your_turn": "immediate"})
+    status, _ = http(unsubscribe, method="POST")
+    assert status == 200
+    assert (await vera.ok("notice_settings"))["choices"]["your_turn"] == "never"
+
+
+@test()
+async def deadline_warnings_come_once_each_and_never_after_the_move(ms, sink):
+    ann = await confirmed_player(ms, sink, "ann")
+    await ann.ok("set_notice_settings", choices={"your_turn": "never"})
+    table = await robot_table(ann, "Warned", hours=48)
+    await advance(ann, 23 * HOUR)
+    await asyncio.sleep(0.5)
+    assert not [m for _, _, m in sink.received() if "left for your move" in m["Subject"]]
+    await advance(ann, 1 * HOUR + 60)
+    (mail,) = await mails_to(sink, "ann@players.test", 1, subject="left for your move")
+    assert mail["Subject"] == "24 h left for your move at Warned", mail["Subject"]
+    assert ms.url(f"/#/table/{table}") in parts(mail)[0]
+    await advance(ann, 23 * HOUR)  # 47 h 1 min from the start: past the 1-hour warning, before the deadline
+    mails = await mails_to(sink, "ann@players.test", 2, subject="left for your move")
+    assert [m["Subject"] for m in mails] == ["24 h left for your move at Warned", "1 h left for your move at Warned"]
+    # Restarted before the deadline: no warning is given a second time.
+    ms.restart(START + 47 * HOUR + 30 * 60)
+    ann = await Client.connect(ms.server, SCHEMAS)
+    await ann.ok("login", name="ann", password=PASSWORD)
+    await asyncio.sleep(1)
+    assert len([m for _, _, m in sink.received() if "left for your move" in m["Subject"]]) == 2
+    assert db_rows(ms, "SELECT count(*) FROM notifications WHERE kind = 'deadline_near'") == [(2,)]
+
+    # A move made before the warning's time: that deadline is never warned of.
+    other = await robot_table(ann, "Quick", hours=48)
+    data = await ann.ok("subscribe", table=other)
+    legal = data["legal_actions"]
+    action = dict(next((a for a in legal if a["type"] == "pass"), legal[0]))
+    action.pop("price")
+    before = db_rows(ms, "SELECT deadline_at FROM game_tables WHERE id = ?", other)[0][0]
+    await advance(ann, 60)  # so that the next deadline is another one
+    await ann.ok("act", table=other, move_number=data["view"]["move_number"] + 1, action=action)
+    await advance(ann, 25 * HOUR)
+    await wait_for(lambda: db_rows(ms, "SELECT deadline_at FROM deadline_warnings WHERE table_id = ?", other),
+                   "the next deadline's warning")
+    assert db_rows(ms, "SELECT count(*) FROM deadline_warnings WHERE table_id = ? AND deadline_at = ?", other, before) == [(0,)]
+
+
+@test()
+async def the_digest_lists_waiting_tables_most_urgent_first_at_the_players_hour(ms, sink):
+    ann = await confirmed_player(ms, sink, "ann")
+    # 08:00 UTC is 09:00 in Paris: the digest at 10 (Paris) is due an hour from now.
+    data = await ann.ok("set_notice_settings", choices={"your_turn": "digest", "game_over": "digest"},
+                        time_zone="Europe/Paris", digest_hour=10)
+    assert data["next_digest_at"] == START + HOUR, data
+    refused = await ann.call("set_notice_settings", time_zone="Mars/Olympus_Mons")
+    assert refused["type"] == "error" and refused["code"] == "bad_request", refused
+    slow = await robot_table(ann, "Slow", hours=72)
+    urgent = await robot_table(ann, "Urgent", hours=24)
+    middle = await robot_table(ann, "Middle", hours=48)
+    await asyncio.sleep(0.5)
+    assert not [m for _, _, m in sink.received() if "Your tables" in m["Subject"]], "your_turn went out at once"
+    await advance(ann, HOUR)
+    (mail,) = await mails_to(sink, "ann@players.test", 1, subject="Your tables")
+    assert mail["Subject"] == "Your tables today: 3 waiting for you", mail["Subject"]
+    plain, html = parts(mail)
+    order = [plain.index(ms.url(f"/#/table/{t}")) for t in (urgent, middle, slow)]
+    assert order == sorted(order), plain
+    assert html.index("Urgent") < html.index("Middle") < html.index("Slow"), html
+    assert "what=digest" in mail["List-Unsubscribe"]
+    assert (await ann.ok("notice_settings"))["next_digest_at"] == START + 25 * HOUR
+    # The next day's: once, however the clock moves.
+    await advance(ann, 24 * HOUR)
+    await mails_to(sink, "ann@players.test", 2, subject="Your tables")
+    await advance(ann, 60)
+    await asyncio.sleep(0.5)
+    assert len([m for _, _, m in sink.received() if "Your tables" in m["Subject"]]) == 2
+    # Unsubscribing from the digest turns its kinds off and plans no more.
+    status, _ = http(mail["List-Unsubscribe"].strip("<>"))
+    assert status == 200
+    data = await ann.ok("notice_settings")
+    assert data["choices"]["your_turn"] == "never" and data["next_digest_at"] is None, data
+
+
+@test()
+async def quiet_hours_hold_an_email_until_they_end(ms, sink):
+    ann = await confirmed_player(ms, sink, "ann")
+    # 08:00 UTC = 08:00 in London in January: quiet from 7 until 11.
+    await ann.ok("set_notice_settings", time_zone="Europe/London", quiet_hours={"from": 7, "until": 11})
+    await robot_table(ann, "Hushed", hours=48)
+    await asyncio.sleep(1)
+    assert not [m for _, _, m in sink.received() if "Hushed" in m["Subject"]]
+    assert db_rows(ms, "SELECT next_attempt_at FROM email_outbox WHERE purpose = 'notice'") == [(START + 3 * HOUR,)]
+    await advance(ann, 3 * HOUR)
+    (mail,) = await mails_to(sink, "ann@players.test", 1, subject="Hushed")
+    assert mail["Subject"] == "Your turn at Hushed"
+
+
+@test()
+async def a_chat_mention_is_emailed_to_the_player_named(ms, sink):
+    ann = await confirmed_player(ms, sink, "ann")
+    bob = await confirmed_player(ms, sink, "bob")
+    await bob.ok("set_notice_settings", choices={"chat_mention": "immediate", "your_turn": "never", "invitation": "never"})
+    await ann.ok("set_notice_settings", choices={"chat_mention": "immediate", "your_turn": "never"})
+    table = (await ann.ok("create_table", players=2, name="Chatty"))["table"]["id"]
+    await bob.ok("join_table", table=table)
+    await ann.ok("start_table", table=table)
+    await ann.ok("chat", table=table, text="@bob your move, @bobby is not here")
+    (mail,) = await mails_to(sink, "bob@players.test", 1, subject="mentioned")
+    assert mail["Subject"] == "You were mentioned at Chatty", mail["Subject"]
+    assert "ann mentioned you at Chatty." in parts(mail)[0]
+    await ann.ok("chat", table=table, text="no names here, @annie")
+    await asyncio.sleep(1)
+    assert not [m for rcpt, _, m in sink.received() if "ann@players.test" in rcpt and "mentioned" in m["Subject"]]
+    assert db_rows(ms, "SELECT count(*) FROM notifications WHERE kind = 'chat_mention'") == [(1,)]
+
+
+@test("refuse")
+async def a_relay_that_refuses_is_given_up_counted_and_stalls_nothing(ms, sink):
+    ann = await register(ms, "ann")
+    await ann.ok("set_email", address="ann@players.test")
+    await wait_for(lambda: db_rows(ms, "SELECT status, attempts, last_error FROM email_outbox WHERE status = 'given_up'"),
+                   "the refused email given up")
+    (row,) = db_rows(ms, "SELECT status, attempts, last_error FROM email_outbox")
+    assert row[1] == 1 and "550" in row[2], row
+    assert metric(ms, 'spb_notice_deliveries_total{channel="email",outcome="given_up"}') == 1
+    assert metric(ms, 'spb_notice_deliveries_total{channel="email",outcome="failed"}') == 1
+    assert "given up after 1 attempts" in ms.server.log_text()
+
+
+@test("silent", "--smtp-timeout", "2")
+async def a_relay_that_never_answers_times_out_and_moves_are_not_delayed(ms, sink):
+    ann = await register(ms, "ann")
+    await ann.ok("set_email", address="ann@players.test")
+    table = (await ann.ok("create_table", players=2, robots=1, name="Busy"))["table"]["id"]
+    began = time.time()
+    await ann.ok("start_table", table=table)
+    data = await ann.ok("subscribe", table=table)
+    assert time.time() - began < 1.5, "the table waited on the relay"
+    await wait_for(lambda: db_rows(ms, "SELECT attempts FROM email_outbox WHERE attempts = 1 AND status = 'pending'"),
+                   "the timed-out attempt recorded", timeout=20)
+    (row,) = db_rows(ms, "SELECT next_attempt_at, last_error FROM email_outbox")
+    assert row[0] == START + 60 and "timed out" in row[1].lower(), row
+    assert metric(ms, 'spb_notice_deliveries_total{channel="email",outcome="failed"}') == 1
+    assert data["view"] is not None
+
+
+@test("down")
+async def an_email_queued_before_a_restart_is_sent_once_after_it(ms, sink):
+    # The relay is down: the confirmation stays pending, to retry a minute later.
+    ann = await register(ms, "ann")
+    await ann.ok("set_email", address="ann@players.test")
+    await wait_for(lambda: db_rows(ms, "SELECT attempts FROM email_outbox WHERE attempts = 1"), "the failed attempt")
+    assert ms.server.stop() == 0
+    relay = Sink(port=ms.relay_port)
+    try:
+        ms.server.extra_args = ms.server.extra_args[:-len(ms.args(START))] + list(ms.args(START + 120))
+        ms.server.start()
+        (mail,) = await mails_to(relay, "ann@players.test", 1)
+        ms.restart(START + 240)
+        await asyncio.sleep(1.5)
+        assert len(relay.received()) == 1, relay.received()
+        assert db_rows(ms, "SELECT status, attempts FROM email_outbox") == [("delivered", 2)]
+    finally:
+        relay.stop()
+
+
+async def main():
+    failed = 0
+    only = os.environ.get("SPB_TEST_ONLY")
+    for fn, kind, extra in TESTS:
+        if only and only not in fn.__name__:
+            continue
+        sink = Sink() if kind == "accept" else Sink(refuse=True) if kind == "refuse" else SilentRelay() if kind == "silent" else None
+        relay_port = sink.port if sink else free_port()
+        ms = MailServer(relay_port, *extra)
+
+        async def run(server, fn=fn, ms=ms, sink=sink):
+            await fn(ms, sink)
+
+        run.__name__ = fn.__name__
+
+        try:
+            status = await run_tests([(run, lambda ms=ms: ms.server.start())], SCHEMAS, 180, log_tail=4000)
+            failed += status
+        finally:
+            if sink:
+                sink.stop()
+    print(f"{failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

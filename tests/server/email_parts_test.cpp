@@ -1,0 +1,125 @@
+// The pure parts of email notices: local hours across daylight saving, quiet
+// hours over midnight, when deadline warnings fall, which addresses are
+// taken, the message's headers, and the signature of unsubscribe links.
+#include <doctest/doctest.h>
+
+#include "server/correspondence/deadline_warning.hpp"
+#include "server/correspondence/email_links.hpp"
+#include "server/correspondence/mail_message.hpp"
+#include "server/correspondence/mail_texts.hpp"
+#include "server/correspondence/notice_time.hpp"
+
+namespace {
+
+using namespace sp::server;
+
+constexpr std::int64_t kHour = 3600;
+// 2026-03-28 12:00 UTC, the day before Paris moves to summer time.
+constexpr std::int64_t kBeforeSpring = 1774699200;
+
+TEST_CASE("the next local hour follows the zone's daylight saving") {
+  // 08:00 in Paris on the 29th is 06:00 UTC (summer time, UTC+2)...
+  CHECK(next_local_hour("Europe/Paris", 8, kBeforeSpring) == kBeforeSpring + 18 * kHour);
+  // ...and 08:00 on the 28th would have been 07:00 UTC (UTC+1): passed already.
+  CHECK(next_local_hour("UTC", 13, kBeforeSpring) == kBeforeSpring + kHour);
+  CHECK(next_local_hour("UTC", 12, kBeforeSpring) == kBeforeSpring + 24 * kHour);
+  // An unknown zone counts as UTC.
+  CHECK(next_local_hour("Mars/Olympus_Mons", 13, kBeforeSpring) == kBeforeSpring + kHour);
+  CHECK(known_time_zone("America/New_York"));
+  CHECK_FALSE(known_time_zone("Mars/Olympus_Mons"));
+  CHECK_FALSE(known_time_zone(""));
+  CHECK(local_date("Asia/Tokyo", kBeforeSpring + 12 * kHour) == "2026-03-29");
+}
+
+TEST_CASE("quiet hours hold notices until they end, over midnight too") {
+  NoticeSettingsRecord s;
+  s.time_zone = "UTC";
+  s.quiet_from = 22;
+  s.quiet_until = 7;
+  CHECK(quiet_hours_end(s, kBeforeSpring) == std::nullopt);                    // 12:00
+  CHECK(quiet_hours_end(s, kBeforeSpring + 11 * kHour) == kBeforeSpring + 19 * kHour);  // 23:00 until 07:00
+  CHECK(quiet_hours_end(s, kBeforeSpring + 15 * kHour) == kBeforeSpring + 19 * kHour);  // 03:00
+  CHECK(quiet_hours_end(s, kBeforeSpring + 19 * kHour) == std::nullopt);       // 07:00: over
+  s.quiet_from = 9;
+  s.quiet_until = 14;
+  CHECK(quiet_hours_end(s, kBeforeSpring) == kBeforeSpring + 2 * kHour);
+  s.quiet_until = 9;
+  CHECK(quiet_hours_end(s, kBeforeSpring) == std::nullopt);  // from == until: none
+}
+
+TEST_CASE("deadline warnings: the soonest to come, or the most urgent whose time came") {
+  const std::vector<int> hours = {24, 1};
+  const std::int64_t deadline = 100 * kHour;
+  CHECK(next_deadline_warning(deadline, hours, 0, 0)->at == 76 * kHour);
+  CHECK(next_deadline_warning(deadline, hours, 0, 0)->hours_before == 24);
+  // Handled the 24-hour one: the 1-hour one is next.
+  CHECK(next_deadline_warning(deadline, hours, 76 * kHour, 76 * kHour)->hours_before == 1);
+  // Woken after both came: only the 1-hour one is due.
+  const auto late = next_deadline_warning(deadline, hours, 99 * kHour + 1800, 0);
+  CHECK(late->hours_before == 1);
+  CHECK(late->at == 99 * kHour);
+  // Both handled, or the deadline passed: none.
+  CHECK_FALSE(next_deadline_warning(deadline, hours, 99 * kHour + 1800, 99 * kHour));
+  CHECK_FALSE(next_deadline_warning(deadline, hours, deadline, 0));
+}
+
+TEST_CASE("plain addresses are taken, anything that could break a header is not") {
+  CHECK(valid_email_address("ann@example.org"));
+  CHECK(valid_email_address("ann.b+spb@mail.example-host.org"));
+  CHECK_FALSE(valid_email_address("ann@localhost"));
+  CHECK_FALSE(valid_email_address("ann@@example.org"));
+  CHECK_FALSE(valid_email_address("ann@example..org"));
+  CHECK_FALSE(valid_email_address(".ann@example.org"));
+  CHECK_FALSE(valid_email_address("ann@example.org\r\nBcc: eve@example.org"));
+  CHECK_FALSE(valid_email_address("ann <ann@example.org>"));
+  CHECK_FALSE(valid_email_address(std::string(65, 'a') + "@example.org"));
+  CHECK_FALSE(valid_email_address("ann@-example.org"));
+}
+
+TEST_CASE("a message has both parts, encoded words for its subject and the unsubscribe headers") {
+  const std::string m = mail_message(
+      MailHeaders{"Saint Petersburg <spb@example.org>", "ann@example.org", "notice:1.1@example.org", 0,
+                  "https://spb.example.org/email/unsubscribe?user=1&what=your_turn&sig=ab"},
+      MailContent{"Ваш ход: Невский", "plain", "<p>html</p>"});
+  CHECK(m.find("From: Saint Petersburg <spb@example.org>\r\n") != std::string::npos);
+  CHECK(m.find("Subject: =?UTF-8?B?") != std::string::npos);
+  CHECK(m.find("Date: Thu, 01 Jan 1970 00:00:00 +0000\r\n") != std::string::npos);
+  CHECK(m.find("List-Unsubscribe: <https://spb.example.org/email/unsubscribe?user=1&what=your_turn&sig=ab>\r\n") !=
+        std::string::npos);
+  CHECK(m.find("List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n") != std::string::npos);
+  CHECK(m.find("Content-Type: multipart/alternative;") != std::string::npos);
+  CHECK(m.find("Content-Type: text/plain; charset=UTF-8") != std::string::npos);
+  CHECK(m.find("Content-Type: text/html; charset=UTF-8") != std::string::npos);
+  CHECK(bare_address("Saint Petersburg <spb@example.org>") == "spb@example.org");
+  CHECK(html_escape("<a href=\"x\">&'") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+}
+
+TEST_CASE("an unsubscribe link is accepted only as signed") {
+  const EmailLinks links("https://spb.example.org", EmailLinks::new_key());
+  const std::string url = links.unsubscribe_url(42, "game_over");
+  const std::string query = url.substr(url.find('?') + 1);
+  const auto ok = links.check_unsubscribe(query);
+  REQUIRE(ok);
+  CHECK(ok->user_id == 42);
+  CHECK(ok->what == "game_over");
+  std::string other_user = query;
+  other_user.replace(other_user.find("user=42"), 7, "user=43");
+  CHECK_FALSE(links.check_unsubscribe(other_user));
+  std::string other_kind = query;
+  other_kind.replace(other_kind.find("game_over"), 9, "your_turn");
+  CHECK_FALSE(links.check_unsubscribe(other_kind));
+  // Another server's key signs nothing here.
+  const EmailLinks elsewhere("https://spb.example.org", EmailLinks::new_key());
+  CHECK_FALSE(elsewhere.check_unsubscribe(query));
+  CHECK(links.table_url(7) == "https://spb.example.org/#/table/7");
+}
+
+TEST_CASE("mail texts: the player's language, English otherwise, placeholders filled") {
+  CHECK(mail_text("fr", "subject.your_turn", {{"table", "Nevsky"}}) == "À vous de jouer à Nevsky");
+  CHECK(mail_text("de", "subject.your_turn", {{"table", "Nevsky"}}) == "Your turn at Nevsky");
+  CHECK(mail_text("ru", "open_table") == "Открыть стол");
+  CHECK(mail_language("ru"));
+  CHECK_FALSE(mail_language("de"));
+}
+
+}  // namespace
