@@ -15,6 +15,7 @@ PACKAGES := cmake g++ make pkg-config libboost1.81-dev nlohmann-json3-dev \
             libsqlite3-dev sqlite3 libspdlog-dev doctest-dev libsodium-dev libjemalloc-dev \
             python3 python3-jsonschema python3-websockets python3-yaml chromium \
             clang libclang-rt-14-dev
+PACKAGES += libssl-dev openssl   # issue 17: Web Push crypto, HTTPS webhooks; the tests make a CA with the openssl CLI
 
 .PHONY: run test build deps bench clean
 

@@ -1,6 +1,7 @@
 #include "server/base/metrics.hpp"
 
 #include <cstdio>
+#include <initializer_list>
 
 namespace sp::server {
 
@@ -45,6 +46,47 @@ const char* to_string(Refusal refusal) {
   return "unknown";
 }
 
+namespace {
+
+struct NamedChannel {
+  const char* name;
+  const ChannelMetrics* metrics;
+};
+
+std::string render_channels(std::initializer_list<NamedChannel> channels) {
+  std::string out;
+  auto family = [&](const char* name, const char* type, const char* help, auto value) {
+    out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
+    for (const NamedChannel& c : channels) {
+      out += std::string(name) + "{channel=\"" + c.name + "\"} " + value(*c.metrics) + "\n";
+    }
+  };
+  auto count = [](const std::atomic<std::uint64_t> ChannelMetrics::*member) {
+    return [member](const ChannelMetrics& m) { return std::to_string((m.*member).load()); };
+  };
+  family("spb_notices_sent_total", "counter", "Notice deliveries a receiver accepted (2xx), by channel.",
+         count(&ChannelMetrics::sent));
+  family("spb_notices_failed_total", "counter",
+         "Notice delivery attempts that failed (refused, no answer, an error status), by channel.",
+         count(&ChannelMetrics::failed));
+  family("spb_notices_given_up_total", "counter", "Notice deliveries given up, by channel.",
+         count(&ChannelMetrics::given_up));
+  out += "# HELP spb_notice_delivery_seconds Time of the accepted delivery attempts, by channel.\n"
+         "# TYPE spb_notice_delivery_seconds summary\n";
+  for (const NamedChannel& c : channels) {
+    char line[200];
+    std::snprintf(line, sizeof line,
+                  "spb_notice_delivery_seconds_sum{channel=\"%s\"} %.6f\nspb_notice_delivery_seconds_count{channel=\"%s\"} "
+                  "%llu\n",
+                  c.name, static_cast<double>(c.metrics->latency_micros.load()) / 1e6, c.name,
+                  static_cast<unsigned long long>(c.metrics->sent.load()));
+    out += line;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string Metrics::render() const {
   std::string out;
   auto gauge = [&out](const char* name, const char* help, std::int64_t value) {
@@ -71,9 +113,10 @@ std::string Metrics::render() const {
            std::to_string(refused[i].load()) + "\n";
   }
   counter("spb_outbound_refused_total",
-          "Outbound requests (webhook attempts) refused: their address is not public (loopback, private, "
+          "Outbound requests (webhook and push attempts) refused: their address is not public (loopback, private, "
           "link-local, multicast, ...) and not allowed by --outbound-allow.",
           outbound_refused.load());
+  out += render_channels({{"webhook", &webhook}, {"push", &push}});
   out += action_latency.render("spb_action_latency_seconds", "From an act request to its acknowledgement.");
   out += commit_latency.render("spb_db_commit_seconds", "One database transaction (group commit).");
   return out;

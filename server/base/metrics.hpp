@@ -36,6 +36,21 @@ enum class Refusal {
 };
 const char* to_string(Refusal refusal);
 
+// One way notices leave the server (a webhook, Web Push): attempts that
+// reached their receiver, attempts that failed (each retry counts), deliveries
+// given up, and how long the successful attempts took.
+struct ChannelMetrics {
+  std::atomic<std::uint64_t> sent{0};
+  std::atomic<std::uint64_t> failed{0};
+  std::atomic<std::uint64_t> given_up{0};
+  std::atomic<std::uint64_t> latency_micros{0};  // summed over `sent`
+
+  void delivered(double seconds) {
+    sent.fetch_add(1, std::memory_order_relaxed);
+    latency_micros.fetch_add(static_cast<std::uint64_t>(seconds * 1e6), std::memory_order_relaxed);
+  }
+};
+
 struct Metrics {
   std::atomic<std::int64_t> connections{0};
   std::atomic<std::uint64_t> connections_total{0};
@@ -47,7 +62,9 @@ struct Metrics {
   std::atomic<std::uint64_t> tables_faulted{0};
   std::atomic<std::int64_t> tables_stopped{0};  // in memory, refusing moves since a failed write or a bug
   std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(Refusal::kCount)> refused{};
-  std::atomic<std::uint64_t> outbound_refused{0};  // webhook attempts the outbound policy stopped
+  std::atomic<std::uint64_t> outbound_refused{0};  // webhook and push attempts the outbound policy stopped
+  ChannelMetrics webhook;
+  ChannelMetrics push;
   Histogram action_latency;  // from request to acknowledgement, storage included
   Histogram commit_latency;  // one database transaction
 

@@ -2,6 +2,8 @@
 
 #include <memory>
 
+#include "server/correspondence/push_message.hpp"
+
 namespace sp::server {
 
 using nlohmann::json;
@@ -15,7 +17,11 @@ std::optional<StoredNotification> store_notification(Records& db, const Notifica
   if (const auto url = db.webhook_url_of(draft.user_id)) {
     const json body{{"type", "notification"}, {"user_id", draft.user_id}, {"notification", notification_json(n)}};
     db.insert_delivery(n.id, *url, body.dump(), now);
-    stored.webhook = true;
+    stored.outbox = true;
+  }
+  for (const PushSubscriptionRecord& subscription : db.push_subscriptions_of(draft.user_id)) {
+    db.insert_push_delivery(n.id, subscription, push_payload(n), now);
+    stored.outbox = true;
   }
   return stored;
 }
@@ -35,14 +41,14 @@ Notifier::Notifier(Store& store, const Clock& clock, UserChannels& channels, Web
     : store_(store), clock_(clock), channels_(channels), webhooks_(webhooks) {}
 
 void Notifier::deliver(const std::vector<StoredNotification>& stored) {
-  bool webhook = false;
+  bool outbox = false;
   for (const StoredNotification& s : stored) {
     channels_.send(s.record.user_id, std::make_shared<const std::string>(
                                          json{{"type", "notification"}, {"notification", notification_json(s.record)}}
                                              .dump()));
-    webhook = webhook || s.webhook;
+    outbox = outbox || s.outbox;
   }
-  if (webhook) webhooks_.wake();
+  if (outbox) webhooks_.wake();
 }
 
 void Notifier::notify(std::vector<NotificationDraft> drafts) {

@@ -2,7 +2,8 @@
 // them (it is your turn, a table started, a player timed out, the game ended,
 // an invitation). Each is stored, so it waits in the in-app list until read;
 // pushed at once to the user's open connections as a `notification` message;
-// and, when the user gave a webhook address, queued for the webhook sender.
+// and queued in the outbox for the user's webhook and for each of their
+// browsers' Web Push subscriptions (the webhook sender sends both).
 //
 // Storing happens inside the store job of the event that causes it (a move,
 // a start, an invitation), so a notification exists exactly when its event
@@ -36,11 +37,11 @@ struct NotificationDraft {
 
 struct StoredNotification {
   NotificationRecord record;
-  bool webhook = false;  // a delivery was queued
+  bool outbox = false;  // a webhook or push delivery was queued
 };
 
-// In a store job: stores the notification and, when the user has a webhook
-// address, its delivery. Robots are told nothing: returns nothing for them.
+// In a store job: stores the notification and its deliveries: to the user's
+// webhook when there is one, to each of their push subscriptions. Robots are told nothing: returns nothing for them.
 std::optional<StoredNotification> store_notification(Records& db, const NotificationDraft& draft, std::int64_t now);
 
 // The protocol's shape of a notification (docs/protocol.md).

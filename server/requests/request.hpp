@@ -81,6 +81,7 @@ void add_account_requests(Routes& routes);
 void add_lobby_requests(Routes& routes);
 void add_play_requests(Routes& routes);
 void add_correspondence_requests(Routes& routes);
+void add_push_requests(Routes& routes);
 void add_admin_requests(Routes& routes);
 void add_record_requests(Routes& routes);
 

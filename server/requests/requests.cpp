@@ -19,6 +19,7 @@ const Routes& routes() {
     add_admin_requests(routes);
     add_record_requests(routes);
     add_correspondence_requests(routes);
+    add_push_requests(routes);
     return routes;
   }();
   return kRoutes;
