@@ -3,9 +3,12 @@
 // for the whole site, asks the server for its VAPID key and subscribes; the
 // service worker shows what a push message carries.
 //
-// What headless Chromium cannot do is said, not hidden: without Google's push
-// service (GCM/FCM, which a test machine does not reach) PushManager.subscribe
-// is refused, and the page must then say so in words. The service worker's
+// What headless Chromium cannot do is said, not hidden: it refuses
+// PushManager.subscribe ("AbortError: Registration failed - permission
+// denied", even with the notifications permission granted; a headed Chromium
+// would need Google's push service, which a test machine does not reach), and
+// the page must then say so in words. Where a browser does subscribe, the
+// test follows that path instead. The service worker's
 // push handler is driven through the DevTools protocol instead
 // (ServiceWorker.deliverPushMessage, the same message a push service's
 // delivery becomes); decryption in the browser and a click on a shown
