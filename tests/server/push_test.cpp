@@ -81,7 +81,7 @@ TEST_CASE("a push payload is the notification without its details, cut to fit") 
   const std::string cut = push_payload(n);
   CHECK(cut.size() <= kMaxPushPayload);
   const json parsed = json::parse(cut);  // still UTF-8: the cut fell between characters
-  const std::string text = parsed["notification"]["text"];
+  const auto text = parsed["notification"]["text"].get<std::string>();
   CHECK(text.size() > 2000);
   CHECK(text.substr(text.size() - 3) == "…");
 }
