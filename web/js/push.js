@@ -2,6 +2,8 @@
 // server sends, and this browser's push subscription, which the server is told
 // of (add_push_subscription) or asked to forget (remove_push_subscription).
 
+const SUBSCRIBE_SECONDS = 20;
+
 // Why push cannot be turned on here, as an i18n key.
 export class PushUnavailable extends Error {
   constructor(key, detail = "") {
@@ -48,10 +50,19 @@ export async function turnOnPush(connection) {
     subscription = null;
   }
   if (!subscription) {
+    // A browser that cannot reach its push service may leave subscribe()
+    // waiting for ever; the page says so instead of waiting with it.
+    let timer;
+    const silence = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error(`the browser's push service did not answer within ${SUBSCRIBE_SECONDS} s`), { name: "TimeoutError" })), SUBSCRIBE_SECONDS * 1000);
+    });
     try {
-      subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      subscription = await Promise.race([
+        registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }), silence]);
     } catch (error) {
       throw new PushUnavailable("push.failed", `${error.name}: ${error.message}`);
+    } finally {
+      clearTimeout(timer);
     }
   }
   const { endpoint, keys } = subscription.toJSON();
