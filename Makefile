@@ -18,6 +18,7 @@ PACKAGES := cmake g++ make pkg-config libboost1.81-dev nlohmann-json3-dev \
 PACKAGES += libcurl4-openssl-dev   # issue 17: email through an SMTP relay (libcurl's SMTP client)
 PACKAGES += libhowardhinnant-date-dev   # issue 17: players' time zones by IANA name (libstdc++ 12 has no tzdb)
 PACKAGES += python3-aiosmtpd   # issue 17: the SMTP sink of the email tests
+PACKAGES += libssl-dev openssl   # issue 17: Web Push crypto, HTTPS webhooks; the tests make a CA with the openssl CLI
 
 .PHONY: run test build deps bench clean
 
@@ -46,8 +47,9 @@ run: build
 	./$(BUILD)/server/spb serve
 
 test: build
-	@# playwright-core for the browser tests (never a browser download: they use Debian's chromium).
-	[ -d tests/browser/node_modules/playwright-core ] || (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
+	@# playwright-core for the browser tests (never a browser download: they use Debian's chromium);
+	@# http_ece and web-push, the independent Web Push decryption of integration:push.
+	[ -d tests/browser/node_modules/playwright-core ] && [ -d tests/browser/node_modules/http_ece ] || (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSPB_SANITIZE=ON
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)

@@ -1,4 +1,5 @@
 // Correspondence play: notifications, mark_notifications_read, set_webhook,
+// test_webhook, push_key, add_push_subscription, remove_push_subscription,
 // vacation, set_vacation, end_vacation, reclaim_seat, debug_advance_clock.
 #include <algorithm>
 
@@ -10,6 +11,10 @@ namespace {
 using nlohmann::json;
 
 constexpr int kNotificationPageMax = 200;
+// A push service's endpoint URL, and a subscription's keys in base64url (88
+// characters hold a 65-byte key with padding).
+constexpr std::size_t kPushEndpointMax = 1000;
+constexpr std::size_t kPushKeyMax = 100;
 constexpr std::int64_t kMaxClockStep = 10LL * 365 * 24 * 3600;
 
 }  // namespace
@@ -34,7 +39,7 @@ void add_correspondence_codecs(RequestCodecs& codecs) {
         client::SetWebhook webhook;
         const json& url = f.at("url");
         if (f.ok() && (!f.has("url") || !(url.is_null() || url.is_string()))) {
-          f.refuse(ErrorCode::kBadRequest, "url: an http:// address, or null to stop");
+          f.refuse(ErrorCode::kBadRequest, "url: an https:// address, or null to stop");
         } else if (url.is_string()) {
           webhook.url = url.get<std::string>();
         }
@@ -43,6 +48,23 @@ void add_correspondence_codecs(RequestCodecs& codecs) {
       [](const client::SetWebhook& m, json& out) { out["url"] = m.url ? json(*m.url) : json(nullptr); });
   codecs.add<client::TestWebhook>([](FieldReader&) { return client::TestWebhook{}; },
                                   [](const client::TestWebhook&, json&) {});
+  codecs.add<client::PushKey>([](FieldReader&) { return client::PushKey{}; }, [](const client::PushKey&, json&) {});
+  codecs.add<client::AddPushSubscription>(
+      [](FieldReader& f) {
+        client::AddPushSubscription add;
+        add.endpoint = f.text("endpoint", 1, kPushEndpointMax);
+        add.p256dh = f.text("p256dh", 1, kPushKeyMax);
+        add.auth = f.text("auth", 1, kPushKeyMax);
+        return add;
+      },
+      [](const client::AddPushSubscription& m, json& out) {
+        out["endpoint"] = m.endpoint;
+        out["p256dh"] = m.p256dh;
+        out["auth"] = m.auth;
+      });
+  codecs.add<client::RemovePushSubscription>(
+      [](FieldReader& f) { return client::RemovePushSubscription{f.text("endpoint", 1, kPushEndpointMax)}; },
+      [](const client::RemovePushSubscription& m, json& out) { out["endpoint"] = m.endpoint; });
   codecs.add<client::Vacation>([](FieldReader&) { return client::Vacation{}; }, [](const client::Vacation&, json&) {});
   codecs.add<client::SetVacation>(
       [](FieldReader& f) {

@@ -224,6 +224,29 @@ struct TestWebhook {
   friend bool operator==(const TestWebhook&, const TestWebhook&) = default;
 };
 
+// The server's VAPID public key (base64url), made on first use: what a
+// browser's PushManager.subscribe takes as applicationServerKey.
+struct PushKey {
+  static constexpr std::string_view kType = "push_key";
+  friend bool operator==(const PushKey&, const PushKey&) = default;
+};
+
+// A browser's push subscription (PushSubscription.toJSON()): notifications
+// go to it as Web Push messages too.
+struct AddPushSubscription {
+  static constexpr std::string_view kType = "add_push_subscription";
+  std::string endpoint;  // https://, of at most 1000 characters
+  std::string p256dh;    // base64url, 65 bytes: a P-256 public key
+  std::string auth;      // base64url, 16 bytes
+  friend bool operator==(const AddPushSubscription&, const AddPushSubscription&) = default;
+};
+
+struct RemovePushSubscription {
+  static constexpr std::string_view kType = "remove_push_subscription";
+  std::string endpoint;
+  friend bool operator==(const RemovePushSubscription&, const RemovePushSubscription&) = default;
+};
+
 struct Vacation {
   static constexpr std::string_view kType = "vacation";
   friend bool operator==(const Vacation&, const Vacation&) = default;
@@ -391,6 +414,7 @@ using ClientRequest =
                  client::JoinTable, client::LeaveTable, client::Invite, client::StartTable, client::MyTables,
                  client::Subscribe, client::Unsubscribe, client::Act, client::LegalActions, client::Chat,
                  client::ChatHistory, client::Notifications, client::MarkNotificationsRead, client::SetWebhook, client::TestWebhook,
+                 client::PushKey, client::AddPushSubscription, client::RemovePushSubscription,
                  client::Vacation, client::SetVacation, client::EndVacation, client::ReclaimSeat, client::Orders,
                  client::SetOrders,
                  client::DebugAdvanceClock, client::TableRecord, client::ReplayView, client::TableHistory,

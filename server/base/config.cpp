@@ -51,6 +51,17 @@ constexpr Setting kSettings[] = {
     {"outbound-allow", "SPB_OUTBOUND_ALLOW",
      "comma-separated networks (CIDR) that webhooks may reach although not public, such as 10.0.0.0/8 (default "
      "none: only public addresses)"},
+    {"outbound-ca", "SPB_OUTBOUND_CA",
+     "PEM file of certificate authorities that webhooks' and push services' certificates may chain to, besides the "
+     "system's (default none)"},
+    {"outbound-timeout", "SPB_OUTBOUND_TIMEOUT",
+     "seconds one webhook or push attempt may take, lookup to answer (default 10)"},
+    {"webhook-plain-http", "SPB_WEBHOOK_PLAIN_HTTP",
+     "1: players may set http:// webhooks too (unencrypted; for receivers on a trusted network); 0: https:// only "
+     "(default)"},
+    {"push-contact", "SPB_PUSH_CONTACT",
+     "the operator's mailto: or https: address that Web Push messages name to push services (VAPID's sub; default "
+     "mailto:operator@example.invalid)"},
     {"vacation-days", "SPB_VACATION_DAYS", "vacation days each player may take per calendar year (default 21)"},
     {"webhook-attempts", "SPB_WEBHOOK_ATTEMPTS", "attempts to deliver a webhook before giving up (default 8)"},
     {"webhook-retry", "SPB_WEBHOOK_RETRY", "seconds before a webhook's first retry, doubled after each (default 30)"},
@@ -234,6 +245,20 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
       if (!parse_number(item, hours) || hours < 1 || hours > 24 * 30) return bad("comma-separated hours, 1 to 720");
       config.deadline_warning_hours.push_back(hours);
     }
+  } else if (name == "outbound-ca") {
+    if (value.empty()) return bad("give a PEM file");
+    config.outbound_ca = value;
+  } else if (name == "outbound-timeout") {
+    if (!parse_number(value, config.outbound_timeout_seconds) || config.outbound_timeout_seconds < 1 ||
+        config.outbound_timeout_seconds > 120) {
+      return bad("1 to 120");
+    }
+  } else if (name == "webhook-plain-http") {
+    if (value != "0" && value != "1") return bad("0 or 1");
+    config.webhook_plain_http = value == "1";
+  } else if (name == "push-contact") {
+    if (value.rfind("mailto:", 0) != 0 && value.rfind("https://", 0) != 0) return bad("a mailto: or https: address");
+    config.push_contact = value;
   } else if (name == "test-clock") {
     std::int64_t start = 0;
     if (!parse_number(value, start) || start < 0) return bad("unix seconds");

@@ -62,6 +62,11 @@ struct ServerConfig {
   int smtp_timeout_seconds = 30;   // per message: connect, talk, hand it over
   int email_attempts = 8;
   std::vector<int> deadline_warning_hours = {24, 1};  // warnings before a move's deadline
+  // Webhooks and Web Push (docs/notifications-push-webhooks.md).
+  std::optional<std::string> outbound_ca;  // PEM file of authorities trusted besides the system's
+  int outbound_timeout_seconds = 10;       // per attempt: lookup, connect, TLS, send, answer
+  bool webhook_plain_http = false;         // http:// webhooks, for a receiver on a trusted network
+  std::string push_contact = "mailto:operator@example.invalid";  // VAPID's sub
   std::uint64_t password_ops = 2;                 // Argon2id passes
   std::size_t password_memory = 19 * 1024 * 1024; // Argon2id memory, bytes
 };

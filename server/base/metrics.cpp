@@ -1,6 +1,7 @@
 #include "server/base/metrics.hpp"
 
 #include <cstdio>
+#include <initializer_list>
 
 namespace sp::server {
 
@@ -48,6 +49,8 @@ const char* to_string(Refusal refusal) {
 const char* to_string(NoticeChannel channel) {
   switch (channel) {
     case NoticeChannel::kEmail: return "email";
+    case NoticeChannel::kWebhook: return "webhook";
+    case NoticeChannel::kPush: return "push";
     case NoticeChannel::kCount: break;
   }
   return "unknown";
@@ -123,7 +126,7 @@ std::string Metrics::render() const {
            std::to_string(refused[i].load()) + "\n";
   }
   counter("spb_outbound_refused_total",
-          "Outbound requests (webhook attempts) refused: their address is not public (loopback, private, "
+          "Outbound requests (webhook and push attempts) refused: their address is not public (loopback, private, "
           "link-local, multicast, ...) and not allowed by --outbound-allow.",
           outbound_refused.load());
   out += render_channels(channels);

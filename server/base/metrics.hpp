@@ -38,7 +38,7 @@ const char* to_string(Refusal refusal);
 
 // The ways a notice leaves the server besides the page (notice_channels.hpp),
 // each with its own delivery counts; a new channel adds its word here.
-enum class NoticeChannel : std::uint8_t { kEmail, kCount };
+enum class NoticeChannel : std::uint8_t { kEmail, kWebhook, kPush, kCount };
 const char* to_string(NoticeChannel channel);
 
 // One channel's deliveries. Latency runs from the notice's outbox row to the
@@ -65,7 +65,7 @@ struct Metrics {
   std::atomic<std::uint64_t> tables_faulted{0};
   std::atomic<std::int64_t> tables_stopped{0};  // in memory, refusing moves since a failed write or a bug
   std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(Refusal::kCount)> refused{};
-  std::atomic<std::uint64_t> outbound_refused{0};  // webhook attempts the outbound policy stopped
+  std::atomic<std::uint64_t> outbound_refused{0};  // webhook and push attempts the outbound policy stopped
   std::array<ChannelStats, static_cast<std::size_t>(NoticeChannel::kCount)> channels;
   Histogram action_latency;  // from request to acknowledgement, storage included
   Histogram commit_latency;  // one database transaction

@@ -4,6 +4,7 @@
 
 #include "server/correspondence/notice_time.hpp"
 #include "server/correspondence/notifier.hpp"
+#include "server/correspondence/push_message.hpp"
 
 namespace sp::server {
 
@@ -12,6 +13,8 @@ using nlohmann::json;
 QueuedChannels queue_on_channels(Records& db, const NotificationRecord& n, std::int64_t now) {
   QueuedChannels queued;
   queued.webhook = queue_webhook(db, n, now);
+  // Web Push shares the webhooks' outbox and sender.
+  queued.webhook = queue_push(db, n, now) || queued.webhook;
   queued.email = queue_email(db, n, now);
   return queued;
 }
@@ -22,6 +25,15 @@ bool queue_webhook(Records& db, const NotificationRecord& n, std::int64_t now) {
   const json body{{"type", "notification"}, {"user_id", n.user_id}, {"notification", notification_json(n)}};
   db.insert_delivery(n.id, *url, body.dump(), now);
   return true;
+}
+
+bool queue_push(Records& db, const NotificationRecord& n, std::int64_t now) {
+  bool queued = false;
+  for (const PushSubscriptionRecord& subscription : db.push_subscriptions_of(n.user_id)) {
+    db.insert_push_delivery(n.id, subscription, push_payload(n), now);
+    queued = true;
+  }
+  return queued;
 }
 
 std::optional<NoticeKind> notice_kind_of(Records& db, const NotificationRecord& n) {

@@ -20,7 +20,7 @@ namespace sp::server {
 
 // Which channels queued a delivery of one notification.
 struct QueuedChannels {
-  bool webhook = false;
+  bool webhook = false;  // a webhook or Web Push delivery
   bool email = false;
 };
 
@@ -29,6 +29,10 @@ QueuedChannels queue_on_channels(Records& db, const NotificationRecord& n, std::
 
 // The webhook channel: a delivery when the user has a webhook address.
 bool queue_webhook(Records& db, const NotificationRecord& n, std::int64_t now);
+
+// The Web Push channel: a delivery to each of the user's push subscriptions,
+// in the webhooks' outbox (the webhook sender sends both).
+bool queue_push(Records& db, const NotificationRecord& n, std::int64_t now);
 
 // The email channel: an email when the user has a confirmed address and
 // chose `immediate` for the notice's kind; due at once, or when the player's

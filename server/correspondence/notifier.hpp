@@ -3,7 +3,7 @@
 // an invitation). Each is stored, so it waits in the in-app list until read;
 // pushed at once to the user's open connections as a `notification` message;
 // and queued on the channels the player set up (notice_channels.hpp: a
-// webhook, email).
+// webhook, each of their browsers' Web Push subscriptions, email).
 //
 // Storing happens inside the store job of the event that causes it (a move,
 // a start, an invitation), so a notification exists exactly when its event

@@ -1,19 +1,21 @@
-// WebhookSender: posts each stored webhook delivery (a JSON notification) to
-// its user's http:// address, retrying with exponential backoff and giving up
-// after a set number of attempts.
+// WebhookSender: sends the outbox's deliveries, each a notification on its
+// way out of the server: POSTed, signed, to its user's webhook (https://, or
+// http:// where the operator allows it), or as an encrypted Web Push message
+// to one of their browsers' push services. Failures are retried with
+// exponential backoff and given up after a set number of attempts.
 //
 // Deliveries live in the webhook_outbox table, written in the same transaction
 // as their notification, so none is lost to a restart. The sender reads the
-// ones due, posts them at the same time (Boost.Beast, each with a time limit),
-// records every outcome, and asks the scheduler to wake it for the next retry.
-// It runs on the io_context and the store's thread only: a slow or failing
-// receiver never holds up a table.
+// ones due, sends them at the same time (OutboundPoster, each with a time
+// limit), records every outcome, and asks the scheduler to wake it for the
+// next retry. It runs on the io_context and the store's thread only: a slow or
+// failing receiver never holds up a table.
 //
-// A player chooses the address, so every connection goes through the outbound
-// policy (server/security/address_policy.hpp): of the addresses a name resolves
-// to only the allowed ones are tried, and the address connected to is checked
-// again before anything is sent. A delivery the policy refuses is given up at
-// once. Redirects are never followed: a 3xx answer is a failure like any other.
+// Given up at once, since trying again would end the same way: an address
+// the outbound policy refuses, a plain http:// webhook while the operator does
+// not allow them, a webhook the user changed or removed since, a push
+// subscription removed since, and one whose push service answers 404 or 410
+// (RFC 8030 §7.3: the subscription has expired), which is then deleted.
 //
 // Thread-safety: wake() and stop() are safe from any thread, and so is
 // outbound(): the policy never changes.
@@ -25,9 +27,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/base/clock.hpp"
 #include "server/base/metrics.hpp"
+#include "server/correspondence/outbound_post.hpp"
+#include "server/correspondence/push_message.hpp"
 #include "server/correspondence/scheduler.hpp"
 #include "server/security/address_policy.hpp"
 #include "server/store/correspondence_rows.hpp"
@@ -39,30 +44,29 @@ struct WebhookPolicy {
   int max_attempts = 8;
   std::int64_t first_retry_seconds = 30;    // after the first failure
   std::int64_t longest_retry_seconds = 6 * 3600;
-  int timeout_seconds = 10;                 // per attempt: connect, send, read the answer
+  bool plain_http = false;                  // --webhook-plain-http: http:// webhooks are sent too
 };
 
 // Seconds to wait after `failed_attempts` failures (1, 2, ...): the first
 // retry delay, doubled after each further failure, capped.
 std::int64_t webhook_retry_delay(int failed_attempts, const WebhookPolicy& policy);
 
-struct HttpUrl {
-  std::string host;
-  std::string port;
-  std::string target;  // path and query, at least "/"
-};
+// The longest webhook address accepted.
+inline constexpr std::size_t kMaxWebhookUrl = 500;
 
-// An http:// address with a host name or IPv4 address, an optional port and a
-// path; nothing for anything else (https, user names, spaces, over 500 chars).
-std::optional<HttpUrl> parse_webhook_url(const std::string& url);
+// The largest webhook body sent: what the server makes is far smaller, so a
+// larger one is a mistake, given up rather than sent.
+inline constexpr std::size_t kMaxWebhookBody = 64 * 1024;
 
 class WebhookSender {
  public:
   WebhookSender(boost::asio::any_io_executor executor, Store& store, const Clock& clock, Scheduler& scheduler,
-                WebhookPolicy policy, OutboundPolicy outbound, Metrics& metrics);
+                WebhookPolicy policy, OutboundPoster& poster, PushSettings push, Metrics& metrics);
 
-  // The addresses webhooks may reach; set_webhook refuses early what it can.
-  const OutboundPolicy& outbound() const { return outbound_; }
+  // The addresses webhooks and push endpoints may reach; the requests that
+  // set them refuse early what they can.
+  const OutboundPolicy& outbound() const { return poster_.policy(); }
+  const WebhookPolicy& policy() const { return policy_; }
 
   // Deliveries may be due: read them and send them.
   void wake();
@@ -71,15 +75,17 @@ class WebhookSender {
 
  private:
   void fetch();  // on strand_
-  void send_batch(std::vector<DeliveryRecord> batch);
-  void finish_batch(std::vector<DeliveryRecord> outcomes);
+  void send_batch(std::vector<DeliveryRecord> batch, std::optional<VapidKey> vapid);
+  void finish_batch(std::vector<DeliveryRecord> outcomes, std::vector<std::int64_t> expired_subscriptions);
+  ChannelStats& metrics_of(DeliveryChannel channel);
 
   boost::asio::any_io_executor executor_;
   Store& store_;
   const Clock& clock_;
   Scheduler& scheduler_;
   const WebhookPolicy policy_;
-  const OutboundPolicy outbound_;
+  OutboundPoster& poster_;
+  const PushSettings push_;
   Metrics& metrics_;
   boost::asio::strand<boost::asio::any_io_executor> strand_;
   // On strand_.

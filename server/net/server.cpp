@@ -151,10 +151,12 @@ int run_server(const ServerConfig& config) {
   const Clock& clock = test_clock ? static_cast<const Clock&>(*test_clock) : system_clock;
   UserChannels channels;
   auto scheduler = std::make_unique<Scheduler>(ioc->get_executor(), clock);
+  OutboundPoster poster(ioc->get_executor(), OutboundPolicy::from_config(config.outbound_allow),
+                        config.outbound_timeout_seconds, config.outbound_ca);
   auto webhooks = std::make_unique<WebhookSender>(
       ioc->get_executor(), *store, clock, *scheduler,
-      WebhookPolicy{config.webhook_attempts, config.webhook_first_retry_seconds, 6 * 3600, 10},
-      OutboundPolicy::from_config(config.outbound_allow), metrics);
+      WebhookPolicy{config.webhook_attempts, config.webhook_first_retry_seconds, 6 * 3600, config.webhook_plain_http},
+      poster, PushSettings{config.push_contact, PushSettings{}.ttl_seconds}, metrics);
   // Email, when the operator gave a relay (docs/notifications.md).
   init_smtp();
   std::unique_ptr<EmailSender> email;

@@ -10,6 +10,7 @@
 #include "server/correspondence/vacation_allowance.hpp"
 #include "server/requests/vacations.hpp"
 #include "server/correspondence/webhook_sender.hpp"
+#include "server/correspondence/webhook_signature.hpp"
 #include "server/security/host_refusal.hpp"
 
 namespace sp::server {
@@ -53,23 +54,32 @@ void on_mark_notifications_read(const Request& r, const client::MarkNotification
 
 void on_set_webhook(const Request& r, const client::SetWebhook& webhook) {
   const std::optional<std::string>& url = webhook.url;
+  const WebhookSender& sender = r.services.correspondence.notifier.webhooks();
   if (url) {
-    const auto parsed = parse_webhook_url(*url);
-    if (!parsed) {
+    const auto parsed = parse_outbound_url(*url, kMaxWebhookUrl);
+    if (!parsed || (parsed->scheme == UrlScheme::kHttp && !sender.policy().plain_http)) {
       return r.fail(ErrorCode::kInvalidWebhook,
-                    "A webhook address is http://host[:port]/path (for https, put a TLS proxy in front of it).");
+                    sender.policy().plain_http
+                        ? "A webhook address is https://host[:port]/path, or http://host[:port]/path."
+                        : "A webhook address is https://host[:port]/path; this server sends no plain http:// webhooks.");
     }
     // Early, for what is plain from the text; every delivery checks the
     // address it connects to, whatever the name resolves to then.
-    if (auto why = host_refusal(parsed->host, r.services.correspondence.notifier.webhooks().outbound())) {
+    if (auto why = host_refusal(parsed->host, sender.outbound())) {
       return r.fail(ErrorCode::kWebhookAddressRefused, "This webhook address is refused: " + *why +
                                                    ". Webhooks go only to public addresses, or to networks the "
                                                    "server's operator allows.");
     }
   }
-  store_job(r, [user = *r.state().user_id, url](Records& db) {
+  // A new secret with every address set: shown in this reply only
+  // (webhook_signature.hpp).
+  const std::optional<std::string> secret = url ? std::optional(new_webhook_secret()) : std::nullopt;
+  store_job(r, [user = *r.state().user_id, url, secret](Records& db) {
     db.update_webhook_url(user, url);
-    return Reply::result(json{{"webhook_url", url ? json(*url) : json(nullptr)}});
+    db.update_webhook_secret(user, secret);
+    json data{{"webhook_url", url ? json(*url) : json(nullptr)}};
+    if (secret) data["secret"] = *secret;
+    return Reply::result(data);
   });
 }
 

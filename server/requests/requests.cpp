@@ -21,6 +21,7 @@ const Routes& routes() {
     add_correspondence_requests(routes);
     add_order_requests(routes);
     add_notice_requests(routes);
+    add_push_requests(routes);
     return routes;
   }();
   return kRoutes;

@@ -39,6 +39,22 @@ std::string_view to_string(DeliveryStatus status);
 // Unknown text reads as given up: a delivery the server cannot read is not retried.
 DeliveryStatus parse_delivery_status(std::string_view word);
 
+// Which way a delivery of the outbox goes: a POST to the user's webhook, or a
+// Web Push message to one of their browsers' subscriptions. Stored as its word.
+enum class DeliveryChannel : std::uint8_t { kWebhook, kPush };
+std::string_view to_string(DeliveryChannel channel);
+DeliveryChannel parse_delivery_channel(std::string_view word);
+
+// What a delivery is sent with, read with it from its channel's state when
+// it is due (not copied into the outbox): the webhook's secret while the
+// delivery's address is still the user's webhook; the subscription's keys
+// (base64url) while it exists. Empty: that webhook or subscription is gone.
+struct DeliveryKeys {
+  std::string webhook_secret;
+  std::string p256dh;
+  std::string auth;
+};
+
 struct DeliveryRecord {
   std::int64_t id = 0;
   std::int64_t notification_id = 0;
@@ -48,6 +64,29 @@ struct DeliveryRecord {
   int attempts = 0;
   std::int64_t next_attempt_at = 0;
   std::string last_error;
+  DeliveryChannel channel = DeliveryChannel::kWebhook;
+  std::optional<std::int64_t> subscription_id;  // a push delivery's
+  DeliveryKeys keys;                            // read by due_deliveries only
+  std::int64_t notified_at = 0;                 // its notification's time; read by due_deliveries only
+};
+
+// Web Push (schema/0008_push.sql) --------------------------------------------
+
+// A browser's push subscription: its push service's endpoint and its keys
+// (base64url, as the browser gives them).
+struct PushSubscriptionRecord {
+  std::int64_t id = 0;
+  std::int64_t user_id = 0;
+  std::string endpoint;
+  std::string p256dh;
+  std::string auth;
+  std::int64_t created_at = 0;
+};
+
+// The server's VAPID key pair: PKCS#8 PEM, and the public key in base64url.
+struct VapidKeyRecord {
+  std::string private_pem;
+  std::string public_key;
 };
 
 // Retention ------------------------------------------------------------------

@@ -161,6 +161,25 @@ class Records {
   virtual void update_delivery(const DeliveryRecord& delivery, std::int64_t now) = 0;
   virtual std::optional<DeliveryRecord> load_delivery(std::int64_t id) = 0;
 
+  // Web Push and signed webhooks ------------------------------------------------
+
+  // Nothing: the user has no webhook.
+  virtual void update_webhook_secret(std::int64_t user_id, const std::optional<std::string>& secret) = 0;
+  // Adds the subscription, or hands one with the same endpoint (one browser's)
+  // to this user with its new keys; returns its id.
+  virtual std::int64_t upsert_push_subscription(const PushSubscriptionRecord& subscription) = 0;
+  virtual std::vector<PushSubscriptionRecord> push_subscriptions_of(std::int64_t user_id) = 0;
+  // Whether the user had a subscription with this endpoint.
+  virtual bool delete_push_subscription(std::int64_t user_id, const std::string& endpoint) = 0;
+  // Its push service said it is gone.
+  virtual void delete_push_subscription_by_id(std::int64_t id) = 0;
+  // A pending push delivery due now; returns its id.
+  virtual std::int64_t insert_push_delivery(std::int64_t notification_id, const PushSubscriptionRecord& to,
+                                            const std::string& body_json, std::int64_t now) = 0;
+  virtual std::optional<VapidKeyRecord> vapid_key() = 0;
+  // Stores `key` unless a key is stored already; returns the stored key.
+  virtual VapidKeyRecord keep_vapid_key(const VapidKeyRecord& key, std::int64_t now) = 0;
+
   // Deletes at most `limit` webhook deliveries settled (delivered or given up)
   // more than `keep_webhooks_seconds` before `now`, then at most `limit`
   // notifications read more than `keep_notifications_seconds` before `now` that

@@ -55,4 +55,12 @@ DeliveryStatus parse_delivery_status(std::string_view word) {
   return DeliveryStatus::kGivenUp;
 }
 
+std::string_view to_string(DeliveryChannel channel) {
+  return channel == DeliveryChannel::kPush ? "push" : "webhook";
+}
+
+DeliveryChannel parse_delivery_channel(std::string_view word) {
+  return word == "push" ? DeliveryChannel::kPush : DeliveryChannel::kWebhook;
+}
+
 }  // namespace sp::server

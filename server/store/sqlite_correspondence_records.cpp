@@ -31,12 +31,23 @@ std::vector<VacationRecord> read_vacations(Statement& s) {
 }
 
 constexpr const char* kDeliveryColumns =
-    "id, notification_id, url, body_json, status, attempts, next_attempt_at, coalesce(last_error, '')";
+    "o.id, o.notification_id, o.url, o.body_json, o.status, o.attempts, o.next_attempt_at, "
+    "coalesce(o.last_error, ''), o.channel, o.subscription_id";
 
 DeliveryRecord read_delivery(const Statement& s) {
-  return DeliveryRecord{s.column_int(0),  s.column_int(1), s.column_text(2),
-                        s.column_text(3), parse_delivery_status(s.column_text(4)), static_cast<int>(s.column_int(5)),
-                        s.column_int(6),  s.column_text(7)};
+  return DeliveryRecord{s.column_int(0),  s.column_int(1),
+                        s.column_text(2), s.column_text(3),
+                        parse_delivery_status(s.column_text(4)), static_cast<int>(s.column_int(5)),
+                        s.column_int(6),  s.column_text(7),
+                        parse_delivery_channel(s.column_text(8)), optional_int(s, 9),
+                        DeliveryKeys{}, 0};
+}
+
+constexpr const char* kPushSubscriptionColumns = "id, user_id, endpoint, p256dh, auth, created_at";
+
+PushSubscriptionRecord read_push_subscription(const Statement& s) {
+  return PushSubscriptionRecord{s.column_int(0),  s.column_int(1),  s.column_text(2),
+                                s.column_text(3), s.column_text(4), s.column_int(5)};
 }
 
 int prune_deliveries(Database& db, std::int64_t settled_before, int limit) {
@@ -232,12 +243,24 @@ std::int64_t SqliteRecords::insert_delivery(std::int64_t notification_id, const 
 }
 
 std::vector<DeliveryRecord> SqliteRecords::due_deliveries(std::int64_t now, int limit) {
+  // The keys come from the channel's state now: a webhook's secret only while
+  // the delivery's address is still its user's webhook, a subscription's keys
+  // only while it exists and is still the notified user's.
   auto s = db_.prepare(std::string("SELECT ") + kDeliveryColumns +
-                       " FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= ? "
-                       "ORDER BY next_attempt_at, id LIMIT ?");
+                       ", coalesce(u.webhook_secret, ''), coalesce(p.p256dh, ''), coalesce(p.auth, ''), n.created_at "
+                       "FROM webhook_outbox o JOIN notifications n ON n.id = o.notification_id "
+                       "LEFT JOIN users u ON u.id = n.user_id AND o.channel = 'webhook' AND u.webhook_url = o.url "
+                       "LEFT JOIN push_subscriptions p ON p.id = o.subscription_id AND o.channel = 'push' "
+                       "AND p.user_id = n.user_id "
+                       "WHERE o.status = 'pending' AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at, o.id LIMIT ?");
   s.bind(1, now).bind(2, static_cast<std::int64_t>(limit));
   std::vector<DeliveryRecord> out;
-  while (s.step()) out.push_back(read_delivery(s));
+  while (s.step()) {
+    DeliveryRecord d = read_delivery(s);
+    d.keys = DeliveryKeys{s.column_text(10), s.column_text(11), s.column_text(12)};
+    d.notified_at = s.column_int(13);
+    out.push_back(std::move(d));
+  }
   return out;
 }
 
@@ -262,10 +285,87 @@ void SqliteRecords::update_delivery(const DeliveryRecord& d, std::int64_t now) {
 }
 
 std::optional<DeliveryRecord> SqliteRecords::load_delivery(std::int64_t id) {
-  auto s = db_.prepare(std::string("SELECT ") + kDeliveryColumns + " FROM webhook_outbox WHERE id = ?");
+  auto s = db_.prepare(std::string("SELECT ") + kDeliveryColumns + " FROM webhook_outbox o WHERE o.id = ?");
   s.bind(1, id);
   if (!s.step()) return std::nullopt;
   return read_delivery(s);
+}
+
+void SqliteRecords::update_webhook_secret(std::int64_t user_id, const std::optional<std::string>& secret) {
+  auto s = db_.prepare("UPDATE users SET webhook_secret = ? WHERE id = ?");
+  if (secret) {
+    s.bind(1, *secret);
+  } else {
+    s.bind_null(1);
+  }
+  s.bind(2, user_id);
+  s.run();
+}
+
+std::int64_t SqliteRecords::upsert_push_subscription(const PushSubscriptionRecord& sub) {
+  db_.prepare(
+        "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, "
+        "auth = excluded.auth, created_at = excluded.created_at")
+      .bind(1, sub.user_id)
+      .bind(2, sub.endpoint)
+      .bind(3, sub.p256dh)
+      .bind(4, sub.auth)
+      .bind(5, sub.created_at)
+      .run();
+  auto s = db_.prepare("SELECT id FROM push_subscriptions WHERE endpoint = ?");
+  s.bind(1, sub.endpoint);
+  if (!s.step()) throw DatabaseError("the push subscription just stored is missing");
+  return s.column_int(0);
+}
+
+std::vector<PushSubscriptionRecord> SqliteRecords::push_subscriptions_of(std::int64_t user_id) {
+  auto s = db_.prepare(std::string("SELECT ") + kPushSubscriptionColumns +
+                       " FROM push_subscriptions WHERE user_id = ? ORDER BY id");
+  s.bind(1, user_id);
+  std::vector<PushSubscriptionRecord> out;
+  while (s.step()) out.push_back(read_push_subscription(s));
+  return out;
+}
+
+bool SqliteRecords::delete_push_subscription(std::int64_t user_id, const std::string& endpoint) {
+  db_.prepare("DELETE FROM push_subscriptions WHERE user_id = ? AND endpoint = ?").bind(1, user_id).bind(2, endpoint).run();
+  return db_.changes() > 0;
+}
+
+void SqliteRecords::delete_push_subscription_by_id(std::int64_t id) {
+  db_.prepare("DELETE FROM push_subscriptions WHERE id = ?").bind(1, id).run();
+}
+
+std::int64_t SqliteRecords::insert_push_delivery(std::int64_t notification_id, const PushSubscriptionRecord& to,
+                                                 const std::string& body_json, std::int64_t now) {
+  db_.prepare(
+        "INSERT INTO webhook_outbox (notification_id, url, body_json, status, attempts, next_attempt_at, updated_at, "
+        "channel, subscription_id) VALUES (?, ?, ?, 'pending', 0, ?, ?, 'push', ?)")
+      .bind(1, notification_id)
+      .bind(2, to.endpoint)
+      .bind(3, body_json)
+      .bind(4, now)
+      .bind(5, now)
+      .bind(6, to.id)
+      .run();
+  return db_.last_insert_id();
+}
+
+std::optional<VapidKeyRecord> SqliteRecords::vapid_key() {
+  auto s = db_.prepare("SELECT private_pem, public_key FROM vapid_keys WHERE id = 1");
+  if (!s.step()) return std::nullopt;
+  return VapidKeyRecord{s.column_text(0), s.column_text(1)};
+}
+
+VapidKeyRecord SqliteRecords::keep_vapid_key(const VapidKeyRecord& key, std::int64_t now) {
+  db_.prepare("INSERT OR IGNORE INTO vapid_keys (id, private_pem, public_key, created_at) VALUES (1, ?, ?, ?)")
+      .bind(1, key.private_pem)
+      .bind(2, key.public_key)
+      .bind(3, now)
+      .run();
+  if (auto stored = vapid_key()) return *stored;
+  throw DatabaseError("the VAPID key just stored is missing");
 }
 
 PrunedRows SqliteRecords::prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds,

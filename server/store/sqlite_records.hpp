@@ -71,6 +71,15 @@ class SqliteRecords final : public Records {
   std::optional<std::int64_t> next_delivery_at() override;
   void update_delivery(const DeliveryRecord& delivery, std::int64_t now) override;
   std::optional<DeliveryRecord> load_delivery(std::int64_t id) override;
+  void update_webhook_secret(std::int64_t user_id, const std::optional<std::string>& secret) override;
+  std::int64_t upsert_push_subscription(const PushSubscriptionRecord& subscription) override;
+  std::vector<PushSubscriptionRecord> push_subscriptions_of(std::int64_t user_id) override;
+  bool delete_push_subscription(std::int64_t user_id, const std::string& endpoint) override;
+  void delete_push_subscription_by_id(std::int64_t id) override;
+  std::int64_t insert_push_delivery(std::int64_t notification_id, const PushSubscriptionRecord& to,
+                                    const std::string& body_json, std::int64_t now) override;
+  std::optional<VapidKeyRecord> vapid_key() override;
+  VapidKeyRecord keep_vapid_key(const VapidKeyRecord& key, std::int64_t now) override;
   PrunedRows prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds, std::int64_t keep_webhooks_seconds, int limit) override;
   std::optional<EmailAddressRecord> email_of(std::int64_t user_id) override;
   void set_email(std::int64_t user_id, const std::string& address, const std::string& confirm_hash, std::int64_t expires_at, std::int64_t now) override;

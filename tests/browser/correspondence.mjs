@@ -32,7 +32,7 @@ await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
 const hookUrl = `http://127.0.0.1:${receiver.address().port}/hook/elise`;
 
 const server = await startServer(spb, ["--test-clock", String(Math.floor(Date.now() / 1000)), "--admin-token", ADMIN_TOKEN,
-  "--outbound-allow", "127.0.0.1"]);
+  "--outbound-allow", "127.0.0.1", "--webhook-plain-http", "1"]);
 const browser = await launchBrowser();
 
 // The test's own connection, from a page of the server's origin: it moves the

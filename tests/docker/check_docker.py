@@ -29,7 +29,8 @@ import yaml
 SPB, ROOT = sys.argv[1], sys.argv[2]
 # Present in debian:bookworm-slim: essential packages and their dependencies.
 BASE_IMAGE = {"libc6", "libstdc++6", "libgcc-s1"}
-# Packages of data, not libraries, that spb reads at run time (issue 17).
+# Packages of data, not libraries, that spb reads at run time (issue 17): time
+# zones, and the certificate authorities outbound HTTPS (webhooks, Web Push) verifies against.
 RUNTIME_DATA = {"tzdata", "ca-certificates"}
 # Makefile packages that only the tests use (clang: the fuzz build).
 TEST_ONLY = re.compile(r"^(python3-.*|chromium.*|nodejs|npm|clang|libclang-rt-.*)$")

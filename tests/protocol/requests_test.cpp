@@ -256,8 +256,8 @@ TEST_CASE("correspondence play: optional numbers, the webhook's address and the 
   check_refused(json{{"type", "notifications"}, {"limit", 0}}, "bad_request", "limit: a whole number from 1 to 200 is required");
   check_refused(json{{"type", "mark_notifications_read"}, {"up_to", "all"}}, "bad_request",
                 "up_to: a whole number from 0 to 9223372036854775807 is required");
-  check_refused(json{{"type", "set_webhook"}}, "bad_request", "url: an http:// address, or null to stop");
-  check_refused(json{{"type", "set_webhook"}, {"url", 5}}, "bad_request", "url: an http:// address, or null to stop");
+  check_refused(json{{"type", "set_webhook"}}, "bad_request", "url: an https:// address, or null to stop");
+  check_refused(json{{"type", "set_webhook"}, {"url", 5}}, "bad_request", "url: an https:// address, or null to stop");
   const auto stop = protocol::decode_client_request(R"({"type":"set_webhook","url":null})");
   REQUIRE(stop.has_value());
   CHECK(std::get<protocol::client::SetWebhook>(stop->request).url == std::nullopt);

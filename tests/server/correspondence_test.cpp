@@ -132,30 +132,13 @@ TEST_CASE("only vacations begun this year count against this year's allowance") 
 }
 
 TEST_CASE("webhook retries wait the first delay, then twice as long each time, up to the longest") {
-  const WebhookPolicy policy{8, 30, 600, 10};
+  const WebhookPolicy policy{8, 30, 600, false};
   CHECK(webhook_retry_delay(1, policy) == 30);
   CHECK(webhook_retry_delay(2, policy) == 60);
   CHECK(webhook_retry_delay(3, policy) == 120);
   CHECK(webhook_retry_delay(5, policy) == 480);
   CHECK(webhook_retry_delay(6, policy) == 600);
   CHECK(webhook_retry_delay(40, policy) == 600);
-}
-
-TEST_CASE("a webhook address is http:// with a host, an optional port and a path") {
-  const auto full = parse_webhook_url("http://hooks.example.org:8080/spb/ann?key=1");
-  REQUIRE(full);
-  CHECK(full->host == "hooks.example.org");
-  CHECK(full->port == "8080");
-  CHECK(full->target == "/spb/ann?key=1");
-  const auto bare = parse_webhook_url("http://127.0.0.1");
-  REQUIRE(bare);
-  CHECK(bare->port == "80");
-  CHECK(bare->target == "/");
-  CHECK_FALSE(parse_webhook_url("https://example.org/"));
-  CHECK_FALSE(parse_webhook_url("http://user:pw@example.org/"));
-  CHECK_FALSE(parse_webhook_url("http://example.org:99999/"));
-  CHECK_FALSE(parse_webhook_url("http://exa mple.org/"));
-  CHECK_FALSE(parse_webhook_url("ftp://example.org/"));
 }
 
 TEST_CASE("an absent seat passes until the phase ends") {
@@ -178,7 +161,9 @@ struct Services {
   ManualClock clock{kStart};
   UserChannels channels;
   Scheduler scheduler{loop.ioc.get_executor(), clock};
-  WebhookSender webhooks{loop.ioc.get_executor(), store, clock, scheduler, WebhookPolicy{}, OutboundPolicy{}, metrics};
+  OutboundPoster poster{loop.ioc.get_executor(), OutboundPolicy{}, 10, std::nullopt};
+  WebhookSender webhooks{loop.ioc.get_executor(), store, clock, scheduler, WebhookPolicy{}, poster, PushSettings{},
+                         metrics};
   Notifier notifier{store, clock, channels, webhooks, nullptr};
   Correspondence correspondence{clock, &clock, scheduler, notifier, 21, {}, nullptr, nullptr};
   TableRegistry registry{loop.ioc.get_executor(), store, metrics, correspondence};

@@ -172,6 +172,38 @@ void FailingRecords::update_delivery(const server::DeliveryRecord& delivery, std
   inner_.update_delivery(delivery, now);
 }
 
+void FailingRecords::update_webhook_secret(std::int64_t user_id, const std::optional<std::string>& secret) {
+  write();
+  inner_.update_webhook_secret(user_id, secret);
+}
+
+std::int64_t FailingRecords::upsert_push_subscription(const server::PushSubscriptionRecord& subscription) {
+  write();
+  return inner_.upsert_push_subscription(subscription);
+}
+
+bool FailingRecords::delete_push_subscription(std::int64_t user_id, const std::string& endpoint) {
+  write();
+  return inner_.delete_push_subscription(user_id, endpoint);
+}
+
+void FailingRecords::delete_push_subscription_by_id(std::int64_t id) {
+  write();
+  inner_.delete_push_subscription_by_id(id);
+}
+
+std::int64_t FailingRecords::insert_push_delivery(std::int64_t notification_id,
+                                                  const server::PushSubscriptionRecord& to,
+                                                  const std::string& body_json, std::int64_t now) {
+  write();
+  return inner_.insert_push_delivery(notification_id, to, body_json, now);
+}
+
+server::VapidKeyRecord FailingRecords::keep_vapid_key(const server::VapidKeyRecord& key, std::int64_t now) {
+  write();
+  return inner_.keep_vapid_key(key, now);
+}
+
 server::PrunedRows FailingRecords::prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds,
                                                  std::int64_t keep_webhooks_seconds, int limit) {
   write();
@@ -273,6 +305,12 @@ std::vector<server::DeliveryRecord> FailingRecords::due_deliveries(std::int64_t 
 std::optional<std::int64_t> FailingRecords::next_delivery_at() {
   return inner_.next_delivery_at();
 }
+
+std::vector<server::PushSubscriptionRecord> FailingRecords::push_subscriptions_of(std::int64_t user_id) {
+  return inner_.push_subscriptions_of(user_id);
+}
+
+std::optional<server::VapidKeyRecord> FailingRecords::vapid_key() { return inner_.vapid_key(); }
 
 std::optional<server::DeliveryRecord> FailingRecords::load_delivery(std::int64_t id) {
   return inner_.load_delivery(id);

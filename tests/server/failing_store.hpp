@@ -69,6 +69,13 @@ class FailingRecords final : public server::Records {
   std::int64_t insert_delivery(std::int64_t notification_id, const std::string& url, const std::string& body_json,
                                std::int64_t now) override;
   void update_delivery(const server::DeliveryRecord& delivery, std::int64_t now) override;
+  void update_webhook_secret(std::int64_t user_id, const std::optional<std::string>& secret) override;
+  std::int64_t upsert_push_subscription(const server::PushSubscriptionRecord& subscription) override;
+  bool delete_push_subscription(std::int64_t user_id, const std::string& endpoint) override;
+  void delete_push_subscription_by_id(std::int64_t id) override;
+  std::int64_t insert_push_delivery(std::int64_t notification_id, const server::PushSubscriptionRecord& to,
+                                    const std::string& body_json, std::int64_t now) override;
+  server::VapidKeyRecord keep_vapid_key(const server::VapidKeyRecord& key, std::int64_t now) override;
   server::PrunedRows prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds,
                                    std::int64_t keep_webhooks_seconds, int limit) override;
   void log_admin_action(const server::AdminAction& action) override;
@@ -97,6 +104,8 @@ class FailingRecords final : public server::Records {
   std::optional<std::string> webhook_url_of(std::int64_t user_id) override;
   std::vector<server::DeliveryRecord> due_deliveries(std::int64_t now, int limit) override;
   std::optional<std::int64_t> next_delivery_at() override;
+  std::vector<server::PushSubscriptionRecord> push_subscriptions_of(std::int64_t user_id) override;
+  std::optional<server::VapidKeyRecord> vapid_key() override;
   std::optional<server::DeliveryRecord> load_delivery(std::int64_t id) override;
   // Email notices: writes counted, reads passed through.
   std::optional<server::EmailAddressRecord> email_of(std::int64_t user_id) override;

@@ -133,7 +133,8 @@ TEST_CASE("the enums of the rows are stored as the words the database always hel
       db.append_move(table, MoveRecord{1, 0, "{}", "1111111111111111", 0, Actor::kTimeout}, TableStatus::kFinished);
       const std::int64_t note = db.insert_notification(NotificationRecord{0, ann, "your_turn", table, "{}", 0, false});
       const std::int64_t delivery = db.insert_delivery(note, "http://example.org/", "{}", 0);
-      db.update_delivery(DeliveryRecord{delivery, note, "http://example.org/", "{}", DeliveryStatus::kGivenUp, 3, 0, "no"},
+      db.update_delivery(DeliveryRecord{delivery, note, "http://example.org/", "{}", DeliveryStatus::kGivenUp, 3, 0, "no",
+                                        DeliveryChannel::kWebhook, std::nullopt, {}},
                          0);
     });
     std::optional<TableRecord> read;

@@ -28,8 +28,9 @@ struct TableServer {
   server::ManualClock clock{1'000'000};
   server::UserChannels channels;
   server::Scheduler scheduler{ioc.get_executor(), clock};
-  server::WebhookSender webhooks{ioc.get_executor(), store, clock, scheduler, server::WebhookPolicy{1, 1, 1, 1},
-                                 server::OutboundPolicy{}, metrics};
+  server::OutboundPoster poster{ioc.get_executor(), server::OutboundPolicy{}, 1, std::nullopt};
+  server::WebhookSender webhooks{ioc.get_executor(), store, clock, scheduler, server::WebhookPolicy{1, 1, 1, false},
+                                 poster, server::PushSettings{}, metrics};
   server::Notifier notifier{store, clock, channels, webhooks, nullptr};
   server::Correspondence correspondence{clock, &clock, scheduler, notifier, 21, {}, nullptr, nullptr};
   server::TableRegistry registry{ioc.get_executor(), store, metrics, correspondence};

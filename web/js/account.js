@@ -1,10 +1,12 @@
 // The account page: vacation (declare it for some days, end it early, the
-// days left this year), email notices (email_settings.js), the webhook that
-// receives my notifications (set, test, remove), the password, and logging
-// out on every device.
+// days left this year), email notices (email_settings.js), notifications on
+// this device (Web Push), the webhook that receives my notifications (set,
+// with its signing secret shown once; test, remove), the password, and
+// logging out on every device.
 import { h, replace } from "./dom.js";
 import { EmailSettings } from "./email_settings.js";
 import { errorText, formatDate, t } from "./i18n.js";
+import { currentSubscription, pushOffered, PushUnavailable, turnOffPush, turnOnPush } from "./push.js";
 
 // The server tells the address back when it is set or tested; this browser
 // keeps the last one it heard, to show it.
@@ -46,17 +48,21 @@ export class AccountPage {
     this.webhookKey = `${WEBHOOK_KEY}.${session.user.id}`;
     this.webhookState = h("p", { class: "webhook-state" });
     this.email = new EmailSettings(connection);
+    this.webhookSecret = h("div", { class: "webhook-secret" });
+    this.pushState = h("p", { class: "push-state" });
     this.element = h("div", { class: "account-page" },
       h("h1", {}, t("account.title", { name: session.user.name })),
       section("vacation", t("vacation.title"), h("p", { class: "explain" }, t("vacation.explain")), this.vacationState, this.vacationOutcome),
       section("email", t("email.title"), this.email.element),
-      section("webhook", t("webhook.title"), h("p", { class: "explain" }, t("webhook.explain")), this.webhookState, this.webhookForm()),
+      section("push", t("push.title"), h("p", { class: "explain" }, t("push.explain")), this.pushState, this.pushForm()),
+      section("webhook", t("webhook.title"), h("p", { class: "explain" }, t("webhook.explain")), this.webhookState, this.webhookForm(), this.webhookSecret),
       section("password", t("password.title"), this.passwordForm()),
       section("sessions", t("sessions.title"), h("p", { class: "explain" }, t("sessions.explain")), this.everywhereForm()));
   }
 
   async start() {
     this.showWebhook(localStorage.getItem(this.webhookKey));
+    await this.showPush();
     this.showVacation(await this.connection.request("vacation"));
     await this.email.start();
   }
@@ -97,12 +103,53 @@ export class AccountPage {
     else localStorage.removeItem(this.webhookKey);
   }
 
+  async showPush() {
+    if (!pushOffered()) {
+      this.pushState.textContent = t("push.unsupported");
+      return;
+    }
+    const subscription = await currentSubscription().catch(() => null);
+    this.pushState.textContent = subscription ? t("push.on") : t("push.off");
+  }
+
+  pushForm() {
+    const fail = (error) => {
+      if (error instanceof PushUnavailable) throw new Error(t(error.key, { reason: error.detail }));
+      throw error;
+    };
+    return form("push-form", async (f, submitter) => {
+      if (submitter?.classList.contains("push-off")) {
+        await turnOffPush(this.connection).catch(fail);
+        await this.showPush();
+        return t("push.turned_off");
+      }
+      await turnOnPush(this.connection).catch(fail);
+      await this.showPush();
+      return t("push.turned_on");
+    }, [
+      h("button", { type: "submit", class: "primary push-on" }, t("push.turn_on")), " ",
+      h("button", { type: "submit", class: "push-off" }, t("push.turn_off"))]);
+  }
+
+  // The secret is shown once, when the webhook is set: the server never
+  // tells it again (docs/notifications-push-webhooks.md).
+  showSecret(secret) {
+    if (!secret) {
+      replace(this.webhookSecret);
+      return;
+    }
+    replace(this.webhookSecret,
+      h("p", {}, t("webhook.secret")),
+      h("p", {}, h("code", { class: "secret" }, secret)));
+  }
+
   webhookForm() {
-    const url = h("input", { type: "url", name: "url", placeholder: "http://", maxlength: "500", "aria-label": t("webhook.address") });
+    const url = h("input", { type: "url", name: "url", placeholder: "https://", maxlength: "500", "aria-label": t("webhook.address") });
     const save = async (value) => {
       const data = await this.connection.request("set_webhook", { url: value });
       this.remember(data.webhook_url);
       this.showWebhook(data.webhook_url);
+      this.showSecret(data.secret);
       return data.webhook_url ? t("webhook.saved") : t("webhook.removed");
     };
     // A test notification goes the whole way: stored, pushed here, posted to the address.
