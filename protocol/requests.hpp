@@ -58,6 +58,7 @@ struct Hello {
   static constexpr std::string_view kType = "hello";
   std::int64_t protocol = 1;
   std::optional<std::string> client;  // the client's name and version, when sent as a text
+  std::optional<std::string> language;  // a language tag ("fr", "ru-RU"): rule errors and move words follow it
   friend bool operator==(const Hello&, const Hello&) = default;
 };
 

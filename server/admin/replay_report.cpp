@@ -66,7 +66,7 @@ ReplayOutcome write_replay_report(const TableRecord& table, const std::vector<Mo
     out << "\nDIVERGES: " << replay.divergence()->describe() << "\n";
     return ReplayOutcome::kDiverged;
   }
-  const protocol::Speaker speaker{names, replay.setup().options, viewer};
+  const protocol::Speaker speaker{names, replay.setup().options, viewer, request.language};
   const std::int64_t to = request.to.value_or(last);
   engine::Events events;
   for (std::int64_t i = 0; i < to; ++i) {
@@ -82,7 +82,7 @@ ReplayOutcome write_replay_report(const TableRecord& table, const std::vector<Mo
     for (const engine::Event& event : events) {
       out << "  " << protocol::describe_event(event, speaker) << "\n";
       if (const auto price = price_of(event, before)) {
-        out << "    price: " << protocol::describe_price(*price);
+        out << "    price: " << protocol::describe_price(*price, request.language);
         if (price->price != charged(event)) out << " (but the engine charged " << charged(event) << ")";
         out << "\n";
       }

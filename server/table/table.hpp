@@ -62,18 +62,20 @@ struct Reply {
   nlohmann::json data = nlohmann::json::object();
   std::string code;
   std::string message;
+  // A rule of the game: the message is said again in the connection's language.
+  std::optional<engine::RuleError> rule;
 
-  static Reply result(nlohmann::json data) { return Reply{true, std::move(data), {}, {}}; }
+  static Reply result(nlohmann::json data) { return Reply{true, std::move(data), {}, {}, {}}; }
   static Reply error(protocol::ErrorCode code, std::string message) {
-    return Reply{false, nlohmann::json::object(), std::string(protocol::to_string(code)), std::move(message)};
+    return Reply{false, nlohmann::json::object(), std::string(protocol::to_string(code)), std::move(message), {}};
   }
   static Reply error(protocol::ErrorCode code) { return error(code, std::string(protocol::default_message(code))); }
   static Reply rule_error(const engine::RuleError& error) {
-    return Reply{false, nlohmann::json::object(), std::string(engine::to_string(error.code)), error.message};
+    return Reply{false, nlohmann::json::object(), std::string(engine::to_string(error.code)), error.message, error};
   }
   // A malformed action or options (engine_json.hpp's DecodeError codes).
   static Reply decode_error(const protocol::DecodeError& error) {
-    return Reply{false, nlohmann::json::object(), error.code, error.message};
+    return Reply{false, nlohmann::json::object(), error.code, error.message, {}};
   }
 };
 using ReplyFn = std::function<void(Reply)>;

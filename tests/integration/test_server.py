@@ -209,6 +209,24 @@ async def refused_moves_change_nothing(server):
 
 
 @test
+async def rule_errors_come_in_the_language_hello_declared(server):
+    table, seats = await seated_table(server, players=2)
+    view = await current_view(seats[0], table)
+    waiting = seats[1 - view["to_act"][0]]
+    english = await waiting.call("act", table=table, move_number=1, action={"type": "pass"})
+    assert english["code"] == "not_your_turn" and "turn" in english["message"], english
+    for tag, language, sentence in (("fr-CA", "fr", "Ce n'est pas à vous de jouer."),
+                                    ("ru", "ru", "Сейчас не ваш ход."),
+                                    ("de", "en", english["message"])):
+        hello = await waiting.ok("hello", protocol=1, language=tag)
+        assert hello["language"] == language, hello
+        reply = await waiting.call("act", table=table, move_number=1, action={"type": "pass"})
+        assert reply["code"] == "not_your_turn" and reply["message"] == sentence, reply
+    reply = await waiting.call("hello", check=False, protocol=1, language="x" * 36)
+    assert reply["code"] == "bad_request" and "language" in reply["message"], reply
+
+
+@test
 async def a_repeated_submission_is_recognised_not_applied_twice(server):
     table, seats = await seated_table(server, players=2)
     view = await current_view(seats[0], table)
