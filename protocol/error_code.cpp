@@ -57,6 +57,8 @@ constexpr std::array kEntries = {
     Entry{ErrorCode::kRegistrationThrottled, "registration_throttled",
           "Too many accounts were registered from your address; try again later."},
     Entry{ErrorCode::kChatThrottled, "chat_throttled", "Too many chat messages; wait a little."},
+    Entry{ErrorCode::kPrivateTable, "private_table",
+          "That table is private: join it by invitation or with its code."},
     Entry{ErrorCode::kInternalError, "internal_error", "Something went wrong on the server; nothing was changed."},
 };
 

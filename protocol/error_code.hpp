@@ -57,6 +57,7 @@ enum class ErrorCode : std::uint8_t {
   kLoginThrottled,
   kRegistrationThrottled,
   kChatThrottled,
+  kPrivateTable,
   kInternalError,
 };
 

@@ -111,6 +111,7 @@ struct CreateTable {
   std::optional<std::int64_t> move_deadline_hours;  // nothing (or null): no deadline
   std::optional<TimeoutPolicy> timeout_policy;
   std::optional<int> robots;  // 0 to players
+  bool private_table = false;  // "private": out of the lobby, joined by invitation or with its code
   friend bool operator==(const CreateTable&, const CreateTable&) = default;
 };
 
@@ -123,6 +124,7 @@ struct ListTables {
 struct JoinTable {
   static constexpr std::string_view kType = "join_table";
   std::int64_t table = 0;
+  std::optional<std::string> code;  // a private table's code (from its link)
   friend bool operator==(const JoinTable&, const JoinTable&) = default;
 };
 

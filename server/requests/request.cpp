@@ -54,6 +54,7 @@ json summary_of(const TableRecord& t) {
                {"creator", t.creator_name}, {"move_number", t.move_count}, {"to_act", json::array()},
                {"created_at", t.created_at}};
   add_pace(summary, t);
+  summary["private"] = t.invite_code.has_value();
   return summary;
 }
 

@@ -71,6 +71,9 @@ struct TableRecord {
   SeatController takeover_by = SeatController::kRobot;
   std::optional<std::int64_t> deadline_at;
   std::optional<std::int64_t> deadline_left;
+  // A private table's code: it keeps the table out of the lobby, and joining
+  // takes the code or an invitation. None: a public table.
+  std::optional<std::string> invite_code;
 };
 
 struct MoveRecord {

@@ -7,7 +7,7 @@ namespace {
 constexpr const char* kTableColumns =
     "t.id, t.name, t.creator_id, u.name, t.status, t.player_count, t.options_json, t.seed, t.card_set_version, "
     "t.rules_version, t.move_count, coalesce(t.state_hash, ''), t.created_at, t.move_seconds, t.takeover_after, "
-    "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left";
+    "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left, t.invite_code";
 
 std::optional<std::int64_t> optional_column(const Statement& s, int index) {
   if (s.column_is_null(index)) return std::nullopt;
@@ -34,6 +34,7 @@ TableRecord read_table(const Statement& s) {
   t.takeover_by = parse_seat_controller(s.column_text(15)).value_or(SeatController::kRobot);
   t.deadline_at = optional_column(s, 16);
   t.deadline_left = optional_column(s, 17);
+  if (!s.column_is_null(18)) t.invite_code = s.column_text(18);
   return t;
 }
 
@@ -123,10 +124,10 @@ int SqliteRecords::delete_expired_sessions(std::int64_t now, int limit) {
 }
 
 std::int64_t SqliteRecords::insert_table(const TableRecord& t, std::int64_t now) {
-  db_.prepare(
+  auto insert = db_.prepare(
         "INSERT INTO game_tables (name, creator_id, status, player_count, options_json, seed, card_set_version, "
-        "rules_version, move_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)")
-      .bind(1, t.name)
+        "rules_version, move_count, created_at, updated_at, invite_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)");
+  insert.bind(1, t.name)
       .bind(2, t.creator_id)
       .bind(3, to_string(t.status))
       .bind(4, static_cast<std::int64_t>(t.player_count))
@@ -135,8 +136,10 @@ std::int64_t SqliteRecords::insert_table(const TableRecord& t, std::int64_t now)
       .bind(7, t.card_set_version)
       .bind(8, static_cast<std::int64_t>(t.rules_version))
       .bind(9, now)
-      .bind(10, now)
-      .run();
+      .bind(10, now);
+  if (t.invite_code) insert.bind(11, *t.invite_code);
+  else insert.bind_null(11);
+  insert.run();
   return db_.last_insert_id();
 }
 
@@ -202,6 +205,12 @@ void SqliteRecords::start_table(std::int64_t table_id, std::uint64_t seed, const
       .bind(3, now)
       .bind(4, table_id)
       .run();
+}
+
+bool SqliteRecords::is_invited(std::int64_t table_id, std::int64_t user_id) {
+  auto s = db_.prepare("SELECT 1 FROM invitations WHERE table_id = ? AND user_id = ?");
+  s.bind(1, table_id).bind(2, user_id);
+  return s.step();
 }
 
 void SqliteRecords::insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,

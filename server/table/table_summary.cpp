@@ -32,6 +32,7 @@ json Table::summary_json() const {
               {"to_act", to_act},
               {"created_at", record_.created_at}};
   add_pace(summary, record_);
+  summary["private"] = record_.invite_code.has_value();
   return summary;
 }
 }  // namespace sp::server

@@ -153,6 +153,32 @@ try {
     await item(dmitri, "#my-tables", "Nuits blanches").waitFor();
   });
 
+  await step("a private table stays out of the lobby; its link, passed on, seats whoever has it", async () => {
+    await elise.page.click("#nav-lobby");
+    const form = elise.page.locator("form.create");
+    await form.locator("input[name=name]").fill("Entre amis");
+    const explained = await form.locator("[name=private]").getAttribute("aria-describedby");
+    check((await form.locator(`#${explained}`).textContent()).includes("salon"), "the private option is not explained");
+    await form.locator("input[name=private]").check();
+    await form.locator("button[type=submit]").click();
+    const listed = item(elise, "#my-tables", "Entre amis");
+    await listed.waitFor();
+    check((await listed.textContent()).includes("privée"), "my tables do not say the table is private");
+    const link = await listed.locator("input.join-link").inputValue();
+    check(/#\/join\/\d+\/[0-9a-f]{16}$/.test(link), `the link reads ${link}`);
+    await shots(elise, "private-fr", DESKTOP);
+    await dmitri.page.click("#nav-lobby");
+    await dmitri.page.locator("#open-tables").waitFor();
+    await dmitri.page.waitForTimeout(500);
+    check(await item(dmitri, "#open-tables", "Entre amis").count() === 0, "the private table is in the lobby");
+    await go(dmitri, `#/join/${link.split("#/join/")[1]}`);
+    await dmitri.page.getByRole("button", { name: "Занять место" }).click();
+    await item(dmitri, "#my-tables", "Entre amis").waitFor();
+    await elise.page.click("#nav-my-tables");
+    await item(elise, "#my-tables", "Entre amis").getByRole("button", { name: "Annuler la table" }).click();
+    await item(elise, "#my-tables", "Entre amis").waitFor({ state: "detached" });
+  });
+
   await step("a started table is announced to both: the unread count in the header, the notification centre, marking read", async () => {
     await elise.page.click("button.refresh");
     await item(elise, "#my-tables", "Nuits blanches").getByRole("button", { name: "Lancer la partie" }).click();

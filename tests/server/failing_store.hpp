@@ -43,6 +43,7 @@ class FailingRecords final : public server::Records {
   std::int64_t insert_table(const server::TableRecord& table, std::int64_t now) override;
   void insert_seat(std::int64_t table_id, int seat, std::int64_t user_id) override;
   void delete_seat(std::int64_t table_id, std::int64_t user_id) override;
+  bool is_invited(std::int64_t table_id, std::int64_t user_id) override;
   void insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
                          std::int64_t now) override;
   void start_table(std::int64_t table_id, std::uint64_t seed, const std::string& state_hash,
