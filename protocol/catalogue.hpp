@@ -41,7 +41,7 @@ enum class Word : std::uint8_t {
   kPhaseScored, kPhaseScoredNobody, kGain, kGainSeparator,
   kDiscScored, kDisplayFilled, kLastRound, kPhaseStarted,
   kPickpocketPlayed, kPickpocketKept, kDiscardPickGivenUp,
-  kRoundEnded, kRoundEndedDiscarded, kCardList, kGameEnded,
+  kRoundEnded, kRoundEndedDiscarded, kCardList, kRoundEndedMovedDown, kGameEnded,
   // A price explained (describe_price).
   kPricePrinted, kPriceDisplaced, kPriceIdentical, kPriceLowerRow, kPriceDiscount, kPriceMinimum, kPriceTotal,
 };

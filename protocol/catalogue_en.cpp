@@ -66,6 +66,7 @@ std::string_view word(Word w) {
     case Word::kRoundEnded: return "Round {round} ended";
     case Word::kRoundEndedDiscarded: return "; {cards} left the lower row for the discard pile";
     case Word::kCardList: return ": {list}";
+    case Word::kRoundEndedMovedDown: return "; moved down to the lower row: {list}";
     case Word::kGameEnded: return "The game is over";
     case Word::kPricePrinted: return "printed cost {n}";
     case Word::kPriceDisplaced: return ", -{n} for the displaced {name}";

@@ -66,6 +66,7 @@ std::string_view word(Word w) {
     case Word::kRoundEnded: return "Fin de la manche {round}";
     case Word::kRoundEndedDiscarded: return " ; {cards} quittent la rangée inférieure pour la défausse";
     case Word::kCardList: return " : {list}";
+    case Word::kRoundEndedMovedDown: return " ; descendent dans la rangée inférieure : {list}";
     case Word::kGameEnded: return "La partie est terminée";
     case Word::kPricePrinted: return "coût imprimé {n}";
     case Word::kPriceDisplaced: return ", -{n} pour la carte remplacée {name}";

@@ -66,6 +66,7 @@ std::string_view word(Word w) {
     case Word::kRoundEnded: return "Раунд {round} окончен";
     case Word::kRoundEndedDiscarded: return "; из нижнего ряда ушло в сброс: {cards}";
     case Word::kCardList: return " ({list})";
+    case Word::kRoundEndedMovedDown: return "; в нижний ряд перешли: {list}";
     case Word::kGameEnded: return "Игра окончена";
     case Word::kPricePrinted: return "цена на карте {n}";
     case Word::kPriceDisplaced: return ", -{n} за заменяемую карту «{name}»";

@@ -472,8 +472,13 @@ json encode_event(const engine::Event& event) {
             return json{{"type", "discard_pick_given_up"}, {"seat", e.seat.value}};
           },
           [](const engine::RoundEnded& e) {
+            json discarded = json::array();
+            for (const CardId card : e.discarded) discarded.push_back(card_name(card));
+            json moved_down = json::array();
+            for (const CardId card : e.moved_down) moved_down.push_back(card_name(card));
             return json{{"type", "round_ended"}, {"round", e.round},
-                        {"discarded_from_lower_row", e.discarded_from_lower_row}};
+                        {"discarded_from_lower_row", e.discarded_from_lower_row}, {"discarded", discarded},
+                        {"moved_down", moved_down}};
           },
           [](const engine::GameEnded&) { return json{{"type", "game_ended"}}; },
       },

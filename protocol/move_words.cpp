@@ -145,7 +145,9 @@ class Sentences {
     std::string out = say(Word::kRoundEnded, {{"round", std::to_string(e.round)}});
     if (e.discarded_from_lower_row > 0) {
       out += say(Word::kRoundEndedDiscarded, {{"cards", counted(w_, Word::kCards, e.discarded_from_lower_row)}});
+      if (!e.discarded.empty()) out += say(Word::kCardList, {{"list", names(e.discarded)}});
     }
+    if (!e.moved_down.empty()) out += say(Word::kRoundEndedMovedDown, {{"list", names(e.moved_down)}});
     return out;
   }
   std::string operator()(const engine::GameEnded&) const { return say(Word::kGameEnded); }
@@ -159,6 +161,13 @@ class Sentences {
     return say(Word::kSeat, {{"n", std::to_string(seat.value)}});
   }
   std::string card(CardId c) const { return mention(w_, c); }
+  // "Market, Pub": the cards' names, as a row lists them.
+  template <typename Cards>
+  std::string names(const Cards& cards) const {
+    std::string out;
+    for (const CardId c : cards) out += (out.empty() ? "" : ", ") + std::string(w_.card_name(c));
+    return out;
+  }
   std::string rubles(int n) const { return counted(w_, Word::kRubles, n); }
   std::string points(int n) const { return counted(w_, Word::kPoints, n); }
   std::string displacing(const std::optional<CardId>& displaced) const {

@@ -257,6 +257,8 @@ export default {
     "log.discard_pick_given_up": "{who} gave up the Debtor's Prison pick",
     "log.round_ended": "Round {round} ended",
     "log.round_ended_discarded": "Round {round} ended; {cards} left the lower row",
+    "log.card_list": ": {list}",
+    "log.moved_down": "; moved down to the lower row: {list}",
     "log.game_ended": "The game is over",
     "log.seat": "Seat {n}",
 

@@ -256,6 +256,8 @@ export default {
     "log.discard_pick_given_up": "{who} renonce au choix de la Prison pour dettes",
     "log.round_ended": "Fin de la manche {round}",
     "log.round_ended_discarded": "Fin de la manche {round} ; {cards} quittent la rangée inférieure",
+    "log.card_list": " : {list}",
+    "log.moved_down": " ; descendent dans la rangée inférieure : {list}",
     "log.game_ended": "La partie est terminée",
     "log.seat": "Place {n}",
 

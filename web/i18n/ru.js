@@ -257,6 +257,8 @@ export default {
     "log.discard_pick_given_up": "{who} отказывается от выбора из «Долговой ямы»",
     "log.round_ended": "Раунд {round} окончен",
     "log.round_ended_discarded": "Раунд {round} окончен; из нижнего ряда ушло в сброс: {cards}",
+    "log.card_list": " ({list})",
+    "log.moved_down": "; в нижний ряд перешли: {list}",
     "log.game_ended": "Игра окончена",
     "log.seat": "Место {n}",
 
