@@ -495,6 +495,12 @@ json encode_legal_action(const engine::LegalAction& legal) {
   return j;
 }
 
+json encode_card_price(const engine::CardPrice& price) {
+  json out{{"card", card_name(price.card)}, {"from", to_string(price.from)}, {"price", price.price}};
+  if (price.displace) out["displace"] = card_name(*price.displace);
+  return out;
+}
+
 json encode_rule_error(const engine::RuleError& error) {
   return json{{"code", engine::to_string(error.code)}, {"message", error.message}};
 }

@@ -233,6 +233,14 @@ try {
     check(turn, "nobody may act");
     const price = await turn.player.page.locator(".board .card .card-price").first().textContent();
     check(/(pay|from) \d+/.test(price), "no price on the board's cards for the player to act");
+    // The other player, not to act, sees what each card would cost them, set apart.
+    const other = table.find((p) => p !== turn.player);
+    await other.page.locator(".board .card .card-price.later").first().waitFor();
+    const later = await other.page.locator(".board .card .card-price.later").first().textContent();
+    check(/(\d+ for you|from \d+)/.test(later), `the waiting player's price reads: ${later}`);
+    check(await other.page.locator(".board .card.actionable").count() === 0, "a card is a control when it is not my turn");
+    const label = await other.page.locator(".board .card", { has: other.page.locator(".card-price.later") }).first().getAttribute("aria-label");
+    check(/would cost you/.test(label), `the card's label does not say its price: ${label}`);
     check(await turn.player.page.locator(".actions .act.buy, .actions .act.take").count() === 0, "the panel still lists the cards' actions");
     await shot(ann, "04-table-desktop");
     await shot(bob, "05-table-phone");

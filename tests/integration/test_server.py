@@ -240,6 +240,8 @@ async def rule_errors_come_in_the_language_hello_declared(server):
     table, seats = await seated_table(server, players=2)
     view = await current_view(seats[0], table)
     waiting = seats[1 - view["to_act"][0]]
+    prices = (await waiting.ok("subscribe", table=table))["prices"]
+    assert prices and all(p["price"] >= 1 and p["from"] in ("upper", "lower", "hand") for p in prices), prices
     english = await waiting.call("act", table=table, move_number=1, action={"type": "pass"})
     assert english["code"] == "not_your_turn" and "turn" in english["message"], english
     for tag, language, sentence in (("fr-CA", "fr", "Ce n'est pas à vous de jouer."),

@@ -148,7 +148,7 @@ export default {
     "status.last_round": "Last round: a stack ran out, the game ends after this round.",
 
     "board.title": "Board",
-    "board.prices_hint": "Your prices appear on your turn.",
+    "board.prices_hint": "Not your turn: the cards show what each would cost you.",
     "board.upper": "Upper row",
     "board.lower": "Lower row (1 ruble cheaper)",
     "board.empty": "empty",
@@ -214,6 +214,9 @@ export default {
     "menu.cancel": "Cancel",
     "card_info.offers": "You may: {actions}.",
     "card_info.price_from": "from {n}",
+    "card_info.later_price": "{n} for you",
+    "card_info.would_cost": "would cost you {price}",
+    "card_info.would_cost_from": "would cost you from {price}",
     "status.your_money": "Your money: {rubles}",
     "act.pass": "Pass",
     "act.pass_until_phase_end": "Pass until the end of the phase",

@@ -147,7 +147,7 @@ export default {
     "status.last_round": "Dernière manche : une pile est épuisée, la partie s'achève à la fin de cette manche.",
 
     "board.title": "Plateau",
-    "board.prices_hint": "Vos prix s'affichent quand c'est à vous.",
+    "board.prices_hint": "Ce n'est pas à vous : les cartes montrent ce que chacune vous coûterait.",
     "board.upper": "Rangée supérieure",
     "board.lower": "Rangée inférieure (1 rouble de moins)",
     "board.empty": "vide",
@@ -213,6 +213,9 @@ export default {
     "menu.cancel": "Annuler",
     "card_info.offers": "Vous pouvez : {actions}.",
     "card_info.price_from": "dès {n}",
+    "card_info.later_price": "{n} pour vous",
+    "card_info.would_cost": "vous coûterait {price}",
+    "card_info.would_cost_from": "vous coûterait à partir de {price}",
     "status.your_money": "Votre argent : {rubles}",
     "act.pass": "Passer",
     "act.pass_until_phase_end": "Passer jusqu'à la fin de la phase",

@@ -148,7 +148,7 @@ export default {
     "status.last_round": "Последний раунд: одна колода кончилась, игра завершится после этого раунда.",
 
     "board.title": "Поле",
-    "board.prices_hint": "Ваши цены видны в ваш ход.",
+    "board.prices_hint": "Сейчас не ваш ход: на картах — сколько каждая стоила бы вам.",
     "board.upper": "Верхний ряд",
     "board.lower": "Нижний ряд (на 1 рубль дешевле)",
     "board.empty": "пусто",
@@ -214,6 +214,9 @@ export default {
     "menu.cancel": "Отмена",
     "card_info.offers": "Можно: {actions}.",
     "card_info.price_from": "от {n}",
+    "card_info.later_price": "вам {n}",
+    "card_info.would_cost": "обошлась бы вам в {price}",
+    "card_info.would_cost_from": "обошлась бы вам от {price}",
     "status.your_money": "Ваши деньги: {rubles}",
     "act.pass": "Пас",
     "act.pass_until_phase_end": "Пас до конца фазы",
