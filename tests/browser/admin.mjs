@@ -134,6 +134,20 @@ try {
     await admin.page.locator(".replay-counter", { hasText: `Move 2 of ${last}` }).waitFor();
     await admin.page.locator(".replay-move .replay-deed", { hasText: /^2\. (Ann|Boris) (bought|took|passed)/ }).waitFor();
     await admin.page.locator(".replay-stage .status .move[data-move='2']").waitFor();
+    // A purchase's price explained, as spb admin replay words it.
+    let explained = false;
+    for (let n = 1; n <= last && !explained; n++) {
+      await admin.page.locator(".replay-controls input[type=range]").fill(String(n));
+      await admin.page.locator(".replay-counter", { hasText: `Move ${n} of ${last}` }).waitFor();
+      const deed = await admin.page.locator(".replay-move .replay-deed").textContent();
+      if (!/ bought /.test(deed)) continue;
+      const line = await admin.page.locator(".replay-move .price-breakdown li").first().textContent();
+      check(/^.+: printed cost \d+.* = \d+ rubles?$/.test(line), `the price reads: ${line}`);
+      explained = true;
+    }
+    check(explained, "no purchase among the moves to explain");
+    await admin.page.locator(".replay-controls input[type=range]").fill("2");
+    await admin.page.locator(".replay-counter", { hasText: `Move 2 of ${last}` }).waitFor();
     // As Boris sees it: no stack order, and Ann's hand hidden if she holds cards.
     await admin.page.selectOption("#admin-viewer", "1");
     await admin.page.locator(".stack-order").waitFor({ state: "detached" });

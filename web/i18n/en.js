@@ -306,6 +306,8 @@ export default {
     "replay.slider": "Move",
     "replay.counter": "Move {n} of {total}",
     "replay.start": "The start of the game.",
+    "replay.prices": "Prices paid",
+    "replay.price_line": "{card}: {text}",
     "replay.still_playing": "This game is still being played; its replay opens once it is over.",
 
     "nav.my_tables": "My tables",

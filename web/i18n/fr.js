@@ -305,6 +305,8 @@ export default {
     "replay.slider": "Coup",
     "replay.counter": "Coup {n} sur {total}",
     "replay.start": "Le début de la partie.",
+    "replay.prices": "Prix payés",
+    "replay.price_line": "{card} : {text}",
     "replay.still_playing": "Cette partie est encore en cours ; on pourra la revoir une fois terminée.",
 
     "nav.my_tables": "Mes tables",

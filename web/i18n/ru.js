@@ -306,6 +306,8 @@ export default {
     "replay.slider": "Ход",
     "replay.counter": "Ход {n} из {total}",
     "replay.start": "Начало партии.",
+    "replay.prices": "Уплаченные цены",
+    "replay.price_line": "{card}: {text}",
     "replay.still_playing": "Эта партия ещё идёт; повтор откроется, когда она закончится.",
 
     "nav.my_tables": "Мои столы",
