@@ -6,7 +6,7 @@
 // with a reason that its players see at once and the administrators' log
 // keeps. Usage: node admin.mjs SPB_BINARY SCREENSHOT_DIR
 import {
-  check, commandLine, DESKTOP, launchBrowser, moveNumber, noHorizontalOverflow, PHONE, register, startServer, Steps, waitForMove,
+  check, commandLine, DESKTOP, launchBrowser, moveNumber, noHorizontalOverflow, PHONE, register, startServer, Steps, waitForMove, runSteps,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("admin.mjs");
@@ -67,7 +67,7 @@ async function anyMove(players) {
   throw new Error("nobody could move");
 }
 
-try {
+await runSteps({ steps, browser, server, screenshotDir }, async () => {
   const ann = await steps.newPlayer(browser, server, "ann", DESKTOP);
   const boris = await steps.newPlayer(browser, server, "boris", PHONE, { locale: "ru-RU" });
   const players = [ann, boris];
@@ -194,21 +194,4 @@ try {
     await russian.page.locator(".admin-log-table tr[data-request=admin_abort]").waitFor();
     await shots(russian, "table-ru", PHONE);
   });
-
-  await step("no script errors on any page", async () => steps.noScriptErrors());
-  await browser.close();
-  await step("the server shuts down cleanly after it all", async () => {
-    const end = await server.stop();
-    check(end.code === 0, `spb serve ended with ${end.signal || `exit code ${end.code}`}`);
-  });
-} catch {
-  // The failing step has reported itself.
-} finally {
-  await browser.close().catch(() => {});
-  await server.stop();
-}
-if (steps.failures) {
-  console.log(`server log:\n${server.log().slice(-4000)}`);
-  process.exit(1);
-}
-console.log(`all steps passed; screenshots in ${screenshotDir}`);
+});

@@ -10,7 +10,7 @@
 // photographed at 390 and 1440 pixels. Usage: node correspondence.mjs SPB_BINARY SCREENSHOT_DIR
 import { createServer } from "node:http";
 import {
-  check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, register, startServer, Steps,
+  check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, register, startServer, Steps, runSteps,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("correspondence.mjs");
@@ -109,7 +109,7 @@ async function awaited(tableId, candidates) {
   throw new Error(`nobody is awaited at table ${tableId}`);
 }
 
-try {
+await runSteps({ steps, browser, server, screenshotDir }, async () => {
   const elise = await steps.newPlayer(browser, server, "elise", DESKTOP, { locale: "fr-FR" });
   const dmitri = await steps.newPlayer(browser, server, "dmitri", PHONE, { locale: "ru-RU" });
   for (const p of [elise, dmitri]) p.url = server.url;
@@ -372,22 +372,4 @@ try {
     await other.context.close();
     steps.forget(other);
   });
-
-  await step("no script errors on any page", async () => steps.noScriptErrors());
-  await browser.close();
-  await step("the server shuts down cleanly after it all", async () => {
-    const end = await server.stop();
-    check(end.code === 0, `spb serve ended with ${end.signal || `exit code ${end.code}`}`);
-  });
-} catch {
-  // The failing step has reported itself.
-} finally {
-  await browser.close().catch(() => {});
-  await server.stop();
-  receiver.close();
-}
-if (steps.failures) {
-  console.log(`server log:\n${server.log().slice(-4000)}`);
-  process.exit(1);
-}
-console.log(`all steps passed; screenshots in ${screenshotDir}`);
+}, { cleanup: async () => receiver.close() });
