@@ -13,6 +13,7 @@
 
 #include "engine/action.hpp"
 #include "engine/card.hpp"
+#include "engine/fixed_list.hpp"
 #include "engine/seat.hpp"
 
 namespace sp::engine {
@@ -131,9 +132,13 @@ struct DiscardPickGivenUp {
   Seat seat;
 };
 
+// The rows are face up, so the cards that left them are public: the lower
+// row's went to the discard pile, the upper row's moved down.
 struct RoundEnded {
   std::uint16_t round;
   int discarded_from_lower_row;
+  FixedList<CardId, 16> discarded;   // the lower row's cards, in row order
+  FixedList<CardId, 16> moved_down;  // the upper row's cards, now the lower row
 };
 
 struct GameEnded {};

@@ -88,11 +88,11 @@ void end_game(GameState& state, Events* events) {
 
 // Rulebook, "the trading card phase and the end of the round".
 void end_round(GameState& state, Events* events) {
-  const int discarded = static_cast<int>(state.lower.size());
+  const RoundEnded ended{state.round, static_cast<int>(state.lower.size()), state.lower, state.upper};
   for (CardId card : state.lower) state.discard.push_back(card);
   state.lower = state.upper;
   state.upper.clear();
-  emit(events, RoundEnded{state.round, discarded});
+  emit(events, ended);
 
   fill_display(state, Deck::kWorker, events);  // belongs to the next round (ruling 8)
 

@@ -35,13 +35,15 @@ std::string new_password(FieldReader& fields, std::string_view name) {
 void add_account_codecs(RequestCodecs& codecs) {
   codecs.add<client::Hello>(
       [](FieldReader& f) {
-        client::Hello hello{f.whole("protocol", 1, 1000), std::nullopt};
+        client::Hello hello{f.whole("protocol", 1, 1000), std::nullopt, std::nullopt};
         if (const json& name = f.at("client"); name.is_string()) hello.client = name.get<std::string>();
+        if (f.has("language")) hello.language = f.text("language", 1, 35);
         return hello;
       },
       [](const client::Hello& m, json& out) {
         out["protocol"] = m.protocol;
         put_optional(out, "client", m.client);
+        put_optional(out, "language", m.language);
       });
   codecs.add<client::Register>(
       [](FieldReader& f) {

@@ -472,8 +472,13 @@ json encode_event(const engine::Event& event) {
             return json{{"type", "discard_pick_given_up"}, {"seat", e.seat.value}};
           },
           [](const engine::RoundEnded& e) {
+            json discarded = json::array();
+            for (const CardId card : e.discarded) discarded.push_back(card_name(card));
+            json moved_down = json::array();
+            for (const CardId card : e.moved_down) moved_down.push_back(card_name(card));
             return json{{"type", "round_ended"}, {"round", e.round},
-                        {"discarded_from_lower_row", e.discarded_from_lower_row}};
+                        {"discarded_from_lower_row", e.discarded_from_lower_row}, {"discarded", discarded},
+                        {"moved_down", moved_down}};
           },
           [](const engine::GameEnded&) { return json{{"type", "game_ended"}}; },
       },
@@ -488,6 +493,12 @@ json encode_legal_action(const engine::LegalAction& legal) {
   json j = encode_action(legal.action);
   j["price"] = legal.price ? json(*legal.price) : json(nullptr);
   return j;
+}
+
+json encode_card_price(const engine::CardPrice& price) {
+  json out{{"card", card_name(price.card)}, {"from", to_string(price.from)}, {"price", price.price}};
+  if (price.displace) out["displace"] = card_name(*price.displace);
+  return out;
 }
 
 json encode_rule_error(const engine::RuleError& error) {

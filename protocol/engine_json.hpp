@@ -16,6 +16,7 @@
 #include "engine/action.hpp"
 #include "engine/event.hpp"
 #include "engine/expected.hpp"
+#include "engine/card_prices.hpp"
 #include "engine/legal_actions.hpp"
 #include "engine/options.hpp"
 #include "engine/rule_error.hpp"
@@ -48,6 +49,8 @@ json encode_event(const engine::Event& event);
 json encode_event_for(const engine::Event& event, const engine::TableOptions& options, engine::Viewer viewer);
 json encode_legal_action(const engine::LegalAction& legal);
 json encode_rule_error(const engine::RuleError& error);
+// {"card", "from", "displace" (a trading card's), "price"}: what a card in view would cost a seat.
+json encode_card_price(const engine::CardPrice& price);
 
 std::string_view to_string(engine::Source source);
 std::string_view to_string(engine::Step step);

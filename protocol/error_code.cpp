@@ -65,6 +65,8 @@ constexpr std::array kEntries = {
     Entry{ErrorCode::kChatThrottled, "chat_throttled", "Too many chat messages; wait a little."},
     Entry{ErrorCode::kInvalidEmail, "invalid_email", "That is not an email address this server can write to."},
     Entry{ErrorCode::kEmailUnavailable, "email_unavailable", "This server sends no email (no SMTP relay is set)."},
+    Entry{ErrorCode::kPrivateTable, "private_table",
+          "That table is private: join it by invitation or with its code."},
     Entry{ErrorCode::kInternalError, "internal_error", "Something went wrong on the server; nothing was changed."},
 };
 

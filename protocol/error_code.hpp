@@ -62,6 +62,7 @@ enum class ErrorCode : std::uint8_t {
   kChatThrottled,
   kInvalidEmail,
   kEmailUnavailable,
+  kPrivateTable,
   kInternalError,
 };
 

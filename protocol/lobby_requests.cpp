@@ -65,6 +65,10 @@ client::CreateTable create_table(FieldReader& f) {
   create.move_deadline_hours = f.optional_whole("move_deadline_hours", 1, kMaxDeadlineHours);
   create.timeout_policy = timeout_policy(f);
   if (const auto robots = f.optional_whole("robots", 0, create.players)) create.robots = static_cast<int>(*robots);
+  if (f.has("private")) {
+    if (!f.at("private").is_boolean()) f.refuse(ErrorCode::kBadRequest, "private: true or false");
+    else create.private_table = f.at("private").get<bool>();
+  }
   return create;
 }
 
@@ -82,6 +86,7 @@ void put_create_table(const client::CreateTable& m, json& out) {
     out["timeout_policy"] = std::move(policy);
   }
   put_optional(out, "robots", m.robots);
+  if (m.private_table) out["private"] = true;
 }
 
 }  // namespace
@@ -106,11 +111,14 @@ void add_lobby_codecs(RequestCodecs& codecs) {
   codecs.add<client::JoinTable>(
       [](FieldReader& f) {
         const std::int64_t table = f.table();
-        return client::JoinTable{table, f.optional_contribution("contribution")};
+        client::JoinTable join{table, f.optional_contribution("contribution"), std::nullopt};
+        if (f.has("code")) join.code = f.text("code", 1, 64);
+        return join;
       },
       [](const client::JoinTable& m, json& out) {
         out["table"] = m.table;
         if (m.contribution) out["contribution"] = to_hex(*m.contribution);
+        put_optional(out, "code", m.code);
       });
   codecs.add<client::LeaveTable>([](FieldReader& f) { return client::LeaveTable{f.table()}; },
                                  [](const client::LeaveTable& m, json& out) { out["table"] = m.table; });

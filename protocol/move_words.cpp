@@ -1,6 +1,6 @@
 #include "protocol/move_words.hpp"
 
-#include <cctype>
+#include "protocol/catalogue.hpp"
 
 namespace sp::protocol {
 namespace {
@@ -8,167 +8,201 @@ namespace {
 using engine::CardId;
 using engine::Source;
 
-std::string name_of(CardId card) { return std::string(engine::spec(card).name); }
-
-std::string count(int n, const char* one, const char* many) {
-  return std::to_string(n) + " " + (n == 1 || n == -1 ? one : many);
+Word place(Source source) {
+  switch (source) {
+    case Source::kUpper: return Word::kFromUpper;
+    case Source::kLower: return Word::kFromLower;
+    case Source::kDrawn: return Word::kFromDrawn;
+    case Source::kDiscard: return Word::kFromDiscard;
+    case Source::kHand: return Word::kFromHand;
+    case Source::kTableau: return Word::kFromTableau;
+  }
+  return Word::kFromTableau;
 }
 
-std::string rubles(int n) { return count(n, "ruble", "rubles"); }
-std::string points(int n) { return count(n, "point", "points"); }
-
-std::string place(Source source) {
-  switch (source) {
-    case Source::kUpper: return "the upper row";
-    case Source::kLower: return "the lower row";
-    case Source::kDrawn: return "the Observatory's draw";
-    case Source::kDiscard: return "the discard pile";
-    case Source::kHand: return "the hand";
-    case Source::kTableau: return "the tableau";
+Word stack(engine::Deck deck) {
+  switch (deck) {
+    case engine::Deck::kWorker: return Word::kStackWorker;
+    case engine::Deck::kBuilding: return Word::kStackBuilding;
+    case engine::Deck::kAristocrat: return Word::kStackAristocrat;
+    case engine::Deck::kTrading: return Word::kStackTrading;
   }
-  return "somewhere";
+  return Word::kStackWorker;
+}
+
+Word phase(engine::Phase p) {
+  switch (p) {
+    case engine::Phase::kWorker: return Word::kPhaseWorker;
+    case engine::Phase::kBuilding: return Word::kPhaseBuilding;
+    case engine::Phase::kAristocrat: return Word::kPhaseAristocrat;
+    case engine::Phase::kTrading:
+    case engine::Phase::kFinished: return Word::kPhaseTrading;
+  }
+  return Word::kPhaseTrading;
+}
+
+Word scoring(engine::Phase p) {
+  switch (p) {
+    case engine::Phase::kWorker: return Word::kScoringWorker;
+    case engine::Phase::kBuilding: return Word::kScoringBuilding;
+    case engine::Phase::kAristocrat: return Word::kScoringAristocrat;
+    case engine::Phase::kTrading:
+    case engine::Phase::kFinished: return Word::kScoringTrading;
+  }
+  return Word::kScoringTrading;
 }
 
 // Words for one event as engine::event_for let the viewer see it.
 class Sentences {
  public:
-  Sentences(const Speaker& speaker, bool drawn_card_hidden) : s_(speaker), drawn_card_hidden_(drawn_card_hidden) {}
-
-  std::string who(engine::Seat seat) const {
-    if (seat.value < s_.names.size() && !s_.names[seat.value].empty()) return s_.names[seat.value];
-    return "seat " + std::to_string(seat.value);
-  }
+  Sentences(const Speaker& speaker, bool drawn_card_hidden)
+      : s_(speaker), w_(catalogue(speaker.language)), drawn_card_hidden_(drawn_card_hidden) {}
 
   std::string operator()(const engine::CardBought& e) const {
-    std::string out = who(e.seat) + " bought " + card_with_article(e.card) + " from " + place(e.from) + " for " +
-                      rubles(e.price);
-    if (e.displaced) out += ", displacing " + card_with_article(*e.displaced);
-    return out;
+    return say(Word::kBought, {{"who", who(e.seat)}, {"card", card(e.card)}, {"place", say(place(e.from))},
+                               {"rubles", rubles(e.price)}}) +
+           displacing(e.displaced);
   }
   std::string operator()(const engine::CardTaken& e) const {
-    if (drawn_card_hidden_) return who(e.seat) + " took the drawn card into the hand";
-    return who(e.seat) + " took " + card_with_article(e.card) + " from " + place(e.from) + " into the hand";
+    if (drawn_card_hidden_) return say(Word::kTakenHidden, {{"who", who(e.seat)}});
+    return say(Word::kTaken, {{"who", who(e.seat)}, {"card", card(e.card)}, {"place", say(place(e.from))}});
   }
   std::string operator()(const engine::CardPlayed& e) const {
     if (engine::spec(e.card).is_action_card()) {
-      std::string out = who(e.seat) + " played " + card_with_article(e.card);
-      if (e.target) out += " on " + card_with_article(*e.target);
+      std::string out = say(Word::kPlayedAction, {{"who", who(e.seat)}, {"card", card(e.card)}});
+      if (e.target) out += say(Word::kPlayedOn, {{"card", card(*e.target)}});
       return out;
     }
-    std::string out = who(e.seat) + " played " + card_with_article(e.card) + " from the hand for " + rubles(e.price);
-    if (e.displaced) out += ", displacing " + card_with_article(*e.displaced);
-    return out;
+    return say(Word::kPlayed, {{"who", who(e.seat)}, {"card", card(e.card)}, {"rubles", rubles(e.price)}}) +
+           displacing(e.displaced);
   }
   std::string operator()(const engine::Passed& e) const {
     switch (e.kind) {
       case engine::PassKind::kChosen:
-        return who(e.seat) + (e.until_phase_end ? " passed until the end of the phase" : " passed");
-      case engine::PassKind::kUntilPhaseEnd:
-        return who(e.seat) + " passed (passing until the end of the phase)";
-      case engine::PassKind::kForced:
-        return who(e.seat) + " passed: nothing else was possible";
+        return say(e.until_phase_end ? Word::kPassedUntilPhaseEnd : Word::kPassed, {{"who", who(e.seat)}});
+      case engine::PassKind::kUntilPhaseEnd: return say(Word::kPassedByFlag, {{"who", who(e.seat)}});
+      case engine::PassKind::kForced: return say(Word::kPassedForced, {{"who", who(e.seat)}});
     }
-    return who(e.seat) + " passed";
+    return say(Word::kPassed, {{"who", who(e.seat)}});
   }
   std::string operator()(const engine::PassUntilPhaseEndCancelled& e) const {
-    return who(e.seat) + " withdrew the pass until the end of the phase";
+    return say(Word::kPassCancelled, {{"who", who(e.seat)}});
   }
   std::string operator()(const engine::ObservatoryUsed& e) const {
-    const std::string stack = " from the " + std::string(engine::to_string(e.stack)) + " stack";
-    if (drawn_card_hidden_) return who(e.seat) + " used the Observatory and drew a card" + stack;
-    return who(e.seat) + " used the Observatory and drew " + card_with_article(e.drawn) + stack;
+    if (drawn_card_hidden_) return say(Word::kObservatoryUsedHidden, {{"who", who(e.seat)}, {"stack", say(stack(e.stack))}});
+    return say(Word::kObservatoryUsed, {{"who", who(e.seat)}, {"card", card(e.drawn)}, {"stack", say(stack(e.stack))}});
   }
   std::string operator()(const engine::DebtorsPrisonUsed& e) const {
-    return who(e.seat) + " used the Debtor's Prison to pick from the discard pile";
+    return say(Word::kDebtorsPrisonUsed, {{"who", who(e.seat)}});
   }
   std::string operator()(const engine::CardDiscarded& e) const {
-    return who(e.seat) + " discarded " + card_with_article(e.card) + " from " + place(e.from);
+    return say(Word::kDiscarded, {{"who", who(e.seat)}, {"card", card(e.card)}, {"place", say(place(e.from))}});
   }
   std::string operator()(const engine::PointsBought& e) const {
-    return who(e.seat) + " bought " + points(e.points) + " for " + rubles(e.rubles) + " with the " + name_of(e.with);
+    return say(Word::kPointsBought, {{"who", who(e.seat)}, {"points", points(e.points)}, {"rubles", rubles(e.rubles)},
+                                     {"name", std::string(w_.card_name(e.with))}});
   }
   std::string operator()(const engine::GuildHallSplitChosen& e) const {
-    return who(e.seat) + " set the Guild Hall to " + rubles(e.rubles) + " and " + points(e.points);
+    return say(Word::kGuildHallSplit, {{"who", who(e.seat)}, {"rubles", rubles(e.rubles)}, {"points", points(e.points)}});
   }
   std::string operator()(const engine::RublesGained& e) const {
-    return who(e.seat) + " gained " + rubles(e.rubles) + " from " + card_with_article(e.from_card);
+    return say(Word::kRublesGained, {{"who", who(e.seat)}, {"rubles", rubles(e.rubles)}, {"card", card(e.from_card)}});
   }
   std::string operator()(const engine::PhaseScored& e) const {
-    std::string out = "The " + std::string(engine::to_string(e.phase)) + " phase scored:";
-    bool any = false;
+    std::string gains;
     for (std::size_t seat = 0; seat < s_.names.size() && seat < e.gains.size(); ++seat) {
       const engine::Gain& g = e.gains[seat];
       if (g.rubles == 0 && g.points == 0) continue;
-      out += std::string(any ? "," : "") + " " + who(engine::Seat{static_cast<std::uint8_t>(seat)});
-      if (g.rubles != 0) out += " +" + rubles(g.rubles);
-      if (g.points != 0) out += " +" + points(g.points);
-      any = true;
+      std::string gain;
+      if (g.rubles != 0) gain += "+" + rubles(g.rubles);
+      if (g.points != 0) gain += std::string(gain.empty() ? "" : " ") + "+" + points(g.points);
+      if (!gains.empty()) gains += say(Word::kGainSeparator);
+      gains += say(Word::kGain, {{"who", who(engine::Seat{static_cast<std::uint8_t>(seat)})}, {"gain", gain}});
     }
-    return any ? out : out + " nobody gained anything";
+    const std::string scored = say(scoring(e.phase));
+    if (gains.empty()) return say(Word::kPhaseScoredNobody, {{"scoring", scored}});
+    return say(Word::kPhaseScored, {{"scoring", scored}, {"gains", gains}});
   }
   std::string operator()(const engine::DiscScored& e) const {
-    return who(e.seat) + " scored " + points(e.points) + " with the disc";
+    return say(Word::kDiscScored, {{"who", who(e.seat)}, {"points", points(e.points)}});
   }
   std::string operator()(const engine::DisplayFilled& e) const {
-    std::string out = count(e.cards, "card", "cards") + " from the " + std::string(engine::to_string(e.deck)) +
-                      " stack went to the board";
-    if (e.starts_last_round) out += "; the stack ran out, so this is the last round";
+    std::string out = say(Word::kDisplayFilled, {{"cards", counted(w_, Word::kCards, e.cards)}, {"stack", say(stack(e.deck))}});
+    if (e.starts_last_round) out += say(Word::kLastRound);
     return out;
   }
   std::string operator()(const engine::PhaseStarted& e) const {
-    return "Round " + std::to_string(e.round) + ", " + std::string(engine::to_string(e.phase)) + " phase: " +
-           who(e.starting_seat) + " starts";
+    return say(Word::kPhaseStarted,
+               {{"round", std::to_string(e.round)}, {"phase", say(phase(e.phase))}, {"who", who(e.starting_seat)}});
   }
   std::string operator()(const engine::PickpocketAnswered& e) const {
-    return who(e.seat) + (e.played ? " played the Pickpocket" : " kept the Pickpocket");
+    return say(e.played ? Word::kPickpocketPlayed : Word::kPickpocketKept, {{"who", who(e.seat)}});
   }
   std::string operator()(const engine::DiscardPickGivenUp& e) const {
-    return who(e.seat) + " gave up the pick from the discard pile: nothing could be had";
+    return say(Word::kDiscardPickGivenUp, {{"who", who(e.seat)}});
   }
   std::string operator()(const engine::RoundEnded& e) const {
-    std::string out = "Round " + std::to_string(e.round) + " ended";
+    std::string out = say(Word::kRoundEnded, {{"round", std::to_string(e.round)}});
     if (e.discarded_from_lower_row > 0) {
-      out += "; " + count(e.discarded_from_lower_row, "card", "cards") + " left the lower row for the discard pile";
+      out += say(Word::kRoundEndedDiscarded, {{"cards", counted(w_, Word::kCards, e.discarded_from_lower_row)}});
+      if (!e.discarded.empty()) out += say(Word::kCardList, {{"list", names(e.discarded)}});
     }
+    if (!e.moved_down.empty()) out += say(Word::kRoundEndedMovedDown, {{"list", names(e.moved_down)}});
     return out;
   }
-  std::string operator()(const engine::GameEnded&) const { return "The game is over"; }
+  std::string operator()(const engine::GameEnded&) const { return say(Word::kGameEnded); }
 
  private:
+  std::string say(Word word, std::initializer_list<std::pair<std::string_view, std::string>> values = {}) const {
+    return fill(w_.word(word), values);
+  }
+  std::string who(engine::Seat seat) const {
+    if (seat.value < s_.names.size() && !s_.names[seat.value].empty()) return s_.names[seat.value];
+    return say(Word::kSeat, {{"n", std::to_string(seat.value)}});
+  }
+  std::string card(CardId c) const { return mention(w_, c); }
+  // "Market, Pub": the cards' names, as a row lists them.
+  template <typename Cards>
+  std::string names(const Cards& cards) const {
+    std::string out;
+    for (const CardId c : cards) out += (out.empty() ? "" : ", ") + std::string(w_.card_name(c));
+    return out;
+  }
+  std::string rubles(int n) const { return counted(w_, Word::kRubles, n); }
+  std::string points(int n) const { return counted(w_, Word::kPoints, n); }
+  std::string displacing(const std::optional<CardId>& displaced) const {
+    return displaced ? say(Word::kDisplacing, {{"card", card(*displaced)}}) : std::string();
+  }
+
   const Speaker& s_;
+  const Catalogue& w_;
   const bool drawn_card_hidden_;
 };
 
 }  // namespace
-
-std::string card_with_article(CardId card) {
-  const std::string name = name_of(card);
-  if (name.empty()) return name;
-  const char first = static_cast<char>(std::tolower(static_cast<unsigned char>(name[0])));
-  const bool vowel = first == 'a' || first == 'e' || first == 'i' || first == 'o' || first == 'u';
-  return (vowel ? "an " : "a ") + name;
-}
 
 std::string describe_event(const engine::Event& event, const Speaker& speaker) {
   const engine::EventView seen = engine::event_for(event, speaker.options, speaker.viewer);
   return std::visit(Sentences(speaker, seen.drawn_card_hidden), seen.event);
 }
 
-std::string describe_price(const engine::PriceBreakdown& p) {
-  std::string out = "printed cost " + std::to_string(p.printed_cost);
+std::string describe_price(const engine::PriceBreakdown& p, Language language) {
+  const Catalogue& w = catalogue(language);
+  const auto name = [&](CardId card) { return std::string(w.card_name(card)); };
+  std::string out = fill(w.word(Word::kPricePrinted), {{"n", std::to_string(p.printed_cost)}});
   if (p.displaced) {
-    out += ", -" + std::to_string(p.displaced_value) + " for the displaced " + name_of(*p.displaced);
+    out += fill(w.word(Word::kPriceDisplaced), {{"n", std::to_string(p.displaced_value)}, {"name", name(*p.displaced)}});
   }
   if (p.identical_owned > 0) {
-    out += ", -" + std::to_string(p.identical_owned) + " for " + std::to_string(p.identical_owned) +
-           " identical card" + (p.identical_owned == 1 ? "" : "s") + " already owned";
+    out += fill(w.word(Word::kPriceIdentical), {{"n", std::to_string(p.identical_owned)},
+                                                {"cards", counted(w, Word::kIdenticalCards, p.identical_owned)}});
   }
-  if (p.lower_row) out += ", -1 from the lower row";
+  if (p.lower_row) out += w.word(Word::kPriceLowerRow);
   for (const engine::PriceDiscount& d : p.discounts) {
-    out += ", -" + std::to_string(d.rubles) + " for the " + name_of(d.card);
+    out += fill(w.word(Word::kPriceDiscount), {{"n", std::to_string(d.rubles)}, {"name", name(d.card)}});
   }
-  if (p.minimum_applied) out += "; a card always costs at least 1 ruble";
-  return out + " = " + rubles(p.price);
+  if (p.minimum_applied) out += w.word(Word::kPriceMinimum);
+  return out + fill(w.word(Word::kPriceTotal), {{"rubles", counted(w, Word::kRubles, p.price)}});
 }
 
 }  // namespace sp::protocol

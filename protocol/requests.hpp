@@ -60,6 +60,7 @@ struct Hello {
   static constexpr std::string_view kType = "hello";
   std::int64_t protocol = 1;
   std::optional<std::string> client;  // the client's name and version, when sent as a text
+  std::optional<std::string> language;  // a language tag ("fr", "ru-RU"): rule errors and move words follow it
   friend bool operator==(const Hello&, const Hello&) = default;
 };
 
@@ -112,6 +113,7 @@ struct CreateTable {
   std::optional<std::int64_t> move_deadline_hours;  // nothing (or null): no deadline
   std::optional<TimeoutPolicy> timeout_policy;
   std::optional<int> robots;  // 0 to players
+  bool private_table = false;  // "private": out of the lobby, joined by invitation or with its code
   friend bool operator==(const CreateTable&, const CreateTable&) = default;
 };
 
@@ -125,6 +127,7 @@ struct JoinTable {
   static constexpr std::string_view kType = "join_table";
   std::int64_t table = 0;
   std::optional<DealBytes> contribution;  // the seat's share of the deal (docs/fairness.md)
+  std::optional<std::string> code;  // a private table's code (from its link)
   friend bool operator==(const JoinTable&, const JoinTable&) = default;
 };
 

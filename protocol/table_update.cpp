@@ -25,11 +25,13 @@ std::string encode_update_body(std::string_view view_text, const json& moves) {
 }
 
 std::string encode_table_update(std::int64_t table, std::int64_t move_number, std::optional<std::int64_t> deadline_at,
-                                std::string_view body, const json& legal_actions) {
+                                std::string_view body, const json& legal_actions, const json& prices) {
   std::string out = "{\"type\":\"table_update\",\"table\":" + std::to_string(table) +
                     ",\"move_number\":" + std::to_string(move_number) +
                     ",\"deadline_at\":" + (deadline_at ? std::to_string(*deadline_at) : std::string("null")) + ",";
   out += body;
+  out += ",\"prices\":";
+  out += prices.dump();
   out += ",\"legal_actions\":";
   out += legal_actions.dump();
   out += '}';

@@ -33,8 +33,10 @@ nlohmann::json encode_move_entry(const MoveEntry& move, const engine::TableOptio
 std::string encode_update_body(std::string_view view_text, const nlohmann::json& moves);
 
 // The table_update push: the table, its move number and deadline, a body
-// from encode_update_body and the receiver's own legal actions.
+// from encode_update_body, the receiver's own legal actions and its prices
+// for the cards in view (engine/card_prices.hpp), whoever is to act.
 std::string encode_table_update(std::int64_t table, std::int64_t move_number, std::optional<std::int64_t> deadline_at,
-                                std::string_view body, const nlohmann::json& legal_actions);
+                                std::string_view body, const nlohmann::json& legal_actions,
+                                const nlohmann::json& prices);
 
 }  // namespace sp::protocol

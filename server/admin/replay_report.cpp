@@ -6,29 +6,12 @@
 #include "engine/state_hash.hpp"
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
+#include "protocol/move_prices.hpp"
 #include "protocol/move_words.hpp"
 #include "server/table/log_replay.hpp"
 
 namespace sp::server {
 namespace {
-
-// The price the engine computed for a purchase, explained from the buyer's
-// tableau before the move; nothing for events that cost nothing.
-std::optional<engine::PriceBreakdown> price_of(const engine::Event& event, const engine::GameState& before) {
-  if (const auto* bought = std::get_if<engine::CardBought>(&event)) {
-    return engine::explain_price(before.player(bought->seat),
-                                 {bought->card, bought->from == engine::Source::kLower, bought->displaced});
-  }
-  if (const auto* played = std::get_if<engine::CardPlayed>(&event); played && !engine::spec(played->card).is_action_card()) {
-    return engine::explain_price(before.player(played->seat), {played->card, false, played->displaced});
-  }
-  return std::nullopt;
-}
-
-int charged(const engine::Event& event) {
-  if (const auto* bought = std::get_if<engine::CardBought>(&event)) return bought->price;
-  return std::get<engine::CardPlayed>(event).price;
-}
 
 }  // namespace
 
@@ -66,7 +49,7 @@ ReplayOutcome write_replay_report(const TableRecord& table, const std::vector<Mo
     out << "\nDIVERGES: " << replay.divergence()->describe() << "\n";
     return ReplayOutcome::kDiverged;
   }
-  const protocol::Speaker speaker{names, replay.setup().options, viewer};
+  const protocol::Speaker speaker{names, replay.setup().options, viewer, request.language};
   const std::int64_t to = request.to.value_or(last);
   engine::Events events;
   for (std::int64_t i = 0; i < to; ++i) {
@@ -81,9 +64,9 @@ ReplayOutcome write_replay_report(const TableRecord& table, const std::vector<Mo
     }
     for (const engine::Event& event : events) {
       out << "  " << protocol::describe_event(event, speaker) << "\n";
-      if (const auto price = price_of(event, before)) {
-        out << "    price: " << protocol::describe_price(*price);
-        if (price->price != charged(event)) out << " (but the engine charged " << charged(event) << ")";
+      if (const auto price = protocol::price_paid(event, before)) {
+        out << "    price: " << protocol::describe_price(*price, request.language);
+        if (price->price != protocol::price_charged(event)) out << " (but the engine charged " << protocol::price_charged(event) << ")";
         out << "\n";
       }
     }

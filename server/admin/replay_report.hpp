@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "protocol/language.hpp"
 #include "server/store/records.hpp"
 
 namespace sp::server {
@@ -17,6 +18,7 @@ struct ReplayRequest {
   std::optional<std::int64_t> to;  // the last move to replay; none: the whole log
   std::optional<int> seat;         // the viewer; none: the administrator
   bool verify = false;             // check each move's stored state hash
+  protocol::Language language = protocol::Language::kEnglish;  // of the moves and prices in words
 };
 
 enum class ReplayOutcome {

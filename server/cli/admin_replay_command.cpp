@@ -3,6 +3,7 @@
 // then the state after the chosen move (server/admin/replay_report.hpp).
 #include <iostream>
 
+#include "protocol/language.hpp"
 #include "server/admin/replay_report.hpp"
 #include "server/cli/admin_database.hpp"
 #include "server/cli/commands.hpp"
@@ -12,11 +13,12 @@ namespace sp::cli {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: spb admin replay [--db PATH] --table ID [--to MOVE] [--seat N] [--verify]\n"
+    "usage: spb admin replay [--db PATH] --table ID [--to MOVE] [--seat N] [--language en|fr|ru] [--verify]\n"
     "Replays table ID from its seed and move log up to MOVE (default: the last move; 0 is the\n"
     "deal) and prints each move in words with the price paid and its reasons, then the state\n"
     "after MOVE: the administrator's view, or seat N's. With --verify every move's stored\n"
-    "state hash is checked and the first move where the replay diverges is named (exit 1).\n";
+    "state hash is checked and the first move where the replay diverges is named (exit 1).\n"
+    "--language words the moves and prices in French or Russian (default: English).\n";
 
 }  // namespace
 
@@ -24,14 +26,19 @@ int run_admin_replay_command(const std::vector<std::string>& arguments) {
   std::vector<std::string> args = arguments;
   const bool verify = take_switch(args, "verify");
   std::string error;
-  const auto flags = Flags::parse(args, {"db", "table", "to", "seat"}, error);
+  const auto flags = Flags::parse(args, {"db", "table", "to", "seat", "language"}, error);
   std::string path;
   std::optional<std::uint64_t> table, to, seat;
+  protocol::Language words = protocol::Language::kEnglish;
   if (flags) {
     path = admin_database_path(*flags, error);
     table = flags->number("table", 0, 1, INT64_MAX, error);
     if (flags->get("to")) to = flags->number("to", 0, 0, INT64_MAX, error);
     if (flags->get("seat")) seat = flags->number("seat", 0, 0, 4, error);
+    if (const auto language = flags->get("language")) {
+      if (protocol::to_string(protocol::language_of_tag(*language)) != *language) error = "--language is en, fr or ru";
+      else words = protocol::language_of_tag(*language);
+    }
     if (!flags->get("table")) error = "give --table ID";
     if (!flags->positional().empty()) error = "unexpected argument " + flags->positional().front();
   }
@@ -54,6 +61,7 @@ int run_admin_replay_command(const std::vector<std::string>& arguments) {
   if (to) request.to = static_cast<std::int64_t>(*to);
   if (seat) request.seat = static_cast<int>(*seat);
   request.verify = verify;
+  request.language = words;
   switch (server::write_replay_report(*record, db->records().load_moves(id), request, std::cout, error)) {
     case server::ReplayOutcome::kReplayed: return 0;
     case server::ReplayOutcome::kDiverged: return 1;

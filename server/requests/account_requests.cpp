@@ -22,7 +22,9 @@ void on_hello(const Request& r, const client::Hello& hello) {
     return r.fail(ErrorCode::kUnsupportedVersion, "This server speaks protocol version " + std::to_string(kProtocolVersion) + ".");
   }
   r.state().greeted = true;
+  r.state().language = protocol::language_of_tag(hello.language.value_or("en"));
   r.reply(Reply::result(json{{"protocol", kProtocolVersion},
+                             {"language", protocol::to_string(r.state().language)},
                              {"server", "spb 0.1.0"},
                              {"card_set_version", engine::card_set_version()},
                              {"limits",

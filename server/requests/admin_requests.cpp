@@ -134,13 +134,14 @@ void on_admin_view(const Request& r, const client::AdminView& view) {
 void on_admin_replay(const Request& r, const client::AdminReplay& replay) {
   with_stored_game(
       r, replay.table,
-      [move = replay.move_number, seat = replay.seat](const TableRecord& t, const std::vector<MoveRecord>& moves) {
+      [move = replay.move_number, seat = replay.seat, language = r.state().language](const TableRecord& t,
+                                                                                     const std::vector<MoveRecord>& moves) {
         if (seat && seat->value >= t.player_count) {
           return Reply::error(ErrorCode::kBadRequest, "seat: table " + std::to_string(t.id) + " has seats 0 to " +
                                                  std::to_string(t.player_count - 1));
         }
         const engine::Viewer viewer = seat ? engine::Viewer::of_seat(*seat) : engine::Viewer::administrator();
-        return replay_reply(t, moves, move, viewer);
+        return replay_reply(t, moves, move, viewer, language);
       },
       logged(r, replay.table));
 }

@@ -19,6 +19,20 @@ using nlohmann::json;
 namespace client = protocol::client;
 
 constexpr int kListLimit = 200;
+// 64 random bits: a private table's code cannot be guessed.
+constexpr std::size_t kInviteCodeDigits = 16;
+
+bool is_seated(const TableRecord& t, std::int64_t user) {
+  return std::any_of(t.seats.begin(), t.seats.end(), [user](const SeatRecord& s) { return s.user_id == user; });
+}
+
+// A table's summary as `user` may see it: a private table's code goes to its
+// creator and seated players only, for them to pass its link on.
+json summary_for(const TableRecord& t, std::int64_t user) {
+  json summary = summary_of(t);
+  if (t.invite_code && (t.creator_id == user || is_seated(t, user))) summary["invite_code"] = *t.invite_code;
+  return summary;
+}
 
 void on_create_table(const Request& r, const client::CreateTable& create) {
   TableRecord record;
@@ -30,12 +44,13 @@ void on_create_table(const Request& r, const client::CreateTable& create) {
   record.card_set_version = std::string(engine::card_set_version());
   // Drawn before anyone can contribute; only its commitment is shown until the end.
   record.deal_secret = draw_deal_secret();
+  if (create.private_table) record.invite_code = new_token().substr(0, kInviteCodeDigits);
   const TablePace pace = pace_of(create);
   store_job(r, [record, pace, now = r.services.correspondence.clock.now()](Records& db) {
     const std::int64_t id = db.insert_table(record, now);
     if (pace.robots < record.player_count) db.insert_seat(id, 0, record.creator_id);
     write_table_pace(db, id, pace, record.player_count);
-    return Reply::result(json{{"table", summary_of(*db.load_table(id))}});
+    return Reply::result(json{{"table", summary_for(*db.load_table(id), record.creator_id)}});
   });
 }
 
@@ -43,7 +58,9 @@ void on_list_tables(const Request& r, const client::ListTables& list) {
   const TableStatus status = list.status.value_or(TableStatus::kOpen);
   store_job(r, [status](Records& db) {
     json tables = json::array();
-    for (const TableRecord& t : db.list_tables(status, kListLimit)) tables.push_back(summary_of(t));
+    for (const TableRecord& t : db.list_tables(status, kListLimit)) {
+      if (!t.invite_code) tables.push_back(summary_of(t));
+    }
     return Reply::result(json{{"tables", tables}});
   });
 }
@@ -60,19 +77,18 @@ void lobby_change(const Request& r, std::int64_t table_id,
     if (!table) return Reply::error(ErrorCode::kNoSuchTable, "There is no table " + std::to_string(table_id) + ".");
     if (auto refusal = change(db, *table, user)) return *refusal;
     if (!with_table) return Reply::result(json::object());
-    return Reply::result(json{{"table", summary_of(*db.load_table(table_id))}});
+    return Reply::result(json{{"table", summary_for(*db.load_table(table_id), user)}});
   }, std::move(committed));
 }
 
-bool is_seated(const TableRecord& t, std::int64_t user) {
-  return std::any_of(t.seats.begin(), t.seats.end(), [user](const SeatRecord& s) { return s.user_id == user; });
-}
-
 void on_join_table(const Request& r, const client::JoinTable& join) {
-  lobby_change(r, join.table, [contribution = join.contribution](Records& db, TableRecord& t,
-                                                                 std::int64_t user) -> std::optional<Reply> {
+  lobby_change(r, join.table, [contribution = join.contribution, code = join.code](
+                                  Records& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
     if (t.status != TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotOpen, "That table has started or ended.");
     if (is_seated(t, user)) return Reply::error(ErrorCode::kAlreadySeated, "You have a seat at that table already.");
+    if (t.invite_code && code != t.invite_code && !db.is_invited(t.id, user)) {
+      return Reply::error(ErrorCode::kPrivateTable, "That table is private: join it by invitation or with its link.");
+    }
     if (static_cast<int>(t.seats.size()) >= t.player_count) return Reply::error(ErrorCode::kTableFull, "That table is full.");
     int seat = 0;
     while (std::any_of(t.seats.begin(), t.seats.end(), [seat](const SeatRecord& s) { return s.seat == seat; })) ++seat;
@@ -196,7 +212,7 @@ void on_my_tables(const Request& r, const client::MyTables&) {
                               if (t.status == TableStatus::kPlaying) {
                                 live.push_back(&t);
                               } else {
-                                gather->summaries.push_back(add(summary_of(t), t));
+                                gather->summaries.push_back(add(summary_for(t, user), t));
                               }
                             }
                             if (live.empty()) return finish();

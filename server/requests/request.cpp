@@ -1,6 +1,7 @@
 #include "server/requests/request.hpp"
 
 #include "protocol/engine_json.hpp"
+#include "protocol/catalogue.hpp"
 #include "protocol/reply_frames.hpp"
 #include "server/correspondence/correspondence_json.hpp"
 #include "server/table/table_deal.hpp"
@@ -35,6 +36,7 @@ void Request::reply(Reply reply) const {
                        std::string(protocol::default_message(protocol::ErrorCode::kSessionEnded)));
     }
     if (!r.ok) metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
+    if (r.rule) r.message = protocol::rule_error_message(*r.rule, connection->state().language);
     connection->respond(r.ok ? protocol::encode_result(id, type, std::move(r.data))
                              : protocol::encode_error(id, type, r.code, r.message));
     connection->request_done();
@@ -54,6 +56,7 @@ json summary_of(const TableRecord& t) {
                {"created_at", t.created_at}};
   add_pace(summary, t);
   if (auto deal = public_deal(t)) summary["deal"] = std::move(*deal);
+  summary["private"] = t.invite_code.has_value();
   return summary;
 }
 

@@ -3,6 +3,8 @@
 #include <boost/asio/post.hpp>
 
 #include "protocol/engine_json.hpp"
+#include "protocol/move_prices.hpp"
+#include "protocol/move_words.hpp"
 #include "protocol/table_update.hpp"
 #include "server/table/log_replay.hpp"
 
@@ -35,7 +37,7 @@ void with_stored_game(const Request& r, std::int64_t table,
 }
 
 Reply replay_reply(const TableRecord& table, const std::vector<MoveRecord>& moves, std::int64_t move_number,
-                   engine::Viewer viewer) {
+                   engine::Viewer viewer, std::optional<protocol::Language> words) {
   using nlohmann::json;
   if (table.status == TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotPlaying, "That table has not started.");
   if (move_number > static_cast<std::int64_t>(moves.size())) {
@@ -44,7 +46,9 @@ Reply replay_reply(const TableRecord& table, const std::vector<MoveRecord>& move
   }
   LogReplay replay(table);
   engine::Events events;
+  std::optional<engine::GameState> before;
   for (std::int64_t i = 0; i < move_number; ++i) {
+    if (words && i + 1 == move_number) before = replay.state();
     if (!replay.apply(moves[static_cast<std::size_t>(i)], true, &events)) break;
   }
   if (!replay.ok()) return Reply::error(ErrorCode::kTableFaulted, "The table does not replay: " + replay.divergence()->describe());
@@ -53,10 +57,27 @@ Reply replay_reply(const TableRecord& table, const std::vector<MoveRecord>& move
     move = protocol::encode_move_entry(protocol::MoveEntry{move_number, replay.last(), events, std::nullopt},
                                        replay.setup().options, viewer);
   }
-  return Reply::result(json{{"table", table.id},
-                            {"move_number", move_number},
-                            {"view", protocol::encode_view(engine::view_for(replay.state(), viewer), seat_names_of(table))},
-                            {"move", std::move(move)}});
+  json reply{{"table", table.id},
+             {"move_number", move_number},
+             {"view", protocol::encode_view(engine::view_for(replay.state(), viewer), seat_names_of(table))},
+             {"move", std::move(move)}};
+  if (words) {
+    const std::vector<std::string> names = seat_names_of(table);
+    const protocol::Speaker speaker{names, replay.setup().options, viewer, *words};
+    json said = json::array();
+    json prices = json::array();
+    for (const engine::Event& event : move_number > 0 ? events : engine::Events{}) {
+      said.push_back(protocol::describe_event(event, speaker));
+      const auto price = before ? protocol::price_paid(event, *before) : std::nullopt;
+      if (!price) continue;
+      const engine::CardId card = std::holds_alternative<engine::CardBought>(event) ? std::get<engine::CardBought>(event).card
+                                                                                    : std::get<engine::CardPlayed>(event).card;
+      prices.push_back(protocol::encode_price(card, *price, protocol::price_charged(event), *words));
+    }
+    reply["words"] = std::move(said);
+    reply["prices"] = std::move(prices);
+  }
+  return Reply::result(std::move(reply));
 }
 
 std::vector<std::string> seat_names_of(const TableRecord& table) {

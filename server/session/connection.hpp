@@ -17,6 +17,7 @@
 #include <set>
 #include <string>
 
+#include "protocol/language.hpp"
 #include "server/session/subscriber.hpp"
 
 namespace sp::server {
@@ -35,6 +36,7 @@ struct ConnectionState {
   bool settled = false;         // has logged in or subscribed: the login deadline is met
   std::string remote_address;   // "address:port", for the administrators' log
   std::string client_address;   // the client's address, for the limits per address
+  protocol::Language language = protocol::Language::kEnglish;  // hello's: rule errors and move words follow it
 };
 
 class Connection : public Subscriber, public std::enable_shared_from_this<Connection> {

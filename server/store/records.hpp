@@ -76,6 +76,7 @@ class Records {
   virtual void set_seat_contribution(std::int64_t table_id, int seat,
                                      const std::optional<protocol::DealBytes>& contribution) = 0;
   virtual void delete_seat(std::int64_t table_id, std::int64_t user_id) = 0;
+  virtual bool is_invited(std::int64_t table_id, std::int64_t user_id) = 0;
   virtual void insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
                                  std::int64_t now) = 0;
   // The table plays from now on, dealt from `seed` (the deal's hash `state_hash`).

@@ -80,6 +80,9 @@ struct TableRecord {
   // The server's secret for the deal (docs/fairness.md), drawn at creation and
   // revealed when the game ends; nothing for a table dealt before fair deals.
   std::optional<protocol::DealBytes> deal_secret;
+  // A private table's code: it keeps the table out of the lobby, and joining
+  // takes the code or an invitation. None: a public table.
+  std::optional<std::string> invite_code;
 };
 
 struct MoveRecord {

@@ -7,7 +7,7 @@ namespace {
 constexpr const char* kTableColumns =
     "t.id, t.name, t.creator_id, u.name, t.status, t.player_count, t.options_json, t.seed, t.card_set_version, "
     "t.rules_version, t.move_count, coalesce(t.state_hash, ''), t.created_at, t.move_seconds, t.takeover_after, "
-    "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left, t.deal_secret";
+    "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left, t.deal_secret, t.invite_code";
 
 std::optional<std::int64_t> optional_column(const Statement& s, int index) {
   if (s.column_is_null(index)) return std::nullopt;
@@ -48,6 +48,7 @@ TableRecord read_table(const Statement& s) {
   t.deadline_at = optional_column(s, 16);
   t.deadline_left = optional_column(s, 17);
   t.deal_secret = optional_deal_bytes(s, 18);
+  if (!s.column_is_null(19)) t.invite_code = s.column_text(19);
   return t;
 }
 
@@ -141,7 +142,7 @@ int SqliteRecords::delete_expired_sessions(std::int64_t now, int limit) {
 std::int64_t SqliteRecords::insert_table(const TableRecord& t, std::int64_t now) {
   auto insert = db_.prepare(
       "INSERT INTO game_tables (name, creator_id, status, player_count, options_json, seed, card_set_version, "
-      "rules_version, move_count, created_at, updated_at, deal_secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)");
+      "rules_version, move_count, created_at, updated_at, deal_secret, invite_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)");
   insert.bind(1, t.name)
       .bind(2, t.creator_id)
       .bind(3, to_string(t.status))
@@ -153,6 +154,11 @@ std::int64_t SqliteRecords::insert_table(const TableRecord& t, std::int64_t now)
       .bind(9, now)
       .bind(10, now);
   bind_deal_bytes(insert, 11, t.deal_secret);
+  if (t.invite_code) {
+    insert.bind(12, *t.invite_code);
+  } else {
+    insert.bind_null(12);
+  }
   insert.run();
   return db_.last_insert_id();
 }
@@ -226,6 +232,12 @@ void SqliteRecords::start_table(std::int64_t table_id, std::uint64_t seed, const
       .bind(3, now)
       .bind(4, table_id)
       .run();
+}
+
+bool SqliteRecords::is_invited(std::int64_t table_id, std::int64_t user_id) {
+  auto s = db_.prepare("SELECT 1 FROM invitations WHERE table_id = ? AND user_id = ?");
+  s.bind(1, table_id).bind(2, user_id);
+  return s.step();
 }
 
 void SqliteRecords::insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,

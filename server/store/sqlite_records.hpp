@@ -39,6 +39,7 @@ class SqliteRecords final : public Records {
   void set_seat_contribution(std::int64_t table_id, int seat,
                              const std::optional<protocol::DealBytes>& contribution) override;
   void delete_seat(std::int64_t table_id, std::int64_t user_id) override;
+  bool is_invited(std::int64_t table_id, std::int64_t user_id) override;
   void insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by, std::int64_t now) override;
   void start_table(std::int64_t table_id, std::uint64_t seed, const std::string& state_hash, std::int64_t now) override;
   bool abort_table(std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if) override;

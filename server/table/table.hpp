@@ -64,18 +64,25 @@ struct Reply {
   nlohmann::json data = nlohmann::json::object();
   std::string code;
   std::string message;
+  // A rule of the game: the message is said again in the connection's language.
+  std::optional<engine::RuleError> rule;
 
-  static Reply result(nlohmann::json data) { return Reply{true, std::move(data), {}, {}}; }
+  static Reply result(nlohmann::json data) { return Reply{true, std::move(data), {}, {}, {}}; }
   static Reply error(protocol::ErrorCode code, std::string message) {
-    return Reply{false, nlohmann::json::object(), std::string(protocol::to_string(code)), std::move(message)};
+    return Reply{false, nlohmann::json::object(), std::string(protocol::to_string(code)), std::move(message), {}};
   }
   static Reply error(protocol::ErrorCode code) { return error(code, std::string(protocol::default_message(code))); }
   static Reply rule_error(const engine::RuleError& error) {
-    return Reply{false, nlohmann::json::object(), std::string(engine::to_string(error.code)), error.message};
+    return Reply{false, nlohmann::json::object(), std::string(engine::to_string(error.code)), error.message, error};
+  }
+  // A standing order refused when written: the order's number (from 1) and why.
+  static Reply order_error(std::size_t number, const engine::OrderError& error) {
+    return Reply{false, nlohmann::json::object(), std::string(engine::to_string(error.code)),
+                 "Order " + std::to_string(number) + ": " + error.message, {}};
   }
   // A malformed action or options (engine_json.hpp's DecodeError codes).
   static Reply decode_error(const protocol::DecodeError& error) {
-    return Reply{false, nlohmann::json::object(), error.code, error.message};
+    return Reply{false, nlohmann::json::object(), error.code, error.message, {}};
   }
 };
 using ReplyFn = std::function<void(Reply)>;
@@ -190,6 +197,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void play_automatic();
   nlohmann::json view_json(std::optional<engine::Seat> seat) const;
   nlohmann::json legal_json(std::optional<engine::Seat> seat) const;
+  nlohmann::json prices_json(std::optional<engine::Seat> seat) const;
   nlohmann::json moves_since(std::int64_t since, std::optional<engine::Seat> seat) const;
   nlohmann::json summary_json() const;
 

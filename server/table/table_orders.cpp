@@ -79,8 +79,7 @@ void Table::set_orders(std::int64_t user_id, std::vector<protocol::OrderWish> wi
     for (std::size_t i = 0; i < wishes.size(); ++i) {
       auto written = engine::write_order(self->state_, *seat, wishes[i].rule, wishes[i].expiry);
       if (!written) {
-        return reply(Reply{false, json::object(), std::string(engine::to_string(written.error().code)),
-                           "Order " + std::to_string(i + 1) + ": " + written.error().message});
+        return reply(Reply::order_error(i + 1, written.error()));
       }
       list.push_back(std::move(*written));
     }

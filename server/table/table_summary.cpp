@@ -34,6 +34,7 @@ json Table::summary_json() const {
               {"created_at", record_.created_at}};
   add_pace(summary, record_);
   if (auto deal = public_deal(record_)) summary["deal"] = std::move(*deal);
+  summary["private"] = record_.invite_code.has_value();
   return summary;
 }
 }  // namespace sp::server

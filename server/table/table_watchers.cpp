@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "engine/card_prices.hpp"
 #include "engine/legal_actions.hpp"
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
@@ -47,7 +48,8 @@ void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const eng
     auto subscriber = w.subscriber.lock();
     if (!subscriber) continue;
     subscriber->send(std::make_shared<const std::string>(protocol::encode_table_update(
-                         id_, record_.move_count, record_.deadline_at, body_for(w.seat), legal_json(w.seat))),
+                         id_, record_.move_count, record_.deadline_at, body_for(w.seat), legal_json(w.seat),
+                         prices_json(w.seat))),
                      w.epoch);
   }
 }
@@ -62,6 +64,15 @@ json Table::legal_json(std::optional<engine::Seat> seat) const {
   for (const engine::LegalAction& legal : engine::legal_actions(state_, *seat)) {
     out.push_back(protocol::encode_legal_action(legal));
   }
+  return out;
+}
+
+// A seat's prices for the cards in view, on its turn or not, so that a player
+// plans while others move; nothing for spectators.
+json Table::prices_json(std::optional<engine::Seat> seat) const {
+  json out = json::array();
+  if (!seat) return out;
+  for (const engine::CardPrice& price : engine::card_prices(state_, *seat)) out.push_back(protocol::encode_card_price(price));
   return out;
 }
 
@@ -100,6 +111,7 @@ void Table::subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch,
                 {"seat", seat ? json(seat->value) : json(nullptr)},
                 {"view", self->view_json(seat)},
                 {"legal_actions", self->legal_json(seat)},
+                {"prices", self->prices_json(seat)},
                 {"moves", self->moves_since(from, seat)}};
     // The seat's own standing orders, for its player only.
     if (seat) result["orders"] = protocol::encode_orders(self->orders_.at(seat->value));

@@ -6,7 +6,7 @@
 // with a reason that its players see at once and the administrators' log
 // keeps. Usage: node admin.mjs SPB_BINARY SCREENSHOT_DIR
 import {
-  check, commandLine, DESKTOP, launchBrowser, moveNumber, noHorizontalOverflow, PHONE, register, startServer, Steps, waitForMove,
+  check, commandLine, DESKTOP, launchBrowser, moveNumber, noHorizontalOverflow, PHONE, register, startServer, Steps, waitForMove, runSteps,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("admin.mjs");
@@ -67,7 +67,7 @@ async function anyMove(players) {
   throw new Error("nobody could move");
 }
 
-try {
+await runSteps({ steps, browser, server, screenshotDir }, async () => {
   const ann = await steps.newPlayer(browser, server, "ann", DESKTOP);
   const boris = await steps.newPlayer(browser, server, "boris", PHONE, { locale: "ru-RU" });
   const players = [ann, boris];
@@ -134,6 +134,20 @@ try {
     await admin.page.locator(".replay-counter", { hasText: `Move 2 of ${last}` }).waitFor();
     await admin.page.locator(".replay-move .replay-deed", { hasText: /^2\. (Ann|Boris) (bought|took|passed)/ }).waitFor();
     await admin.page.locator(".replay-stage .status .move[data-move='2']").waitFor();
+    // A purchase's price explained, as spb admin replay words it.
+    let explained = false;
+    for (let n = 1; n <= last && !explained; n++) {
+      await admin.page.locator(".replay-controls input[type=range]").fill(String(n));
+      await admin.page.locator(".replay-counter", { hasText: `Move ${n} of ${last}` }).waitFor();
+      const deed = await admin.page.locator(".replay-move .replay-deed").textContent();
+      if (!/ bought /.test(deed)) continue;
+      const line = await admin.page.locator(".replay-move .price-breakdown li").first().textContent();
+      check(/^.+: printed cost \d+.* = \d+ rubles?$/.test(line), `the price reads: ${line}`);
+      explained = true;
+    }
+    check(explained, "no purchase among the moves to explain");
+    await admin.page.locator(".replay-controls input[type=range]").fill("2");
+    await admin.page.locator(".replay-counter", { hasText: `Move 2 of ${last}` }).waitFor();
     // As Boris sees it: no stack order, and Ann's hand hidden if she holds cards.
     await admin.page.selectOption("#admin-viewer", "1");
     await admin.page.locator(".stack-order").waitFor({ state: "detached" });
@@ -180,21 +194,4 @@ try {
     await russian.page.locator(".admin-log-table tr[data-request=admin_abort]").waitFor();
     await shots(russian, "table-ru", PHONE);
   });
-
-  await step("no script errors on any page", async () => steps.noScriptErrors());
-  await browser.close();
-  await step("the server shuts down cleanly after it all", async () => {
-    const end = await server.stop();
-    check(end.code === 0, `spb serve ended with ${end.signal || `exit code ${end.code}`}`);
-  });
-} catch {
-  // The failing step has reported itself.
-} finally {
-  await browser.close().catch(() => {});
-  await server.stop();
-}
-if (steps.failures) {
-  console.log(`server log:\n${server.log().slice(-4000)}`);
-  process.exit(1);
-}
-console.log(`all steps passed; screenshots in ${screenshotDir}`);
+});

@@ -10,7 +10,7 @@
 // photographed at 390 and 1440 pixels. Usage: node correspondence.mjs SPB_BINARY SCREENSHOT_DIR
 import { createServer } from "node:http";
 import {
-  check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, register, startServer, Steps,
+  check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, register, startServer, Steps, runSteps,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("correspondence.mjs");
@@ -109,7 +109,7 @@ async function awaited(tableId, candidates) {
   throw new Error(`nobody is awaited at table ${tableId}`);
 }
 
-try {
+await runSteps({ steps, browser, server, screenshotDir }, async () => {
   const elise = await steps.newPlayer(browser, server, "elise", DESKTOP, { locale: "fr-FR" });
   const dmitri = await steps.newPlayer(browser, server, "dmitri", PHONE, { locale: "ru-RU" });
   for (const p of [elise, dmitri]) p.url = server.url;
@@ -151,6 +151,32 @@ try {
     await shots(dmitri, "lobby-ru", PHONE);
     await open.getByRole("button", { name: "Присоединиться" }).click();
     await item(dmitri, "#my-tables", "Nuits blanches").waitFor();
+  });
+
+  await step("a private table stays out of the lobby; its link, passed on, seats whoever has it", async () => {
+    await elise.page.click("#nav-lobby");
+    const form = elise.page.locator("form.create");
+    await form.locator("input[name=name]").fill("Entre amis");
+    const explained = await form.locator("[name=private]").getAttribute("aria-describedby");
+    check((await form.locator(`#${explained}`).textContent()).includes("salon"), "the private option is not explained");
+    await form.locator("input[name=private]").check();
+    await form.locator("button[type=submit]").click();
+    const listed = item(elise, "#my-tables", "Entre amis");
+    await listed.waitFor();
+    check((await listed.textContent()).includes("privée"), "my tables do not say the table is private");
+    const link = await listed.locator("input.join-link").inputValue();
+    check(/#\/join\/\d+\/[0-9a-f]{16}$/.test(link), `the link reads ${link}`);
+    await shots(elise, "private-fr", DESKTOP);
+    await dmitri.page.click("#nav-lobby");
+    await dmitri.page.locator("#open-tables").waitFor();
+    await dmitri.page.waitForTimeout(500);
+    check(await item(dmitri, "#open-tables", "Entre amis").count() === 0, "the private table is in the lobby");
+    await go(dmitri, `#/join/${link.split("#/join/")[1]}`);
+    await dmitri.page.getByRole("button", { name: "Занять место" }).click();
+    await item(dmitri, "#my-tables", "Entre amis").waitFor();
+    await elise.page.click("#nav-my-tables");
+    await item(elise, "#my-tables", "Entre amis").getByRole("button", { name: "Annuler la table" }).click();
+    await item(elise, "#my-tables", "Entre amis").waitFor({ state: "detached" });
   });
 
   await step("a started table is announced to both: the unread count in the header, the notification centre, marking read", async () => {
@@ -346,22 +372,4 @@ try {
     await other.context.close();
     steps.forget(other);
   });
-
-  await step("no script errors on any page", async () => steps.noScriptErrors());
-  await browser.close();
-  await step("the server shuts down cleanly after it all", async () => {
-    const end = await server.stop();
-    check(end.code === 0, `spb serve ended with ${end.signal || `exit code ${end.code}`}`);
-  });
-} catch {
-  // The failing step has reported itself.
-} finally {
-  await browser.close().catch(() => {});
-  await server.stop();
-  receiver.close();
-}
-if (steps.failures) {
-  console.log(`server log:\n${server.log().slice(-4000)}`);
-  process.exit(1);
-}
-console.log(`all steps passed; screenshots in ${screenshotDir}`);
+}, { cleanup: async () => receiver.close() });

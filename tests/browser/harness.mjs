@@ -3,7 +3,8 @@
 // players (one browser context each, with its own storage and language),
 // named steps that stop at the first failure with a screenshot of every page,
 // and the checks every page must pass (no horizontal scrolling, no script
-// error). Screenshots go to the folder given on the command line.
+// error), and the end every run shares (runSteps). Screenshots go to the
+// folder given on the command line.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -154,6 +155,33 @@ export class Steps {
   forget(player) {
     this.players.splice(this.players.indexOf(player), 1);
   }
+}
+
+// Runs a test's steps (`body`), then the end every run shares: no script
+// error on any page, the browser closed, the server shut down cleanly; on a
+// failure the server's log, and exit status 1. `cleanup` closes what the run
+// opened besides (a webhook receiver).
+export async function runSteps({ steps, browser, server, screenshotDir }, body, { cleanup = async () => {} } = {}) {
+  try {
+    await body();
+    await steps.step("no script errors on any page", async () => steps.noScriptErrors());
+    await browser.close();
+    await steps.step("the server shuts down cleanly after it all", async () => {
+      const end = await server.stop();
+      check(end.code === 0, `spb serve ended with ${end.signal || `exit code ${end.code}`}`);
+    });
+  } catch {
+    // The failing step has reported itself.
+  } finally {
+    await browser.close().catch(() => {});
+    await server.stop();
+    await cleanup();
+  }
+  if (steps.failures) {
+    console.log(`server log:\n${server.log().slice(-4000)}`);
+    process.exit(1);
+  }
+  console.log(`all steps passed; screenshots in ${screenshotDir}`);
 }
 
 export function check(condition, message) {

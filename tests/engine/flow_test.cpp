@@ -147,6 +147,34 @@ TEST_CASE("at the end of the round the lower row is discarded, the upper row mov
   CHECK(state.upper.size() == 8);  // workers filled the emptied display
 }
 
+TEST_CASE("the end of a round names the cards discarded from the lower row and those that moved down") {
+  GameState state = four_players().markers(0, 1, 2, 3).build();
+  for (int phase = 0; phase < 4; ++phase) sp::test::pass_round_of_phase(state);  // round 1: the upper row moves down
+  REQUIRE(state.round == 2);
+  // Both rows together hold eight cards: a card bought from the lower row lets
+  // the building phase place one in the upper row.
+  act(state, state.current.value, Buy{state.lower[0], Source::kLower, {}});
+  for (int phase = 0; phase < 3; ++phase) sp::test::pass_round_of_phase(state);
+  REQUIRE(state.phase == Phase::kTrading);
+  const Row lower = state.lower;
+  const Row upper = state.upper;
+  REQUIRE_FALSE(lower.empty());
+  REQUIRE_FALSE(upper.empty());
+  std::optional<RoundEnded> ended;
+  for (int guard = 0; guard < 20 && !ended; ++guard) {
+    Events events;
+    REQUIRE(apply_in_place(state, state.current, Pass{}, &events).has_value());
+    for (const Event& e : events) {
+      if (const auto* r = std::get_if<RoundEnded>(&e)) ended = *r;
+    }
+  }
+  REQUIRE(ended);
+  CHECK(ended->round == 2);
+  CHECK(ended->discarded_from_lower_row == static_cast<int>(lower.size()));
+  CHECK(ended->discarded == lower);
+  CHECK(ended->moved_down == upper);
+}
+
 TEST_CASE("when a fill places a stack's last card, that round is the last and the game ends after its trading phase") {
   GameState state = GameBuilder(2)
                         .stack(Deck::kWorker, {"lumberjack", "gold_miner", "shepherd", "fur_trapper", "ship_builder",

@@ -209,6 +209,53 @@ async def refused_moves_change_nothing(server):
 
 
 @test
+async def a_private_table_is_out_of_the_lobby_and_joined_by_invitation_or_code(server):
+    ann, _ = await register(server, "ann_private")
+    bob, _ = await register(server, "bob_private")
+    cat, _ = await register(server, "cat_private")
+    public = (await ann.ok("create_table", players=2))["table"]
+    table = (await ann.ok("create_table", players=3, private=True))["table"]
+    assert table["private"] is True and len(table["invite_code"]) == 16, table
+    assert public["private"] is False and "invite_code" not in public, public
+    listed = [t["id"] for t in (await bob.ok("list_tables"))["tables"]]
+    assert public["id"] in listed and table["id"] not in listed, listed
+    for code in (None, "0" * 16):
+        fields = {"table": table["id"]} if code is None else {"table": table["id"], "code": code}
+        reply = await bob.call("join_table", **fields)
+        assert reply["code"] == "private_table", reply
+    joined = (await bob.ok("join_table", table=table["id"], code=table["invite_code"]))["table"]
+    assert joined["invite_code"] == table["invite_code"], joined
+    await ann.ok("invite", table=table["id"], name="cat_private")
+    mine = (await cat.ok("my_tables"))["tables"]
+    invitation = next(t for t in mine if t["id"] == table["id"])
+    assert invitation["invited"] is True and "invite_code" not in invitation, invitation
+    await cat.ok("join_table", table=table["id"])
+    started = (await ann.ok("start_table", table=table["id"]))["table"]
+    assert started["status"] == "playing" and started["private"] is True, started
+    assert table["id"] not in [t["id"] for t in (await bob.ok("list_tables", status="playing"))["tables"]]
+
+
+@test
+async def rule_errors_come_in_the_language_hello_declared(server):
+    table, seats = await seated_table(server, players=2)
+    view = await current_view(seats[0], table)
+    waiting = seats[1 - view["to_act"][0]]
+    prices = (await waiting.ok("subscribe", table=table))["prices"]
+    assert prices and all(p["price"] >= 1 and p["from"] in ("upper", "lower", "hand") for p in prices), prices
+    english = await waiting.call("act", table=table, move_number=1, action={"type": "pass"})
+    assert english["code"] == "not_your_turn" and "turn" in english["message"], english
+    for tag, language, sentence in (("fr-CA", "fr", "Ce n'est pas à vous de jouer."),
+                                    ("ru", "ru", "Сейчас не ваш ход."),
+                                    ("de", "en", english["message"])):
+        hello = await waiting.ok("hello", protocol=1, language=tag)
+        assert hello["language"] == language, hello
+        reply = await waiting.call("act", table=table, move_number=1, action={"type": "pass"})
+        assert reply["code"] == "not_your_turn" and reply["message"] == sentence, reply
+    reply = await waiting.call("hello", check=False, protocol=1, language="x" * 36)
+    assert reply["code"] == "bad_request" and "language" in reply["message"], reply
+
+
+@test
 async def a_repeated_submission_is_recognised_not_applied_twice(server):
     table, seats = await seated_table(server, players=2)
     view = await current_view(seats[0], table)

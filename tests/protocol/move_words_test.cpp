@@ -42,6 +42,16 @@ TEST_CASE("with hidden hands the Observatory's card is named to its drawer and t
   CHECK(describe_event(drew, Speaker{kNames, hidden, Viewer::administrator()}).find("Theater") != std::string::npos);
 }
 
+TEST_CASE("the end of a round names the cards that left the lower row and those that moved down") {
+  RoundEnded ended{3, 2, {}, {}};
+  ended.discarded.push_back(card("market"));
+  ended.discarded.push_back(card("pub"));
+  ended.moved_down.push_back(card("theater"));
+  CHECK(describe_event(Event{ended}, Speaker{kNames, {}}) ==
+        "Round 3 ended; 2 cards left the lower row for the discard pile: Market, Pub; moved down to the lower row: Theater");
+  CHECK(describe_event(Event{RoundEnded{1, 0, {}, {}}}, Speaker{kNames, {}}) == "Round 1 ended");
+}
+
 TEST_CASE("a price in words lists every term and the total") {
   PriceBreakdown p;
   p.printed_cost = 6;

@@ -49,13 +49,15 @@ TEST_CASE("a move entry hides the Observatory's card from those who may not see 
 
 TEST_CASE("a table_update is one JSON object with the table, move, deadline, view, moves and legal actions") {
   const std::string body = encode_update_body(R"({"round":1})", json::array({json{{"move_number", 4}}}));
-  const json update = json::parse(encode_table_update(12, 4, 1700000000, body, json::array({json{{"type", "pass"}}})));
+  const json update = json::parse(encode_table_update(12, 4, 1700000000, body, json::array({json{{"type", "pass"}}}),
+                                                    json::array({json{{"card", "market"}, {"from", "upper"}, {"price", 5}}})));
   CHECK(update.at("type") == "table_update");
+  CHECK(update.at("prices").at(0).at("price") == 5);
   CHECK(update.at("table") == 12);
   CHECK(update.at("move_number") == 4);
   CHECK(update.at("deadline_at") == 1700000000);
   CHECK(update.at("view").at("round") == 1);
   CHECK(update.at("moves")[0].at("move_number") == 4);
   CHECK(update.at("legal_actions")[0].at("type") == "pass");
-  CHECK(json::parse(encode_table_update(12, 4, std::nullopt, body, json::array())).at("deadline_at").is_null());
+  CHECK(json::parse(encode_table_update(12, 4, std::nullopt, body, json::array(), json::array())).at("deadline_at").is_null());
 }

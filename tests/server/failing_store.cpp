@@ -74,6 +74,10 @@ void FailingRecords::delete_seat(std::int64_t table_id, std::int64_t user_id) {
   inner_.delete_seat(table_id, user_id);
 }
 
+bool FailingRecords::is_invited(std::int64_t table_id, std::int64_t user_id) {
+  return inner_.is_invited(table_id, user_id);
+}
+
 void FailingRecords::insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
                                        std::int64_t now) {
   write();

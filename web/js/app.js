@@ -1,7 +1,8 @@
 // The page's entry point: the connection, the session, the inbox, the
 // language, the administrator's login, and the screens by the address's
 // fragment: #/ (my tables, or the login form), #/lobby, #/notifications,
-// #/account, #/table/N, #/replay/N, #/deal/N, #/admin, #/admin/table/N.
+// #/account, #/table/N, #/replay/N, #/deal/N, #/admin, #/admin/table/N,
+// #/join/N/CODE (a private table's link).
 import { loadCards } from "./cards.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
@@ -11,6 +12,7 @@ import { DealCheckPage } from "./fair_deal.js";
 import { Administrator, AdminPage, AdminTablePage } from "./admin.js";
 import { Home } from "./home.js";
 import { Inbox } from "./inbox.js";
+import { JoinPage } from "./join_page.js";
 import { Lobby } from "./lobby.js";
 import { NotificationsPage } from "./notifications.js";
 import { ReplayPage } from "./replay.js";
@@ -113,7 +115,9 @@ async function route() {
   // A replay, a deal's check and the administrators' pages need no player's login.
   const open = kind === "replay" || kind === "deal" || kind === "admin/table" || page === "admin";
   if (!session.loggedIn && !open) return show(loginScreen());
-  if (kind === "table") screen = new TablePage(connection, Number(id), { inbox, session, setTitle: setScreenTitle });
+  const [, joinId, joinCode] = location.hash.match(/^#\/join\/(\d+)\/([A-Za-z0-9]+)$/) || [];
+  if (joinId) screen = new JoinPage(connection, Number(joinId), joinCode);
+  else if (kind === "table") screen = new TablePage(connection, Number(id), { inbox, session, setTitle: setScreenTitle });
   else if (kind === "replay") screen = new ReplayPage(connection, Number(id));
   else if (kind === "deal") screen = new DealCheckPage(connection, Number(id));
   else if (kind === "admin/table") screen = new AdminTablePage(connection, admin, Number(id));

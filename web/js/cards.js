@@ -79,7 +79,10 @@ export function describeCard(id) {
 // The price shown on a card that may be bought or played: the lowest the
 // server offers ("from 3" when it depends on the card displaced).
 function priceOf(actions) {
-  const prices = actions.filter((a) => a.type === "buy" || a.type === "play").map((a) => a.price).filter((p) => p !== null && p !== undefined);
+  return lowest(actions.filter((a) => a.type === "buy" || a.type === "play").map((a) => a.price).filter((p) => p !== null && p !== undefined));
+}
+
+function lowest(prices) {
   if (!prices.length) return null;
   const low = Math.min(...prices);
   return { low, varies: prices.some((p) => p !== low) };
@@ -96,19 +99,21 @@ function nameSize(name) {
 // then a button that opens its menu) and place (where it lies: upper, lower,
 // drawn, discard, hand, tableau), count (identical cards shown once),
 // faceDown, note (a short label such as "Jester"), changed (new since my last
-// visit).
+// visit), prices (when it is not my turn: what it would cost me, shown apart).
 export function cardElement(id, options = {}) {
   const c = card(id);
   const name = cardName(id);
   const description = describeCard(id);
   const actions = options.actions || [];
   const price = priceOf(actions);
+  const later = price ? null : lowest(options.prices || []);
   const labelParts = [name, ...description];
   if (options.count) labelParts.push(tn("n.copies", options.count));
   if (options.faceDown) labelParts.push(t("card_info.face_down"));
   if (options.note) labelParts.push(options.note);
   if (options.changed) labelParts.push(t("card_info.changed"));
   if (actions.length) labelParts.push(t("card_info.offers", { actions: offerSummary(actions) }));
+  if (later) labelParts.push(t(later.varies ? "card_info.would_cost_from" : "card_info.would_cost", { price: tn("n.rubles", later.low) }));
   const plainBuys = actions.filter((a) => a.type === "buy" && !a.displace).map((a) => a.price);
   const control = actions.length > 0;
   return h(
@@ -141,6 +146,9 @@ export function cardElement(id, options = {}) {
     ),
     price
       ? h("span", { class: "card-price", "aria-hidden": "true" }, price.varies ? t("card_info.price_from", { n: price.low }) : t("card_info.pay", { n: price.low }))
+      : null,
+    later
+      ? h("span", { class: "card-price later", "aria-hidden": "true" }, later.varies ? t("card_info.price_from", { n: later.low }) : t("card_info.later_price", { n: later.low }))
       : null,
     options.count ? h("span", { class: "card-count", "aria-hidden": "true" }, `×${options.count}`) : null,
     options.note ? h("span", { class: "card-note", "aria-hidden": "true" }, options.note) : null,

@@ -3,6 +3,9 @@
 // reconnect (after a dropped network, a restarted server or a closed laptop)
 // that says hello again and runs the registered resume steps (log in with the
 // stored token, subscribe again with since_move) before anything else is sent.
+// hello declares the reader's language, so the server's rule-error sentences
+// come in it; a change of language says hello again.
+import { language, onLanguageChange } from "./i18n.js";
 
 export class ProtocolError extends Error {
   constructor(code, message) {
@@ -34,6 +37,9 @@ export class Connection extends EventTarget {
       if (document.visibilityState === "visible") this.probe();
     });
     window.addEventListener("pageshow", () => this.probe());
+    onLanguageChange(() => {
+      if (this.ready) this.raw(this.ws, "hello", helloFields()).catch(() => {});
+    });
   }
 
   start() {
@@ -76,7 +82,7 @@ export class Connection extends EventTarget {
 
   async greet(ws) {
     try {
-      await this.raw(ws, "hello", { protocol: 1, client: "spb web client" });
+      await this.raw(ws, "hello", helloFields());
       for (const step of this.resumeSteps) await step();
     } catch (error) {
       this.drop(ws);
@@ -168,10 +174,14 @@ export class Connection extends EventTarget {
     }
     const ws = this.ws;
     const timer = setTimeout(() => this.drop(ws), PROBE_TIMEOUT_MS);
-    this.raw(ws, "hello", { protocol: 1, client: "spb web client" })
+    this.raw(ws, "hello", helloFields())
       .catch(() => {})
       .finally(() => clearTimeout(timer));
   }
+}
+
+function helloFields() {
+  return { protocol: 1, client: "spb web client", language: language() };
 }
 
 function defaultUrl() {

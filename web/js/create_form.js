@@ -1,5 +1,6 @@
 // The form that creates a table, with every option create_table offers, each
-// with a line that says what it does: the players and robots, the
+// with a line that says what it does: the players and robots, private or in
+// the lobby, the
 // expansions, the rule options, and the pace (the move deadline and what
 // happens when it passes). Fields left at their defaults are left out of the
 // request, so the server's defaults apply.
@@ -57,7 +58,8 @@ export class CreateForm {
       h("fieldset", {}, h("legend", {}, t("create.table")),
         field(t("create.name"), h("input", { type: "text", name: "name", maxlength: "60", placeholder: t("create.name_placeholder", { name: session.user.name }) }), t("create.name_explain")),
         field(t("create.players"), players, t("create.players_explain")),
-        field(t("create.robots"), this.robots, t("create.robots_explain"))),
+        field(t("create.robots"), this.robots, t("create.robots_explain")),
+        check("private", false, t("create.private"), t("create.private_explain"))),
       h("fieldset", {}, h("legend", {}, t("create.expansions")),
         check("banquet", false, t("expansion.banquet"), t("create.banquet_explain")),
         check("new_society", false, t("expansion.new_society"), t("create.new_society_explain"))),
@@ -111,6 +113,7 @@ export class CreateForm {
       },
     };
     if (f.name.value.trim()) request.name = f.name.value.trim();
+    if (f.private.checked) request.private = true;
     const robots = Number(this.robots.value);
     if (robots) request.robots = robots;
     if (this.deadline.value !== "") {

@@ -100,6 +100,7 @@ export class Home {
         e.preventDefault();
         this.run(() => this.connection.request("invite", { table: table.id, name: name.value.trim() }).then(() => { name.value = ""; }));
       } }, name, h("button", { type: "submit" }, t("lobby.invite"))));
+      if (table.invite_code) actions.push(joinLink(table));
     }
     if (table.status === "playing" || table.status === "finished" || table.status === "faulted") {
       actions.push(h("a", { class: "button primary", href: `#/table/${table.id}` }, awaiting ? t("lobby.play") : t("lobby.open")));
@@ -107,6 +108,7 @@ export class Home {
     if (table.status === "finished") actions.push(h("a", { class: "button", href: `#/replay/${table.id}` }, t("lobby.replay")));
     const left = table.status === "playing" ? timeLeftText(table) : null;
     const meta = [optionsText(table.options), paceText(table.pace)];
+    if (table.private) meta.unshift(t("lobby.private"));
     if (table.status === "playing") meta.push(t("lobby.move", { n: table.move_number }));
     return h("li", { class: `table-item${awaiting ? " awaiting" : ""}`, dataset: { table: table.id } },
       h("div", { class: "table-info" },
@@ -128,4 +130,24 @@ export class Home {
     }
     return t(`state.${table.status}`);
   }
+}
+
+// A private table's link for its players to pass on: it carries the table's
+// code, which join_table asks for (#/join/N/CODE, join_page.js).
+function joinLink(table) {
+  const url = `${location.origin}${location.pathname}#/join/${table.id}/${table.invite_code}`;
+  const field = h("input", { type: "text", readonly: true, value: url, class: "join-link", "aria-label": t("lobby.private_link") });
+  const status = h("span", { class: "copied", role: "status" });
+  return h("div", { class: "private-link" },
+    h("label", {}, t("lobby.private_link"), " ", field),
+    h("button", { type: "button", onclick: async () => {
+      field.select();
+      try {
+        await navigator.clipboard.writeText(url);
+        status.textContent = t("lobby.link_copied");
+      } catch {
+        status.textContent = "";
+      }
+    } }, t("lobby.copy_link")),
+    status);
 }

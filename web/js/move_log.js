@@ -85,10 +85,15 @@ export function describeEvent(event, names) {
       return t(event.played ? "log.pickpocket_answered_played" : "log.pickpocket_answered_let_go", { who });
     case "discard_pick_given_up":
       return t("log.discard_pick_given_up", { who });
-    case "round_ended":
-      return event.discarded_from_lower_row
+    case "round_ended": {
+      const list = (cards) => cards.map(cardName).join(t("list.separator"));
+      let text = event.discarded_from_lower_row
         ? t("log.round_ended_discarded", { round: event.round, cards: tn("n.cards", event.discarded_from_lower_row) })
         : t("log.round_ended", { round: event.round });
+      if (event.discarded?.length) text += t("log.card_list", { list: list(event.discarded) });
+      if (event.moved_down?.length) text += t("log.moved_down", { list: list(event.moved_down) });
+      return text;
+    }
     case "game_ended":
       return t("log.game_ended");
     default:

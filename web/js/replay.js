@@ -5,6 +5,7 @@
 // the controls and the stage; ReplayPage is the public replay of a finished game.
 import { h, replace } from "./dom.js";
 import { errorText, t } from "./i18n.js";
+import { cardName } from "./cards.js";
 import { describeMove } from "./move_log.js";
 import { renderBoard, renderPlayers, renderStatus } from "./table_view.js";
 
@@ -56,12 +57,20 @@ export class ReplayViewer {
       const data = await this.fetch(position);
       if (this.position !== position) return;
       this.error.textContent = "";
-      replace(this.caption, data.move ? this.describe(data.move) : t("replay.start"));
+      replace(this.caption, data.move ? this.describe(data.move) : t("replay.start"), this.prices(data.prices));
       replace(this.stage, renderStatus(data.view, null), renderBoard(data.view, [], { playing: false }), this.extra(data.view),
         renderPlayers(data.view, null));
     } catch (error) {
       this.error.textContent = errorText(error);
     }
+  }
+
+  // admin_replay's prices: what each purchase cost and why, worded by the
+  // server in the page's language (replay_view has none).
+  prices(prices) {
+    if (!prices?.length) return null;
+    return h("ul", { class: "price-breakdown", "aria-label": t("replay.prices") },
+      prices.map((p) => h("li", {}, t("replay.price_line", { card: cardName(p.card), text: p.text }))));
   }
 
   // The move in words: the player's own deed first, then what followed.

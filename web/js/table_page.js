@@ -131,7 +131,7 @@ export class TablePage {
     this.seat = data.seat;
     if (data.orders) this.orders.show(data.orders);
     if (!resuming && this.lastMove === 0) this.firstVisitSince(data.moves);
-    this.apply(data.view, data.legal_actions, data.moves);
+    this.apply(data.view, data.legal_actions, data.moves, data.prices);
   }
 
   // The moves after the one I saw last here are new to me: the log sets them
@@ -156,7 +156,7 @@ export class TablePage {
         this.summary = data.table;
         this.deadlineAt = data.table.deadline_at ?? null;
         if (data.orders) this.orders.show(data.orders);
-        this.apply(data.view, data.legal_actions, data.moves);
+        this.apply(data.view, data.legal_actions, data.moves, data.prices);
       })
       .catch(() => {});
   }
@@ -167,7 +167,7 @@ export class TablePage {
     const first = message.moves[0];
     if (!first || first.move_number !== this.lastMove + 1) return this.resync();
     if ("deadline_at" in message) this.deadlineAt = message.deadline_at;
-    this.apply(message.view, message.legal_actions, message.moves);
+    this.apply(message.view, message.legal_actions, message.moves, message.prices);
   }
 
   seatControl(message) {
@@ -189,9 +189,10 @@ export class TablePage {
     if (this.view) this.render();
   }
 
-  apply(view, legal, moves) {
+  apply(view, legal, moves, prices = []) {
     this.view = view;
     this.legal = legal;
+    this.prices = prices;
     this.lastMove = view.move_number;
     const names = view.players.map((p) => p.name);
     this.log.add(moves, names);
@@ -290,8 +291,9 @@ export class TablePage {
     this.renderHead();
     this.renderSeatNotice();
     const seats = new Map((this.summary?.seats || []).map((s) => [s.seat, controllerText(s)]));
-    replace(this.board, renderBoard(view, this.legal, { playing: this.seat !== null && !finished }));
-    replace(this.players, renderPlayers(view, this.seat, this.legal, { controllers: seats, changed: this.changed }));
+    const prices = finished || stopped ? [] : this.prices;
+    replace(this.board, renderBoard(view, this.legal, { playing: this.seat !== null && !finished, prices }));
+    replace(this.players, renderPlayers(view, this.seat, this.legal, { controllers: seats, changed: this.changed, prices }));
     this.setTitle(`${view.to_act.includes(this.seat) && !finished ? t("table.your_turn_title") : ""}${name}`);
     if (finished && !this.end.childElementCount) this.showEnd();
   }

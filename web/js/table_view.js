@@ -13,10 +13,17 @@ import { t, tn } from "./i18n.js";
 const STACKS = ["worker", "building", "aristocrat", "trading"];
 const GROUPS = ["worker", "building", "aristocrat"];
 
-// placed(place, id, options): the card lying there, with what I may do with it.
-function placer(legal) {
+// placed(place, id, options): the card lying there, with what I may do with
+// it, or, when it is not my turn, what it would cost me (the server's prices).
+function placer(legal, prices = []) {
   const byCard = actionsByCard(legal);
-  return (place, id, options = {}) => cardElement(id, { ...options, place, actions: byCard.get(`${place}:${id}`) });
+  const priced = new Map();
+  for (const p of prices) {
+    const key = `${p.from}:${p.card}`;
+    if (!priced.has(key)) priced.set(key, []);
+    priced.get(key).push(p.price);
+  }
+  return (place, id, options = {}) => cardElement(id, { ...options, place, actions: byCard.get(`${place}:${id}`), prices: priced.get(`${place}:${id}`) });
 }
 
 // Options: pass (the Pass button's action, when I may pass), onPass, deadline
@@ -44,8 +51,8 @@ export function renderStatus(view, mySeat, { pass = null, onPass = null, deadlin
       : null);
 }
 
-export function renderBoard(view, legal, { playing = true } = {}) {
-  const placed = placer(legal);
+export function renderBoard(view, legal, { playing = true, prices = [] } = {}) {
+  const placed = placer(legal, prices);
   const row = (which, label) =>
     h("div", { class: "row-block" },
       h("h3", {}, label),
@@ -99,8 +106,8 @@ function renderStacks(view) {
 // My seat first: my hand is the one I play from. Options: controllers (seat
 // to "robot", "absent", ... for seats their player does not play), changed
 // ("seat:card" of the cards new since my last visit).
-export function renderPlayers(view, mySeat, legal = [], { controllers = new Map(), changed = new Set() } = {}) {
-  const placed = placer(legal);
+export function renderPlayers(view, mySeat, legal = [], { controllers = new Map(), changed = new Set(), prices = [] } = {}) {
+  const placed = placer(legal, prices);
   const seats = [...view.players].sort((a, b) => (b.seat === mySeat) - (a.seat === mySeat));
   return h("section", { class: "players", "aria-label": t("players.label") },
     seats.map((p) => {
