@@ -6,7 +6,7 @@
 // found at her seat. Boris (a Russian phone, not logged in) reads the same
 // check in Russian. Usage: node fair_deal.mjs SPB_BINARY SCREENSHOT_DIR
 import {
-  check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, register, startServer, Steps,
+  check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, register, startServer, Steps, runSteps,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("fair_deal.mjs");
@@ -53,7 +53,7 @@ async function shots(player, name, own) {
   await player.page.setViewportSize(own);
 }
 
-try {
+await runSteps({ steps, browser, server, screenshotDir }, async () => {
   const ann = await steps.newPlayer(browser, server, "ann", DESKTOP);
   let tableId;
   let commitment;
@@ -116,21 +116,4 @@ try {
     check(!(await boris.page.locator(".deal-steps li", { hasText: "браузера" }).count()), "Boris contributed nothing here");
     await shots(boris, "check-ru", PHONE);
   });
-
-  await step("no script errors on any page", async () => steps.noScriptErrors());
-  await browser.close();
-  await step("the server shuts down cleanly after it all", async () => {
-    const end = await server.stop();
-    check(end.code === 0, `spb serve ended with ${end.signal || `exit code ${end.code}`}`);
-  });
-} catch {
-  // The failing step has reported itself.
-} finally {
-  await browser.close().catch(() => {});
-  await server.stop();
-}
-if (steps.failures) {
-  console.log(`server log:\n${server.log().slice(-4000)}`);
-  process.exit(1);
-}
-console.log(`all steps passed; screenshots in ${screenshotDir}`);
+});

@@ -6,7 +6,7 @@
 // and the log says "par ordre permanent" on his page and "by standing order"
 // on hers. Usage: node orders.mjs SPB_BINARY SCREENSHOT_DIR
 import {
-  check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, register, startServer, Steps,
+  check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, register, startServer, Steps, runSteps,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("orders.mjs");
@@ -19,7 +19,7 @@ async function orderTexts(player) {
   return player.page.locator(".orders-panel .orders-list .order .order-text").allTextContents();
 }
 
-try {
+await runSteps({ steps, browser, server, screenshotDir }, async () => {
   const ann = await steps.newPlayer(browser, server, "ann", DESKTOP);
   const bob = await steps.newPlayer(browser, server, "bob", PHONE, { locale: "fr-FR" });
   let tableId;
@@ -116,21 +116,4 @@ try {
     await second.page.locator(".orders-panel .orders-list .none").waitFor();
     await steps.shot(first, "orders-log");
   });
-
-  await step("no script errors on any page", async () => steps.noScriptErrors());
-  await browser.close();
-  await step("the server shuts down cleanly after it all", async () => {
-    const end = await server.stop();
-    check(end.code === 0, `spb serve ended with ${end.signal || `exit code ${end.code}`}`);
-  });
-} catch {
-  // The failing step has reported itself.
-} finally {
-  await browser.close().catch(() => {});
-  await server.stop();
-}
-if (steps.failures) {
-  console.log(`server log:\n${server.log().slice(-4000)}`);
-  process.exit(1);
-}
-console.log(`all steps passed; screenshots in ${screenshotDir}`);
+});
