@@ -49,32 +49,20 @@ EmailToSend read_email_to_send(Records& db, const EmailRecord& email) {
 
 EmailSender::EmailSender(net::any_io_executor executor, Store& store, const Clock& clock, Scheduler& scheduler,
                          SmtpSettings smtp, EmailPolicy policy, EmailLinks links, Metrics& metrics)
-    : executor_(executor),
-      store_(store),
+    : store_(store),
       clock_(clock),
-      scheduler_(scheduler),
       smtp_(std::move(smtp)),
       policy_(policy),
       links_(std::move(links)),
       metrics_(metrics),
-      strand_(net::make_strand(executor)) {}
+      pump_(executor, scheduler, {Due::kEmailRetry, 0}, "email", [this] { fetch(); }) {}
 
 EmailSender::~EmailSender() { relay_.join(); }
 
-void EmailSender::wake() {
-  net::post(strand_, [this] {
-    if (stopped_) return;
-    if (running_) {
-      again_ = true;
-      return;
-    }
-    running_ = true;
-    fetch();
-  });
-}
+void EmailSender::wake() { pump_.wake(); }
 
 void EmailSender::stop() {
-  net::post(strand_, [this] { stopped_ = true; });
+  pump_.stop();
   relay_.stop();
   relay_.join();
 }
@@ -89,18 +77,10 @@ void EmailSender::fetch() {
         *next = db.next_email_at();
       },
       [this, due, next](std::exception_ptr error) {
-        net::post(strand_, [this, due, next, error] {
-          if (stopped_) return;
-          if (error) spdlog::error("email: the outbox could not be read");
-          if (error || due->empty()) {
-            running_ = false;
-            if (*next) scheduler_.set({Due::kEmailRetry, 0}, **next, [this] { wake(); });
-            if (again_) {
-              again_ = false;
-              wake();
-            }
-            return;
-          }
+        net::post(pump_.strand(), [this, due, next, error] {
+          if (pump_.stopped()) return;
+          if (error) return pump_.read_failed();
+          if (due->empty()) return pump_.rest(*next);
           net::post(relay_, [this, batch = std::move(*due)]() mutable { send_batch(std::move(batch)); });
         });
       });
@@ -156,15 +136,8 @@ void EmailSender::finish_batch(std::vector<EmailRecord> outcomes) {
         for (const EmailRecord& e : outcomes) db.update_email(e, now);
       },
       [this](std::exception_ptr error) {
-        net::post(strand_, [this, error] {
-          if (stopped_) return;
-          if (error) {
-            // Left pending in the outbox: the next wake sends them again.
-            spdlog::error("email: outcomes could not be recorded");
-            running_ = false;
-            return;
-          }
-          fetch();
+        net::post(pump_.strand(), [this, error] {
+          if (!pump_.stopped()) pump_.round_recorded(!error);
         });
       });
 }

@@ -17,7 +17,6 @@
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
-#include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 
 #include <cstdint>
@@ -27,6 +26,7 @@
 #include "server/base/metrics.hpp"
 #include "server/correspondence/email_compose.hpp"
 #include "server/correspondence/email_links.hpp"
+#include "server/correspondence/outbox_pump.hpp"
 #include "server/correspondence/scheduler.hpp"
 #include "server/correspondence/smtp_relay.hpp"
 #include "server/store/store.hpp"
@@ -53,24 +53,18 @@ class EmailSender {
   void stop();
 
  private:
-  void fetch();  // on strand_
+  void fetch();  // on the pump's strand
   void send_batch(std::vector<EmailToSend> batch);  // on relay_
   void finish_batch(std::vector<EmailRecord> outcomes);
 
-  boost::asio::any_io_executor executor_;
   Store& store_;
   const Clock& clock_;
-  Scheduler& scheduler_;
   const SmtpSettings smtp_;
   const EmailPolicy policy_;
   const EmailLinks links_;
   Metrics& metrics_;
-  boost::asio::strand<boost::asio::any_io_executor> strand_;
+  OutboxPump pump_;
   boost::asio::thread_pool relay_{1};
-  // On strand_.
-  bool running_ = false;
-  bool again_ = false;
-  bool stopped_ = false;
 };
 
 // Reads what composing one outbox row needs, in a store job.

@@ -44,31 +44,17 @@ std::int64_t webhook_retry_delay(int failed_attempts, const WebhookPolicy& polic
 
 WebhookSender::WebhookSender(net::any_io_executor executor, Store& store, const Clock& clock, Scheduler& scheduler,
                              WebhookPolicy policy, OutboundPoster& poster, PushSettings push, Metrics& metrics)
-    : executor_(executor),
-      store_(store),
+    : store_(store),
       clock_(clock),
-      scheduler_(scheduler),
       policy_(policy),
       poster_(poster),
       push_(std::move(push)),
       metrics_(metrics),
-      strand_(net::make_strand(executor)) {}
+      pump_(executor, scheduler, {Due::kWebhookRetry, 0}, "outbox", [this] { fetch(); }) {}
 
-void WebhookSender::wake() {
-  net::post(strand_, [this] {
-    if (stopped_) return;
-    if (running_) {
-      again_ = true;
-      return;
-    }
-    running_ = true;
-    fetch();
-  });
-}
+void WebhookSender::wake() { pump_.wake(); }
 
-void WebhookSender::stop() {
-  net::post(strand_, [this] { stopped_ = true; });
-}
+void WebhookSender::stop() { pump_.stop(); }
 
 ChannelStats& WebhookSender::metrics_of(DeliveryChannel channel) {
   return metrics_.channel(channel == DeliveryChannel::kPush ? NoticeChannel::kPush : NoticeChannel::kWebhook);
@@ -88,18 +74,10 @@ void WebhookSender::fetch() {
         if (push) *vapid = stored_vapid_key(db, now);
       },
       [this, due, next, vapid](std::exception_ptr error) {
-        net::post(strand_, [this, due, next, vapid, error] {
-          if (stopped_) return;
-          if (error) spdlog::error("outbox: the due deliveries could not be read");
-          if (error || due->empty()) {
-            running_ = false;
-            if (*next) scheduler_.set({Due::kWebhookRetry, 0}, **next, [this] { wake(); });
-            if (again_) {
-              again_ = false;
-              wake();
-            }
-            return;
-          }
+        net::post(pump_.strand(), [this, due, next, vapid, error] {
+          if (pump_.stopped()) return;
+          if (error) return pump_.read_failed();
+          if (due->empty()) return pump_.rest(*next);
           send_batch(std::move(*due), std::move(*vapid));
         });
       });
@@ -120,7 +98,7 @@ void WebhookSender::send_batch(std::vector<DeliveryRecord> batch, std::optional<
     const DeliveryRecord& d = progress->outcomes[i];
     // `hopeless`: another attempt would end the same way.
     auto settle = [this, progress, i, attempted_at](PostOutcome post, bool hopeless) {
-      net::post(strand_, [this, progress, i, attempted_at, post = std::move(post), hopeless] {
+      net::post(pump_.strand(), [this, progress, i, attempted_at, post = std::move(post), hopeless] {
         DeliveryRecord& outcome = progress->outcomes[i];
         ChannelStats& counts = metrics_of(outcome.channel);
         const auto channel = to_string(outcome.channel);
@@ -183,15 +161,8 @@ void WebhookSender::finish_batch(std::vector<DeliveryRecord> outcomes, std::vect
         for (const std::int64_t subscription : expired) db.delete_push_subscription_by_id(subscription);
       },
       [this](std::exception_ptr error) {
-        net::post(strand_, [this, error] {
-          if (stopped_) return;
-          if (error) {
-            // Left pending in the outbox: the next wake tries them again.
-            spdlog::error("outbox: outcomes could not be recorded");
-            running_ = false;
-            return;
-          }
-          fetch();
+        net::post(pump_.strand(), [this, error] {
+          if (!pump_.stopped()) pump_.round_recorded(!error);
         });
       });
 }

@@ -22,7 +22,6 @@
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
-#include <boost/asio/strand.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -32,6 +31,7 @@
 #include "server/base/clock.hpp"
 #include "server/base/metrics.hpp"
 #include "server/correspondence/outbound_post.hpp"
+#include "server/correspondence/outbox_pump.hpp"
 #include "server/correspondence/push_message.hpp"
 #include "server/correspondence/scheduler.hpp"
 #include "server/security/address_policy.hpp"
@@ -74,24 +74,18 @@ class WebhookSender {
   void stop();
 
  private:
-  void fetch();  // on strand_
+  void fetch();  // on the pump's strand
   void send_batch(std::vector<DeliveryRecord> batch, std::optional<VapidKey> vapid);
   void finish_batch(std::vector<DeliveryRecord> outcomes, std::vector<std::int64_t> expired_subscriptions);
   ChannelStats& metrics_of(DeliveryChannel channel);
 
-  boost::asio::any_io_executor executor_;
   Store& store_;
   const Clock& clock_;
-  Scheduler& scheduler_;
   const WebhookPolicy policy_;
   OutboundPoster& poster_;
   const PushSettings push_;
   Metrics& metrics_;
-  boost::asio::strand<boost::asio::any_io_executor> strand_;
-  // On strand_.
-  bool running_ = false;
-  bool again_ = false;
-  bool stopped_ = false;
+  OutboxPump pump_;
 };
 
 }  // namespace sp::server
