@@ -6,7 +6,7 @@
 // with a reason that its players see at once and the administrators' log
 // keeps. Usage: node admin.mjs SPB_BINARY SCREENSHOT_DIR
 import {
-  check, commandLine, DESKTOP, launchBrowser, moveNumber, noHorizontalOverflow, PHONE, register, startServer, Steps, waitForMove, runSteps,
+  check, commandLine, DESKTOP, launchBrowser, moveNumber, PHONE, register, startServer, Steps, waitForMove, runSteps,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("admin.mjs");
@@ -16,16 +16,6 @@ const step = (name, fn) => steps.step(name, fn);
 
 const server = await startServer(spb, ["--admin-token", ADMIN_TOKEN]);
 const browser = await launchBrowser();
-
-async function shots(player, name, own) {
-  for (const [size, label] of [[PHONE, "390"], [DESKTOP, "1440"]]) {
-    await player.page.setViewportSize(size);
-    await player.page.waitForTimeout(100);
-    if (size === PHONE) await noHorizontalOverflow(player);
-    await steps.shot(player, `a-${name}-${label}`);
-  }
-  await player.page.setViewportSize(own);
-}
 
 async function createTable(player, { name, players, robots, publicHands = true }) {
   await player.page.click("#nav-lobby");
@@ -121,7 +111,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await admin.page.selectOption("#admin-status", "");
     await admin.page.locator("#admin-tables .table-item", { hasText: "Secret table" }).waitFor();
     await admin.page.locator("#admin-tables .table-item", { hasText: "Robots only" }).waitFor();
-    await shots(admin, "tables-en", DESKTOP);
+    await steps.shotsAtBothWidths(admin, "a-tables-en", DESKTOP);
   });
 
   await step("a table replays to any move, as the administrator (stacks' order) or as a seat (the other hand hidden), each move in words", async () => {
@@ -155,7 +145,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await admin.page.selectOption("#admin-viewer", "");
     await admin.page.locator(".stack-order").waitFor();
     check(await admin.page.locator(".replay-stage .player[data-seat='0'] .hidden-hand").count() === 0, "Ann's hand is hidden from the administrator");
-    await shots(admin, "table-en", DESKTOP);
+    await steps.shotsAtBothWidths(admin, "a-table-en", DESKTOP);
   });
 
   await step("a seat handed to the robot: its player is told on the table page and takes it back", async () => {
@@ -180,7 +170,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await abort.waitFor();
     check((await abort.textContent()).includes("A dispute the players could not settle") && (await abort.textContent()).includes("ok"), `the log says: ${await abort.textContent()}`);
     await admin.page.locator(".admin-log-table tr[data-request=admin_remove_player]", { hasText: "Boris has not moved for weeks" }).waitFor();
-    await shots(admin, "actions-en", DESKTOP);
+    await steps.shotsAtBothWidths(admin, "a-actions-en", DESKTOP);
   });
 
   await step("the administrators' page in Russian on a phone", async () => {
@@ -192,6 +182,6 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await russian.page.locator(`#admin-tables .table-item[data-table="${tableId}"]`, { hasText: "прерван" }).getByRole("link", { name: "Осмотреть" }).click();
     await russian.page.locator(".replay-counter", { hasText: /^Ход \d+ из \d+$/ }).waitFor();
     await russian.page.locator(".admin-log-table tr[data-request=admin_abort]").waitFor();
-    await shots(russian, "table-ru", PHONE);
+    await steps.shotsAtBothWidths(russian, "a-table-ru", PHONE);
   });
 });

@@ -10,7 +10,7 @@
 // photographed at 390 and 1440 pixels. Usage: node correspondence.mjs SPB_BINARY SCREENSHOT_DIR
 import { createServer } from "node:http";
 import {
-  check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, register, startServer, Steps, runSteps,
+  check, commandLine, DESKTOP, launchBrowser, PHONE, register, startServer, Steps, runSteps, testConnection,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("correspondence.mjs");
@@ -35,39 +35,11 @@ const server = await startServer(spb, ["--test-clock", String(Math.floor(Date.no
   "--outbound-allow", "127.0.0.1", "--webhook-plain-http", "1"]);
 const browser = await launchBrowser();
 
-// The test's own connection, from a page of the server's origin: it moves the
-// server's clock on, as an administrator may on a server with a test clock.
-const clockContext = await browser.newContext();
-const clockPage = await clockContext.newPage();
-await clockPage.goto(`${server.url}/healthz`);
+// The test's own connection: it moves the server's clock on, as an
+// administrator may on a server with a test clock.
+const connection = await testConnection(browser, server);
 async function advanceClock(seconds) {
-  await clockPage.evaluate(async ({ seconds, token }) => {
-    const ws = new WebSocket(`ws://${location.host}/ws`);
-    const replies = [];
-    const next = () => new Promise((resolve) => {
-      const take = () => (replies.length ? resolve(replies.shift()) : setTimeout(take, 10));
-      take();
-    });
-    ws.onmessage = (e) => replies.push(JSON.parse(e.data));
-    await new Promise((resolve) => { ws.onopen = resolve; });
-    ws.send(JSON.stringify({ type: "hello", protocol: 1 }));
-    await next();
-    ws.send(JSON.stringify({ type: "debug_advance_clock", seconds, admin_token: token }));
-    const reply = await next();
-    ws.close();
-    if (reply.type !== "result") throw new Error(JSON.stringify(reply));
-  }, { seconds, token: ADMIN_TOKEN });
-}
-
-// Each page at a phone's width and at a desktop's, then back to the player's own.
-async function shots(player, name, own) {
-  for (const [size, label] of [[PHONE, "390"], [DESKTOP, "1440"]]) {
-    await player.page.setViewportSize(size);
-    await player.page.waitForTimeout(100);
-    if (size === PHONE) await noHorizontalOverflow(player);
-    await steps.shot(player, `c-${name}-${label}`);
-  }
-  await player.page.setViewportSize(own);
+  await connection.send([{ type: "debug_advance_clock", seconds, admin_token: ADMIN_TOKEN }]);
 }
 
 async function go(player, hash) {
@@ -133,7 +105,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
       const explained = await field.getAttribute("aria-describedby");
       check(explained && (await form.locator(`#${explained}`).textContent()).length > 10, `${name} has no explanation`);
     }
-    await shots(elise, "create-fr", DESKTOP);
+    await steps.shotsAtBothWidths(elise, "c-create-fr", DESKTOP);
     tableA = await createTable(elise, { name: "Nuits blanches", players: 3, robots: 1, hours: 24, takeoverAfter: "1", takeoverBy: "robot" });
     const listed = item(elise, "#my-tables", "Nuits blanches");
     const text = await listed.textContent();
@@ -148,7 +120,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     const text = await open.textContent();
     check(text.includes("1 день на ход; после 1 просрочки место займёт робот"), `the pace reads: ${text}`);
     check(text.includes("(робот)") && text.includes("базовая игра") && text.includes("1 место свободно"), `the table reads: ${text}`);
-    await shots(dmitri, "lobby-ru", PHONE);
+    await steps.shotsAtBothWidths(dmitri, "c-lobby-ru", PHONE);
     await open.getByRole("button", { name: "Присоединиться" }).click();
     await item(dmitri, "#my-tables", "Nuits blanches").waitFor();
   });
@@ -166,7 +138,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     check((await listed.textContent()).includes("privée"), "my tables do not say the table is private");
     const link = await listed.locator("input.join-link").inputValue();
     check(/#\/join\/\d+\/[0-9a-f]{16}$/.test(link), `the link reads ${link}`);
-    await shots(elise, "private-fr", DESKTOP);
+    await steps.shotsAtBothWidths(elise, "c-private-fr", DESKTOP);
     await dmitri.page.click("#nav-lobby");
     await dmitri.page.locator("#open-tables").waitFor();
     await dmitri.page.waitForTimeout(500);
@@ -189,7 +161,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
       await p.page.locator("#nav-notifications .count").waitFor();
       await p.page.click("#nav-notifications");
       await p.page.locator(".notification.unread", { hasText: text }).waitFor();
-      await shots(p, `notifications-${p === elise ? "fr" : "ru"}`, p === elise ? DESKTOP : PHONE);
+      await steps.shotsAtBothWidths(p, `c-notifications-${p === elise ? "fr" : "ru"}`, p === elise ? DESKTOP : PHONE);
       await p.page.getByRole("button", { name: mark }).click();
       await p.page.locator("#nav-notifications .count").waitFor({ state: "detached" });
       check(await p.page.locator(".notification.unread").count() === 0, "a notification is still unread");
@@ -209,8 +181,8 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await theirs.waitFor();
     const moverName = mover === elise ? "Elise" : "Dmitri";
     check((await theirs.locator(".state").textContent()).includes(moverName), `whose turn reads: ${await theirs.locator(".state").textContent()}`);
-    await shots(elise, "my-tables-fr", DESKTOP);
-    await shots(dmitri, "my-tables-ru", PHONE);
+    await steps.shotsAtBothWidths(elise, "c-my-tables-fr", DESKTOP);
+    await steps.shotsAtBothWidths(dmitri, "c-my-tables-ru", PHONE);
   });
 
   let tableB;
@@ -238,10 +210,10 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await go(elise, `#/table/${tableC}`);
     await elise.page.locator(".status .deadline", { hasText: /encore/ }).waitFor();
     check(await elise.page.locator(".player .badge.robot", { hasText: "robot" }).count() === 1, "the robot's seat is not marked");
-    await shots(elise, "table-fr", DESKTOP);
+    await steps.shotsAtBothWidths(elise, "c-table-fr", DESKTOP);
     await go(dmitri, `#/table/${tableA}`);
     await dmitri.page.locator(".player .badge.robot", { hasText: "робот" }).waitFor();
-    await shots(dmitri, "table-ru", PHONE);
+    await steps.shotsAtBothWidths(dmitri, "c-table-ru", PHONE);
   });
 
   await step("what happened since my last visit is set apart: a divider in the log, the moves the table made for me when time ran out", async () => {
@@ -259,7 +231,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     check(await elise.page.locator(".move-log li.new .actor.timeout", { hasText: "temps écoulé" }).count() >= 1, "the timeout is not in the new moves");
     const bought = await elise.page.locator(".move-log li.new", { hasText: "achète" }).count();
     if (bought) check(await elise.page.locator(".card.changed").count() >= 1, "a card bought since my visit is not marked");
-    await shots(elise, "since-last-visit-fr", DESKTOP);
+    await steps.shotsAtBothWidths(elise, "c-since-last-visit-fr", DESKTOP);
     // Seen once, it is not new any more.
     await elise.page.reload();
     await elise.page.locator(".status .move").waitFor();
@@ -275,7 +247,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     const french = mover === elise;
     check((await notice.textContent()).includes(french ? "Un robot joue votre place" : "За вас играет робот"), `the notice reads: ${await notice.textContent()}`);
     check(await mover.page.locator(".move-log .actor.timeout").count() >= 1, "the timeout is not in the log");
-    await shots(mover, `taken-over-${french ? "fr" : "ru"}`, french ? DESKTOP : PHONE);
+    await steps.shotsAtBothWidths(mover, `c-taken-over-${french ? "fr" : "ru"}`, french ? DESKTOP : PHONE);
     await notice.getByRole("button", { name: french ? "Reprendre ma place" : "Вернуть себе место" }).click();
     await notice.waitFor({ state: "detached" });
   });
@@ -288,7 +260,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await vacation.getByRole("button", { name: "Уйти в отпуск" }).click();
     await vacation.locator(".on-vacation", { hasText: "Вы в отпуске до" }).waitFor();
     await vacation.locator(".allowance", { hasText: "18 из 21 (использовано: 3)" }).waitFor();
-    await shots(dmitri, "account-ru", PHONE);
+    await steps.shotsAtBothWidths(dmitri, "c-account-ru", PHONE);
     // Ended after a day and an hour, it counts the two days begun.
     await advanceClock(25 * 3600);
     await vacation.getByRole("button", { name: "Закончить отпуск сейчас" }).click();
@@ -314,7 +286,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     const tested = () => received.find((r) => r.body.notification.kind === "webhook_test");
     for (let i = 0; i < 100 && !tested(); i++) await elise.page.waitForTimeout(50);
     check(tested()?.path === "/hook/elise", `the receiver got no test: ${JSON.stringify(received)}`);
-    await shots(elise, "account-fr", DESKTOP);
+    await steps.shotsAtBothWidths(elise, "c-account-fr", DESKTOP);
     // Dmitri invites Elise: she is told, and so is her webhook.
     await createTable(dmitri, { name: "Белые ночи", players: 2, robots: 0, hours: 48 });
     const invite = item(dmitri, "#my-tables", "Белые ночи");

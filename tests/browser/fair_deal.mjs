@@ -6,7 +6,7 @@
 // found at her seat. Boris (a Russian phone, not logged in) reads the same
 // check in Russian. Usage: node fair_deal.mjs SPB_BINARY SCREENSHOT_DIR
 import {
-  check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, register, startServer, Steps, runSteps,
+  check, commandLine, DESKTOP, launchBrowser, PHONE, register, startServer, Steps, runSteps, testConnection,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("fair_deal.mjs");
@@ -17,40 +17,11 @@ const step = (name, fn) => steps.step(name, fn);
 const server = await startServer(spb, ["--admin-token", ADMIN_TOKEN]);
 const browser = await launchBrowser();
 
-// The test's own administrator connection, from a page of the server's origin.
-const adminContext = await browser.newContext();
-const adminPage = await adminContext.newPage();
-await adminPage.goto(`${server.url}/healthz`);
+// The test's own administrator connection.
+const connection = await testConnection(browser, server);
 async function administer(requests) {
-  return adminPage.evaluate(async ({ requests, token }) => {
-    const ws = new WebSocket(`ws://${location.host}/ws`);
-    const replies = [];
-    const next = () => new Promise((resolve) => {
-      const take = () => (replies.length ? resolve(replies.shift()) : setTimeout(take, 10));
-      take();
-    });
-    ws.onmessage = (e) => replies.push(JSON.parse(e.data));
-    await new Promise((resolve) => { ws.onopen = resolve; });
-    const answers = [];
-    for (const request of [{ type: "hello", protocol: 1 }, { type: "admin_login", token }, ...requests]) {
-      ws.send(JSON.stringify(request));
-      const reply = await next();
-      if (reply.type !== "result") throw new Error(JSON.stringify(reply));
-      answers.push(reply.data);
-    }
-    ws.close();
-    return answers.slice(2);
-  }, { requests, token: ADMIN_TOKEN });
-}
-
-async function shots(player, name, own) {
-  for (const [size, label] of [[PHONE, "390"], [DESKTOP, "1440"]]) {
-    await player.page.setViewportSize(size);
-    await player.page.waitForTimeout(100);
-    if (size === PHONE) await noHorizontalOverflow(player);
-    await steps.shot(player, `f-${name}-${label}`);
-  }
-  await player.page.setViewportSize(own);
+  const answers = await connection.send([{ type: "admin_login", token: ADMIN_TOKEN }, ...requests]);
+  return answers.slice(1);
 }
 
 await runSteps({ steps, browser, server, screenshotDir }, async () => {
@@ -73,7 +44,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     check(/^Deal commitment [0-9a-f]{16}…/.test(await shown.textContent()), `the commitment reads: ${await shown.textContent()}`);
     commitment = await shown.getAttribute("title");
     check(/^[0-9a-f]{64}$/.test(commitment), `the full commitment: ${commitment}`);
-    await shots(ann, "commitment", DESKTOP);
+    await steps.shotsAtBothWidths(ann, "f-commitment", DESKTOP);
   });
 
   await step("starting the table gives Ann's browser's contribution; the commitment stays the same", async () => {
@@ -104,7 +75,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     check(lines.some((l) => l.includes("Your browser's contribution") && l.includes("seat 0")), `Ann's own step: ${lines}`);
     check(lines.some((l) => l.includes("The seed")), `the seed step: ${lines}`);
     check(await ann.page.locator(".deal-steps li.failed").count() === 0, `no step failed: ${lines}`);
-    await shots(ann, "check", DESKTOP);
+    await steps.shotsAtBothWidths(ann, "f-check", DESKTOP);
   });
 
   await step("anyone reads the check in their language, without logging in", async () => {
@@ -114,6 +85,6 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await verdict.waitFor();
     check((await verdict.textContent()).startsWith("Раздача доказана"), `the verdict in Russian: ${await verdict.textContent()}`);
     check(!(await boris.page.locator(".deal-steps li", { hasText: "браузера" }).count()), "Boris contributed nothing here");
-    await shots(boris, "check-ru", PHONE);
+    await steps.shotsAtBothWidths(boris, "f-check-ru", PHONE);
   });
 });

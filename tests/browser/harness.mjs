@@ -112,6 +112,18 @@ export class Steps {
     await player.page.screenshot({ path: join(this.screenshotDir, `${name}.png`), fullPage: true });
   }
 
+  // The page at a phone's width, where it must not scroll sideways, and at a
+  // desktop's (NAME-390.png, NAME-1440.png); then back to the player's own.
+  async shotsAtBothWidths(player, name, own) {
+    for (const [size, label] of [[PHONE, "390"], [DESKTOP, "1440"]]) {
+      await player.page.setViewportSize(size);
+      await player.page.waitForTimeout(100);
+      if (size === PHONE) await noHorizontalOverflow(player);
+      await this.shot(player, `${name}-${label}`);
+    }
+    await player.page.setViewportSize(own);
+  }
+
   // Every page of the run logged no script error.
   noScriptErrors() {
     for (const p of this.players) check(p.errors.length === 0, `${p.name}: ${p.errors.join("; ")}`);
@@ -162,6 +174,7 @@ export class Steps {
 // failure the server's log, and exit status 1. `cleanup` closes what the run
 // opened besides (a webhook receiver).
 export async function runSteps({ steps, browser, server, screenshotDir }, body, { cleanup = async () => {} } = {}) {
+  const failedBefore = steps.failures;
   try {
     await body();
     await steps.step("no script errors on any page", async () => steps.noScriptErrors());
@@ -170,8 +183,12 @@ export async function runSteps({ steps, browser, server, screenshotDir }, body, 
       const end = await server.stop();
       check(end.code === 0, `spb serve ended with ${end.signal || `exit code ${end.code}`}`);
     });
-  } catch {
-    // The failing step has reported itself.
+  } catch (error) {
+    // A failing step has reported itself; what failed between steps has not.
+    if (steps.failures === failedBefore) {
+      steps.failures++;
+      console.log(`not ok - outside any step\n  ${String(error.stack || error).split("\n").join("\n  ")}`);
+    }
   } finally {
     await browser.close().catch(() => {});
     await server.stop();
@@ -182,6 +199,37 @@ export async function runSteps({ steps, browser, server, screenshotDir }, body, 
     process.exit(1);
   }
   console.log(`all steps passed; screenshots in ${screenshotDir}`);
+}
+
+// The test's own connection to the server, as a third-party client would
+// have: a page of the server's origin that sends `requests` on a fresh
+// WebSocket after hello, one at a time, and returns each result's data.
+// Any other reply fails the step.
+export async function testConnection(browser, server) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/healthz`);
+  return {
+    send: (requests) => page.evaluate(async (requests) => {
+      const ws = new WebSocket(`ws://${location.host}/ws`);
+      const replies = [];
+      const next = () => new Promise((resolve) => {
+        const take = () => (replies.length ? resolve(replies.shift()) : setTimeout(take, 10));
+        take();
+      });
+      ws.onmessage = (e) => replies.push(JSON.parse(e.data));
+      await new Promise((resolve) => { ws.onopen = resolve; });
+      const answers = [];
+      for (const request of [{ type: "hello", protocol: 1 }, ...requests]) {
+        ws.send(JSON.stringify(request));
+        const reply = await next();
+        if (reply.type !== "result") throw new Error(JSON.stringify(reply));
+        answers.push(reply.data);
+      }
+      ws.close();
+      return answers.slice(1);
+    }, requests),
+  };
 }
 
 export function check(condition, message) {

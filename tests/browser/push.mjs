@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { check, commandLine, DESKTOP, launchBrowser, register, startServer, Steps } from "./harness.mjs";
+import { check, commandLine, DESKTOP, launchBrowser, register, runSteps, startServer, Steps } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("push.mjs");
 const steps = new Steps(screenshotDir);
@@ -33,7 +33,6 @@ const persistent = await chromium.launchPersistentContext(profile, {
 const browser = await launchBrowser();
 // Chromium's own words when a page of an off-the-record profile asks for push.
 const INCOGNITO = "Chrome currently does not support the Push API in incognito mode";
-let failed = false;
 
 async function until(what, probe, timeout = 10000) {
   const deadline = Date.now() + timeout;
@@ -63,7 +62,7 @@ async function refused(push, outcome, text, reason) {
   await push.locator(".push-state", { hasText: "Push notifications are off in this browser." }).waitFor();
 }
 
-try {
+await runSteps({ steps, browser, server, screenshotDir }, async () => {
   const page = persistent.pages()[0] || await persistent.newPage();
   const bea = { name: "bea", context: persistent, page, sockets: new Set(), errors: [] };
   page.on("pageerror", (e) => bea.errors.push(String(e)));
@@ -130,19 +129,9 @@ try {
     await push.locator(".push-state", { hasText: "Push notifications are off in this browser." }).waitFor();
     ann.errors = ann.errors.filter((e) => !e.startsWith(INCOGNITO));
   });
-  steps.noScriptErrors();
-} catch (error) {
-  failed = true;
-  console.log(`not ok - ${error.stack || error}`);
-  console.log(server.log().slice(-3000));
-} finally {
-  await persistent.close();
-  await browser.close();
-  rmSync(profile, { recursive: true, force: true });
-  const end = await server.stop();
-  if (end.code !== 0) {
-    failed = true;
-    console.log(`spb serve ended with ${JSON.stringify(end)}`);
-  }
-}
-process.exit(failed || steps.failures ? 1 : 0);
+}, {
+  cleanup: async () => {
+    await persistent.close().catch(() => {});
+    rmSync(profile, { recursive: true, force: true });
+  },
+});
