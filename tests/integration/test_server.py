@@ -490,4 +490,6 @@ async def the_load_generator_plays_complete_games_on_a_server_with_its_default_l
     assert finished == 3, output
 
 
-sys.exit(asyncio.run(run_tests([(fn, lambda args=args: fresh_server(*args)) for fn, args in TESTS], SCHEMAS, 120)))
+# A whole game played through the server takes about 90 s on a loaded 2-core
+# machine with the sanitizers on: each test gets 300 s, the run ctest's 900.
+sys.exit(asyncio.run(run_tests([(fn, lambda args=args: fresh_server(*args)) for fn, args in TESTS], SCHEMAS, 300)))
