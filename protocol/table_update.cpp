@@ -1,5 +1,7 @@
 #include "protocol/table_update.hpp"
 
+#include <algorithm>
+
 #include "protocol/engine_json.hpp"
 
 namespace sp::protocol {
@@ -16,24 +18,78 @@ json encode_move_entry(const MoveEntry& move, const engine::TableOptions& option
   return entry;
 }
 
-std::string encode_update_body(std::string_view view_text, const json& moves) {
-  std::string body = "\"view\":";
+bool events_seen_alike(const engine::Events& events, const engine::TableOptions& options) {
+  return std::none_of(events.begin(), events.end(), [&](const engine::Event& e) {
+    return engine::event_for(e, options, engine::Viewer::spectator()).drawn_card_hidden;
+  });
+}
+
+std::string encode_update_body(std::string_view view_text, std::string_view moves_text) {
+  std::string body;
+  body.reserve(view_text.size() + moves_text.size() + 18);
+  body += "\"view\":";
   body += view_text;
   body += ",\"moves\":";
-  body += moves.dump();
+  body += moves_text;
   return body;
 }
 
+namespace {
+
+// Card ids and places are lower-case words (engine/data/cards.json), but a
+// string is escaped all the same, so the text is JSON whatever they hold.
+void append_string(std::string& out, std::string_view text) {
+  out += '"';
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\u00";
+      out += kHex[(c >> 4) & 0xf];
+      out += kHex[c & 0xf];
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+}  // namespace
+
+std::string encode_prices_text(std::span<const engine::CardPrice> prices) {
+  std::string out = "[";
+  out.reserve(2 + prices.size() * 56);
+  for (const engine::CardPrice& price : prices) {
+    if (out.size() > 1) out += ',';
+    out += "{\"card\":";
+    append_string(out, engine::spec(price.card).id);
+    out += ",\"from\":";
+    append_string(out, to_string(price.from));
+    out += ",\"price\":";
+    out += std::to_string(price.price);
+    if (price.displace) {
+      out += ",\"displace\":";
+      append_string(out, engine::spec(*price.displace).id);
+    }
+    out += '}';
+  }
+  out += ']';
+  return out;
+}
+
 std::string encode_table_update(std::int64_t table, std::int64_t move_number, std::optional<std::int64_t> deadline_at,
-                                std::string_view body, const json& legal_actions, const json& prices) {
+                                std::string_view body, std::string_view legal_actions, std::string_view prices) {
   std::string out = "{\"type\":\"table_update\",\"table\":" + std::to_string(table) +
                     ",\"move_number\":" + std::to_string(move_number) +
                     ",\"deadline_at\":" + (deadline_at ? std::to_string(*deadline_at) : std::string("null")) + ",";
+  out.reserve(out.size() + body.size() + legal_actions.size() + prices.size() + 36);
   out += body;
   out += ",\"prices\":";
-  out += prices.dump();
+  out += prices;
   out += ",\"legal_actions\":";
-  out += legal_actions.dump();
+  out += legal_actions;
   out += '}';
   return out;
 }

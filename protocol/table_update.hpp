@@ -7,9 +7,11 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
+#include "engine/card_prices.hpp"
 #include "engine/event.hpp"
 #include "engine/options.hpp"
 #include "engine/replay.hpp"
@@ -28,15 +30,26 @@ struct MoveEntry {
 
 nlohmann::json encode_move_entry(const MoveEntry& move, const engine::TableOptions& options, engine::Viewer viewer);
 
-// What one viewer class is sent of a move: `"view":{...},"moves":[...]`, so a
-// table encodes it once for every watcher who sees the same.
-std::string encode_update_body(std::string_view view_text, const nlohmann::json& moves);
+// Whether every viewer sees the move's events alike: nothing in them is
+// hidden from a spectator, who sees least (engine::event_for). Then one move
+// entry serves every watcher.
+bool events_seen_alike(const engine::Events& events, const engine::TableOptions& options);
+
+// What one viewer class is sent of a move: `"view":{...},"moves":[...]`
+// (`moves_text` a JSON array of move entries), so a table encodes it once for
+// every watcher who sees the same.
+std::string encode_update_body(std::string_view view_text, std::string_view moves_text);
+
+// A seat's prices for the cards in view as JSON text, written directly (the
+// members of encode_card_price, without building a document): every seat is
+// sent its prices after every move.
+std::string encode_prices_text(std::span<const engine::CardPrice> prices);
 
 // The table_update push: the table, its move number and deadline, a body
 // from encode_update_body, the receiver's own legal actions and its prices
-// for the cards in view (engine/card_prices.hpp), whoever is to act.
+// for the cards in view (engine/card_prices.hpp), whoever is to act, both
+// as JSON arrays' text.
 std::string encode_table_update(std::int64_t table, std::int64_t move_number, std::optional<std::int64_t> deadline_at,
-                                std::string_view body, const nlohmann::json& legal_actions,
-                                const nlohmann::json& prices);
+                                std::string_view body, std::string_view legal_actions, std::string_view prices);
 
 }  // namespace sp::protocol

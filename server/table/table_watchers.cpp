@@ -25,32 +25,56 @@ engine::Viewer viewer_for(std::optional<engine::Seat> seat) {
   return seat ? engine::Viewer::of_seat(*seat) : engine::Viewer::spectator();
 }
 
+// prices_json's text, written without a document: it goes to every seat after
+// every move.
+std::string prices_text(const engine::GameState& state, std::optional<engine::Seat> seat) {
+  if (!seat) return "[]";
+  return protocol::encode_prices_text(engine::card_prices(state, *seat));
+}
+
 }  // namespace
 
 void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events) {
   std::erase_if(watchers_, [](const Watcher& w) { return w.subscriber.expired(); });
-  // With public money and hands every seat and spectator sees the same view and
-  // events: encode them once for all. Otherwise once per seat (and spectators).
-  const bool shared = setup_.options.public_money && setup_.options.public_hands;
-  std::map<int, std::string> encoded;  // viewer class -> `"view":...,"moves":[...]`
-  auto body_for = [&](std::optional<engine::Seat> seat) -> const std::string& {
-    const int key = shared || !seat ? -1 : seat->value;
-    auto it = encoded.find(key);
-    if (it != encoded.end()) return it->second;
-    const engine::Viewer viewer = key < 0 ? engine::Viewer::spectator() : engine::Viewer::of_seat(*seat);
-    const protocol::MoveEntry move{record_.move_count, logged, events, to_string(actor)};
-    protocol::ViewText& view_text = view_texts_.try_emplace(key, names_).first->second;
-    std::string body = protocol::encode_update_body(view_text.encode(engine::view_for(state_, viewer)),
-                                                    json::array({protocol::encode_move_entry(move, setup_.options, viewer)}));
-    return encoded.emplace(key, std::move(body)).first->second;
+  // Every watcher of one receiver class (a seat, or the spectators) is sent
+  // the very same frame, encoded once: what differs between seats (the view
+  // under hidden money or hands, the events under a hidden draw, the legal
+  // actions and the prices) is decided by the class alone, so a frame made
+  // for one seat never goes to another seat's connection.
+  const bool shared_view = setup_.options.public_money && setup_.options.public_hands;
+  const bool shared_moves = protocol::events_seen_alike(events, setup_.options);
+  const protocol::MoveEntry move{record_.move_count, logged, events, to_string(actor)};
+  std::optional<std::string> moves_alike;
+  auto moves_for = [&](engine::Viewer viewer) -> std::string {
+    if (!shared_moves) return json::array({protocol::encode_move_entry(move, setup_.options, viewer)}).dump();
+    if (!moves_alike) {
+      moves_alike = json::array({protocol::encode_move_entry(move, setup_.options, engine::Viewer::spectator())}).dump();
+    }
+    return *moves_alike;
   };
+  std::map<int, std::string> bodies;  // view class -> `"view":...,"moves":[...]`
+  auto body_for = [&](std::optional<engine::Seat> seat) -> const std::string& {
+    const int key = shared_view || !seat ? -1 : seat->value;
+    auto it = bodies.find(key);
+    if (it != bodies.end()) return it->second;
+    const engine::Viewer viewer = key < 0 ? engine::Viewer::spectator() : engine::Viewer::of_seat(*seat);
+    protocol::ViewText& view_text = view_texts_.try_emplace(key, names_).first->second;
+    std::string body = protocol::encode_update_body(view_text.encode(engine::view_for(state_, viewer)), moves_for(viewer));
+    return bodies.emplace(key, std::move(body)).first->second;
+  };
+  std::map<int, std::shared_ptr<const std::string>> frames;  // receiver class -> its frame
   for (const Watcher& w : watchers_) {
     auto subscriber = w.subscriber.lock();
     if (!subscriber) continue;
-    subscriber->send(std::make_shared<const std::string>(protocol::encode_table_update(
-                         id_, record_.move_count, record_.deadline_at, body_for(w.seat), legal_json(w.seat),
-                         prices_json(w.seat))),
-                     w.epoch);
+    const int key = w.seat ? w.seat->value : -1;
+    auto frame = frames.find(key);
+    if (frame == frames.end()) {
+      frame = frames.emplace(key, std::make_shared<const std::string>(protocol::encode_table_update(
+                                      id_, record_.move_count, record_.deadline_at, body_for(w.seat),
+                                      legal_json(w.seat).dump(), prices_text(state_, w.seat))))
+                  .first;
+    }
+    subscriber->send(frame->second, w.epoch);
   }
 }
 

@@ -16,14 +16,18 @@
 #include <cstdio>
 #include <deque>
 #include <fstream>
+#include <iterator>
 #include <functional>
 #include <iostream>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <thread>
 #include <vector>
+
+#include <unistd.h>
 
 namespace sp::loadgen {
 namespace {
@@ -43,6 +47,22 @@ long resident_kib(int pid) {
     if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
   }
   return -1;
+}
+
+// The server's CPU time so far (user + system, every thread), in seconds;
+// -1 without a pid.
+double cpu_seconds(int pid) {
+  if (pid <= 0) return -1;
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  // The command's name, in parentheses, may hold spaces: fields are counted after it.
+  std::istringstream fields(text.substr(text.rfind(')') + 2));
+  std::string field;
+  double ticks = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i) {
+    if (i == 14 || i == 15) ticks += std::stod(field);
+  }
+  return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
 }
 
 // A blocking client for the set-up steps (accounts, tables).
@@ -430,6 +450,7 @@ int run(const LoadOptions& o) {
   std::printf("opened %d connections (%d ready) in %.2f s\n", totals.connected.load(), totals.ready.load(),
               std::chrono::duration<double>(Clock::now() - opening).count());
   const auto start = Clock::now();
+  const double cpu_before = cpu_seconds(o.server_pid);
   for (auto& p : players) p->play();
   std::atomic<bool> done{false};
 
@@ -459,6 +480,8 @@ int run(const LoadOptions& o) {
   }
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const long rss_after = resident_kib(o.server_pid);
+  const double cpu_used = cpu_seconds(o.server_pid) - cpu_before;
+  const std::uint64_t acked_in_run = totals.acked.load();
   for (auto& p : players) p->close();
   work.reset();
   ioc.stop();
@@ -485,6 +508,10 @@ int run(const LoadOptions& o) {
   if (o.server_pid > 0) {
     std::printf("server resident memory: before %ld KiB, after %ld KiB (%.1f MiB)\n", rss_before, rss_after,
                 static_cast<double>(rss_after) / 1024.0);
+    if (o.idle == 0 && acked_in_run > 0) {
+      std::printf("server CPU: %.2f s over the run, %.1f us per acknowledged action (%.2f cores)\n", cpu_used,
+                  1e6 * cpu_used / static_cast<double>(acked_in_run), cpu_used / seconds);
+    }
   }
   return totals.errors.load() == 0 ? 0 : 1;
 }

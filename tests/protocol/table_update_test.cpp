@@ -4,6 +4,12 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
+
+#include "engine/random_game.hpp"
+#include "engine/rules.hpp"
+#include "engine/setup.hpp"
+#include "protocol/engine_json.hpp"
 
 using namespace sp::engine;
 using nlohmann::json;
@@ -48,9 +54,9 @@ TEST_CASE("a move entry hides the Observatory's card from those who may not see 
 }
 
 TEST_CASE("a table_update is one JSON object with the table, move, deadline, view, moves and legal actions") {
-  const std::string body = encode_update_body(R"({"round":1})", json::array({json{{"move_number", 4}}}));
-  const json update = json::parse(encode_table_update(12, 4, 1700000000, body, json::array({json{{"type", "pass"}}}),
-                                                    json::array({json{{"card", "market"}, {"from", "upper"}, {"price", 5}}})));
+  const std::string body = encode_update_body(R"({"round":1})", json::array({json{{"move_number", 4}}}).dump());
+  const json update = json::parse(encode_table_update(12, 4, 1700000000, body, json::array({json{{"type", "pass"}}}).dump(),
+                                                    R"([{"card":"market","from":"upper","price":5}])"));
   CHECK(update.at("type") == "table_update");
   CHECK(update.at("prices").at(0).at("price") == 5);
   CHECK(update.at("table") == 12);
@@ -59,5 +65,42 @@ TEST_CASE("a table_update is one JSON object with the table, move, deadline, vie
   CHECK(update.at("view").at("round") == 1);
   CHECK(update.at("moves")[0].at("move_number") == 4);
   CHECK(update.at("legal_actions")[0].at("type") == "pass");
-  CHECK(json::parse(encode_table_update(12, 4, std::nullopt, body, json::array(), json::array())).at("deadline_at").is_null());
+  CHECK(json::parse(encode_table_update(12, 4, std::nullopt, body, "[]", "[]")).at("deadline_at").is_null());
+}
+
+TEST_CASE("a seat's prices written as text parse to encode_card_price's, after every move of random games") {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    GameSetup setup;
+    setup.player_count = 4;
+    setup.seed = seed;
+    setup.options.expansions = Expansions{true, true};
+    GameState played = *new_game(setup);
+    RandomPlayer player(seed);
+    RandomGameStats stats;
+    std::vector<LoggedAction> log;
+    REQUIRE(play_randomly(played, player, stats, &log));
+    GameState state = *new_game(setup);
+    int checked = 0;
+    for (const LoggedAction& logged : log) {
+      for (std::uint8_t s = 0; s < setup.player_count; ++s) {
+        const std::vector<CardPrice> prices = card_prices(state, Seat{s});
+        json expected = json::array();
+        for (const CardPrice& price : prices) expected.push_back(sp::protocol::encode_card_price(price));
+        REQUIRE(json::parse(sp::protocol::encode_prices_text(prices)) == expected);
+        checked += static_cast<int>(prices.size());
+      }
+      REQUIRE(apply_in_place(state, logged.seat, logged.action, nullptr));
+    }
+    CHECK(checked > 100);
+  }
+}
+
+TEST_CASE("a move's events are seen alike unless a drawn card is hidden from someone") {
+  TableOptions hidden;
+  hidden.public_hands = false;
+  const Events passes{Passed{Seat{1}, PassKind::kChosen, false}};
+  const Events drew{ObservatoryUsed{Seat{0}, Deck::kBuilding, card("theater")}};
+  CHECK(sp::protocol::events_seen_alike(passes, hidden));
+  CHECK_FALSE(sp::protocol::events_seen_alike(drew, hidden));
+  CHECK(sp::protocol::events_seen_alike(drew, TableOptions{}));
 }
