@@ -1,6 +1,8 @@
 #include "server/admin/ratings_check.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <map>
 #include <optional>
 

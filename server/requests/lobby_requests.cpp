@@ -75,7 +75,7 @@ void on_list_tables(const Request& r, const client::ListTables& list) {
       for (json& seat : summary.at("seats")) {
         if (seat.at("robot").get<bool>()) continue;
         const auto& s = *std::find_if(t.seats.begin(), t.seats.end(),
-                                      [&](const SeatRecord& r) { return r.seat == seat.at("seat").get<int>(); });
+                                      [&](const SeatRecord& at) { return at.seat == seat.at("seat").get<int>(); });
         auto known = standings.find({s.user_id, pool});
         if (known == standings.end()) known = standings.emplace(std::pair{s.user_id, pool}, standing_json(db, s.user_id, pool)).first;
         seat["standing"] = known->second;
