@@ -10,7 +10,8 @@ namespace {
 
 using nlohmann::json;
 
-double hundredths(double value) { return std::round(value * 100.0) / 100.0; }
+// Plus zero: a newcomer's 25 - 3 * 25/3 rounds to -0, which would read "-0".
+double hundredths(double value) { return std::round(value * 100.0) / 100.0 + 0.0; }
 
 std::string shown(double value) {
   std::ostringstream out;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 #include "server/ratings/plackett_luce.hpp"
 
@@ -51,11 +52,12 @@ void choose_rated(const FinishedGame& game, bool rated_with_robots, std::vector<
   const bool people = std::any_of(game.seats.begin(), game.seats.end(), [](const FinishedSeat& s) { return !s.robot; });
   if ((robots && !rated_with_robots) || !people || game.seats.size() < 2) return;
   const RatingPool pool = pool_for(game.player_count);
+  // Abandoned seats all share the last place: their robots' order is not theirs.
+  const auto standing = [](const FinishedSeat& s) { return std::pair{s.abandoned ? 1 : 0, s.abandoned ? 0 : s.place}; };
   for (std::size_t i = 0; i < game.seats.size(); ++i) {
-    const FinishedSeat& seat = game.seats[i];
     int ahead = 0;
     for (const FinishedSeat& other : game.seats) {
-      if (other.abandoned < seat.abandoned || (other.abandoned == seat.abandoned && other.place < seat.place)) ++ahead;
+      if (standing(other) < standing(game.seats[i])) ++ahead;
     }
     results[i].pool = pool;
     results[i].rated_place = ahead + 1;

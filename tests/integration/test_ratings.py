@@ -181,11 +181,14 @@ async def a_seat_taken_over_after_timeouts_is_rated_last_and_tables_hold_their_r
     bob_away = {"done": False}
 
     async def bob_times_out(seat):
-        if seat == 1 and not bob_away["done"]:
+        """Bob never moves: his first deadline passes, and the robot takes his seat."""
+        if seat != 1:
+            return True
+        if not bob_away["done"]:
             bob_away["done"] = True
             await advance(ann, 3601)
-            return False
-        return True
+        await asyncio.sleep(0.2)
+        return False
 
     final = await play_to_the_end(table, {0: ann, 1: bob, 2: cid}, random.Random(3), bob_times_out)
     assert [s["controller"] for s in final["table"]["seats"]] == ["human", "robot", "human"], final["table"]
