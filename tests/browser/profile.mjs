@@ -11,7 +11,8 @@ import {
 const { spb, screenshotDir } = commandLine("profile.mjs");
 const steps = new Steps(screenshotDir);
 const step = (name, fn) => steps.step(name, fn);
-const server = await startServer(spb);
+// Two clients play two whole games as fast as the server answers: above a person's rate.
+const server = await startServer(spb, ["--rate", "5000"]);
 const browser = await launchBrowser();
 
 // Runs in the page: two clients of the protocol register, then play `games`

@@ -820,6 +820,7 @@ export default {
     "profile.games_abandoned": "Seats taken over after timeouts",
     "profile.timeout_rate": "Timeout rate",
     "profile.timeout_rate_value": "{rate} ({timeouts} of {due} moves)",
+    "profile.seconds": "{seconds} s",
     "profile.average_move": "Average time per move",
     "profile.history": "Rating history",
     "profile.no_rated_games": "No rated game yet.",

@@ -819,6 +819,7 @@ export default {
     "profile.games_abandoned": "Places reprises après dépassements",
     "profile.timeout_rate": "Taux de dépassements",
     "profile.timeout_rate_value": "{rate} ({timeouts} sur {due} coups)",
+    "profile.seconds": "{seconds} s",
     "profile.average_move": "Temps moyen par coup",
     "profile.history": "Historique du classement",
     "profile.no_rated_games": "Aucune partie classée pour l'instant.",

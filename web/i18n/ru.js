@@ -820,6 +820,7 @@ export default {
     "profile.games_abandoned": "Мест, отданных после просрочек",
     "profile.timeout_rate": "Доля просрочек",
     "profile.timeout_rate_value": "{rate} ({timeouts} из {due} ходов)",
+    "profile.seconds": "{seconds} с",
     "profile.average_move": "Среднее время на ход",
     "profile.history": "История рейтинга",
     "profile.no_rated_games": "Пока ни одной партии в рейтинге.",

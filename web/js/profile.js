@@ -84,12 +84,15 @@ export class ProfilePage {
 
   render(p) {
     const stat = (key, value, id) => [h("dt", {}, t(key)), h("dd", { dataset: { testid: id } }, value)];
-    const average = p.average_move_seconds === null ? "–" : formatDuration(p.average_move_seconds);
+    // Moves often take seconds: under a minute, say how many.
+    const average = p.average_move_seconds === null ? "–"
+      : p.average_move_seconds < 60 ? t("profile.seconds", { seconds: Math.round(p.average_move_seconds) })
+        : formatDuration(p.average_move_seconds);
     replace(this.element.querySelector("h1"), t("profile.title", { name: p.name }));
     replace(this.body,
       h("section", { class: "panel", "aria-labelledby": "ratings-title" },
         h("h2", { id: "ratings-title" }, t("profile.ratings")),
-        h("table", { class: "ratings" },
+        h("div", { class: "table-scroll" }, h("table", { class: "ratings" },
           h("thead", {}, h("tr", {}, h("th", {}, t("profile.pool")), h("th", {}, t("profile.rating")), h("th", {}, t("profile.rated_games")), h("th", {}, t("profile.mu_sigma")))),
           h("tbody", {}, POOLS.map((pool) => {
             const r = p.ratings[pool];
@@ -98,7 +101,7 @@ export class ProfilePage {
               h("td", { class: "rating", dataset: { testid: `rating-${pool}` } }, ratingText(r.rating)),
               h("td", {}, r.games),
               h("td", {}, `${r.mu.toFixed(2)} ± ${r.sigma.toFixed(2)}`));
-          }))),
+          })))),
         h("p", { class: "explain" }, t("profile.rating_explain"))),
       h("section", { class: "panel", "aria-labelledby": "play-title" },
         h("h2", { id: "play-title" }, t("profile.play")),
@@ -120,14 +123,15 @@ export class ProfilePage {
       const title = t("profile.chart_title", { pool: t(`profile.pool_${pool}`) });
       return h("figure", { class: "chart", dataset: { pool } }, historyChart(mine, title), h("figcaption", {}, title));
     });
+    // A phone scrolls the table sideways rather than the page.
     return [charts,
-      h("table", { class: "history" },
+      h("div", { class: "table-scroll" }, h("table", { class: "history" },
         h("thead", {}, h("tr", {}, ["profile.when", "profile.table", "profile.pool", "profile.place", "profile.change"].map((k) => h("th", {}, t(k))))),
         h("tbody", {}, [...games].reverse().map((g) => h("tr", {},
           h("td", {}, formatDate(g.finished_at)),
           h("td", {}, h("a", { href: `#/replay/${g.table}` }, g.table_name)),
           h("td", {}, t(`profile.pool_${g.pool}`)),
           h("td", {}, g.abandoned ? t("profile.place_abandoned", { place: g.place }) : tn("profile.place_of", g.players, { place: g.place })),
-          h("td", { class: g.after >= g.before ? "up" : "down" }, `${ratingText(g.before)} → ${ratingText(g.after)}`)))))];
+          h("td", { class: g.after >= g.before ? "up" : "down" }, `${ratingText(g.before)} → ${ratingText(g.after)}`))))))];
   }
 }
