@@ -3,7 +3,7 @@
 // (English, desktop) and Bob's (Russian, phone) show the ratings, the numbers
 // of play and the rating history as an inline SVG chart; in the lobby a
 // table's requirement shows and its seated player's name links to their
-// profile with their rating. Usage: node profile.mjs SPB_BINARY SCREENSHOT_DIR
+// profile with their rating, as the players' names do on a table page. Usage: node profile.mjs SPB_BINARY SCREENSHOT_DIR
 import {
   check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, register, startServer, Steps, runSteps,
 } from "./harness.mjs";
@@ -98,7 +98,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     check((await ann.page.locator("[data-testid=games-played]").textContent()).trim() === "2", "games played");
     check((await ann.page.locator("[data-testid=timeout-rate]").textContent()).startsWith("0.0%"), "timeout rate");
     check(await ann.page.getByRole("columnheader", { name: "Rated games" }).count() === 1, "the ratings table's header");
-    check(await ann.page.locator(".profile table.history tbody tr").count() === 2, "two rows of history");
+    check(await ann.page.locator(".profile table.rating-history tbody tr").count() === 2, "two rows of history");
     const rating = Number(await ann.page.locator("[data-testid=rating-two_player]").textContent());
     const multi = Number(await ann.page.locator("[data-testid=rating-multiplayer]").textContent());
     check(multi === 0, `a pool never played shows a newcomer's 0, not ${multi}`);
@@ -151,5 +151,14 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await bob.page.locator(".profile h1", { hasText: "Профиль: cid" }).waitFor();
     await bob.page.locator(".profile .empty", { hasText: "Пока ни одной партии в рейтинге." }).waitFor();
     await steps.shot(bob, "lobby-requirement-ru");
+  });
+
+  await step("the table page links each player's name to their profile, with their rating", async () => {
+    await bob.page.goto(`${server.url}/#/table/1`);
+    const link = bob.page.locator("article.player h2 a.player-link", { hasText: "ann" });
+    await link.waitFor();
+    check(await bob.page.locator("article.player h2 .standing").count() === 2, "both players' ratings");
+    await link.click();
+    await bob.page.locator(".profile h1", { hasText: "Профиль: ann" }).waitFor();
   });
 });

@@ -125,7 +125,7 @@ export class ProfilePage {
     });
     // A phone scrolls the table sideways rather than the page.
     return [charts,
-      h("div", { class: "table-scroll" }, h("table", { class: "history" },
+      h("div", { class: "table-scroll" }, h("table", { class: "rating-history" },
         h("thead", {}, h("tr", {}, ["profile.when", "profile.table", "profile.pool", "profile.place", "profile.change"].map((k) => h("th", {}, t(k))))),
         h("tbody", {}, [...games].reverse().map((g) => h("tr", {},
           h("td", {}, formatDate(g.finished_at)),
