@@ -11,6 +11,7 @@ usage: test_ratings.py SPB_BINARY PROJECT_ROOT"""
 import asyncio
 import os
 import random
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -146,6 +147,14 @@ async def a_two_player_game_rates_its_players_and_their_profiles_tell_it(server)
     checked = admin_ratings(server)
     assert checked.returncode == 0 and "1 finished games, 1 rated: the ratings agree" in checked.stdout, (
         checked.stdout + checked.stderr)
+    # A stored rating or place changed behind the server's back is found.
+    with sqlite3.connect(server.db_path) as db:
+        db.execute("UPDATE ratings SET mu = mu + 1 WHERE user_id = (SELECT id FROM users WHERE name = 'ann')")
+        db.execute("UPDATE game_results SET place = 5 WHERE table_id = ? AND seat = 1", (table,))
+    checked = admin_ratings(server)
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    assert "the stored rating is not the one its games give" in checked.stdout, checked.stdout
+    assert f"table {table} seat 1: stored place 5, the log's {places[1]}" in checked.stdout, checked.stdout
 
 
 @test
