@@ -67,6 +67,8 @@ constexpr std::array kEntries = {
     Entry{ErrorCode::kEmailUnavailable, "email_unavailable", "This server sends no email (no SMTP relay is set)."},
     Entry{ErrorCode::kPrivateTable, "private_table",
           "That table is private: join it by invitation or with its code."},
+    Entry{ErrorCode::kRatingTooLow, "rating_too_low", "Your rating is below the table's minimum."},
+    Entry{ErrorCode::kTimeoutRateTooHigh, "timeout_rate_too_high", "Your timeout rate is above the table's maximum."},
     Entry{ErrorCode::kInternalError, "internal_error", "Something went wrong on the server; nothing was changed."},
 };
 

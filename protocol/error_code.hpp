@@ -63,6 +63,8 @@ enum class ErrorCode : std::uint8_t {
   kInvalidEmail,
   kEmailUnavailable,
   kPrivateTable,
+  kRatingTooLow,
+  kTimeoutRateTooHigh,
   kInternalError,
 };
 

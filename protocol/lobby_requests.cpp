@@ -43,6 +43,17 @@ std::optional<TimeoutPolicy> timeout_policy(FieldReader& f) {
   return policy;
 }
 
+// A number from `min` to `max`; null counts as left out.
+std::optional<double> optional_number(FieldReader& f, const char* name, double min, double max) {
+  if (!f.has(name) || f.at(name).is_null()) return std::nullopt;
+  const json& given = f.at(name);
+  if (!given.is_number() || given.get<double>() < min || given.get<double>() > max) {
+    f.refuse(ErrorCode::kBadRequest, std::string(name) + ": a number from " + json(min).dump() + " to " + json(max).dump());
+    return std::nullopt;
+  }
+  return given.get<double>();
+}
+
 client::CreateTable create_table(FieldReader& f) {
   client::CreateTable create;
   create.players = static_cast<int>(f.whole("players", 2, 5));
@@ -69,6 +80,12 @@ client::CreateTable create_table(FieldReader& f) {
     if (!f.at("private").is_boolean()) f.refuse(ErrorCode::kBadRequest, "private: true or false");
     else create.private_table = f.at("private").get<bool>();
   }
+  if (f.has("rated")) {
+    if (!f.at("rated").is_boolean()) f.refuse(ErrorCode::kBadRequest, "rated: true or false");
+    else create.rated = f.at("rated").get<bool>();
+  }
+  create.min_rating = optional_number(f, "min_rating", -100, 100);
+  create.max_timeout_rate = optional_number(f, "max_timeout_rate", 0, 1);
   return create;
 }
 
@@ -87,6 +104,9 @@ void put_create_table(const client::CreateTable& m, json& out) {
   }
   put_optional(out, "robots", m.robots);
   if (m.private_table) out["private"] = true;
+  if (m.rated) out["rated"] = true;
+  put_optional(out, "min_rating", m.min_rating);
+  put_optional(out, "max_timeout_rate", m.max_timeout_rate);
 }
 
 }  // namespace
@@ -141,6 +161,8 @@ void add_lobby_codecs(RequestCodecs& codecs) {
         if (m.contribution) out["contribution"] = to_hex(*m.contribution);
       });
   codecs.add<client::MyTables>([](FieldReader&) { return client::MyTables{}; }, [](const client::MyTables&, json&) {});
+  codecs.add<client::Profile>([](FieldReader& f) { return client::Profile{f.text("name", 1, 64)}; },
+                              [](const client::Profile& m, json& out) { out["name"] = m.name; });
 }
 
 }  // namespace sp::protocol

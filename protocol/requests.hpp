@@ -114,7 +114,18 @@ struct CreateTable {
   std::optional<TimeoutPolicy> timeout_policy;
   std::optional<int> robots;  // 0 to players
   bool private_table = false;  // "private": out of the lobby, joined by invitation or with its code
+  // Ratings (docs/ratings.md): rated even with robots seated; what a joiner needs.
+  bool rated = false;
+  std::optional<double> min_rating;        // the displayed rating, -100 to 100
+  std::optional<double> max_timeout_rate;  // 0 to 1
   friend bool operator==(const CreateTable&, const CreateTable&) = default;
+};
+
+// A player's profile (docs/ratings.md): ratings, history, timeout rate.
+struct Profile {
+  static constexpr std::string_view kType = "profile";
+  std::string name;
+  friend bool operator==(const Profile&, const Profile&) = default;
 };
 
 struct ListTables {
@@ -423,7 +434,8 @@ using ClientRequest =
                  client::DebugAdvanceClock, client::TableRecord, client::ReplayView, client::TableHistory,
                  client::AdminLogin, client::AdminListTables, client::AdminView, client::AdminReplay,
                  client::AdminAbort, client::AdminRemovePlayer, client::AdminLogoutUser, client::AdminLog,
-                 client::SetEmail, client::ConfirmEmail, client::NoticeSettings, client::SetNoticeSettings>;
+                 client::SetEmail, client::ConfirmEmail, client::NoticeSettings, client::SetNoticeSettings,
+                 client::Profile>;
 
 // The position of `Message` in ClientRequest, for tables indexed by request type.
 template <class Message, class Variant = ClientRequest>

@@ -19,20 +19,24 @@ if [ -n "$bad" ]; then echo "the load generator (tests/load) includes server cod
 # write through Records (server/store/records.hpp).
 bad=$(grep -rnE '#include *[<"](sqlite3\.h|server/store/database\.hpp|server/store/sqlite_records\.hpp)' "$root/server" --include='*.cpp' --include='*.hpp' | grep -v "^$root/server/store/")
 if [ -n "$bad" ]; then echo "SQLite or SQL outside server/store:"; echo "$bad"; status=1; fi
+# Ratings are arithmetic only (docs/ratings.md): the standard library, nothing else.
+bad=$(grep -rnE '#include *[<"]' "$root/server/ratings" | grep -vE '#include *(<[a-z_]+>|"server/ratings/)')
+if [ -n "$bad" ]; then echo "server/ratings includes something besides the standard library:"; echo "$bad"; status=1; fi
 # The server's folders, lowest first: each includes only those to its left
 # (and itself); admin is tools only, never included by the live server.
 allowed() {
   case "$1" in
     security) echo "security" ;;
+    ratings) echo "ratings" ;;
     session) echo "session" ;;
     store) echo "store" ;;
     base) echo "base security" ;;
     correspondence) echo "correspondence base security session store" ;;
-    table) echo "table correspondence base security session store" ;;
-    requests) echo "requests table correspondence base security session store" ;;
-    net) echo "net requests table correspondence base security session store" ;;
-    admin) echo "admin table correspondence base security session store" ;;
-    cli) echo "cli admin net requests table correspondence base security session store" ;;
+    table) echo "table correspondence base security session store ratings" ;;
+    requests) echo "requests table correspondence base security session store ratings" ;;
+    net) echo "net requests table correspondence base security session store ratings" ;;
+    admin) echo "admin table correspondence base security session store ratings" ;;
+    cli) echo "cli admin net requests table correspondence base security session store ratings" ;;
     *) echo "" ;;
   esac
 }

@@ -21,6 +21,8 @@ constexpr AdminCommand kAdminCommands[] = {
      run_admin_replay_command},
     {"verify", "replay every table, checking each move's state hash; report the first divergence",
      run_admin_verify_command},
+    {"ratings", "rate every finished game again, in order, and compare with the stored ratings",
+     run_admin_ratings_command},
     {"export", "write game records (one table or all) as versioned JSON lines", run_admin_export_command},
     {"import", "load game records into a database after replaying them", run_admin_import_command},
 };

@@ -1,11 +1,13 @@
 #include "server/requests/request.hpp"
 
 #include <algorithm>
+#include <map>
 #include <mutex>
 
 #include "engine/setup.hpp"
 #include "engine/state_hash.hpp"
 #include "protocol/engine_json.hpp"
+#include "server/requests/player_standing.hpp"
 #include "server/security/credentials.hpp"
 #include "server/security/fair_deal.hpp"
 #include "server/table/table_deal.hpp"
@@ -46,11 +48,15 @@ void on_create_table(const Request& r, const client::CreateTable& create) {
   record.deal_secret = draw_deal_secret();
   if (create.private_table) record.invite_code = new_token().substr(0, kInviteCodeDigits);
   const TablePace pace = pace_of(create);
-  store_job(r, [record, pace, now = r.services.correspondence.clock.now()](Records& db) {
+  const TableTerms terms{create.rated, create.min_rating, create.max_timeout_rate};
+  store_job(r, [record, pace, terms, now = r.services.correspondence.clock.now()](Records& db) {
     const std::int64_t id = db.insert_table(record, now);
     if (pace.robots < record.player_count) db.insert_seat(id, 0, record.creator_id);
     write_table_pace(db, id, pace, record.player_count);
-    return Reply::result(json{{"table", summary_for(*db.load_table(id), record.creator_id)}});
+    if (terms != TableTerms{}) db.set_table_terms(id, terms);
+    json summary = summary_for(*db.load_table(id), record.creator_id);
+    add_terms(summary, terms);
+    return Reply::result(json{{"table", summary}});
   });
 }
 
@@ -58,8 +64,23 @@ void on_list_tables(const Request& r, const client::ListTables& list) {
   const TableStatus status = list.status.value_or(TableStatus::kOpen);
   store_job(r, [status](Records& db) {
     json tables = json::array();
+    // Each seated person's rating in the table's pool and timeout rate, to
+    // choose whom to play with (docs/ratings.md).
+    std::map<std::pair<std::int64_t, RatingPool>, json> standings;
     for (const TableRecord& t : db.list_tables(status, kListLimit)) {
-      if (!t.invite_code) tables.push_back(summary_of(t));
+      if (t.invite_code) continue;
+      json summary = summary_of(t);
+      add_terms(summary, db.table_terms(t.id));
+      const RatingPool pool = pool_for(t.player_count);
+      for (json& seat : summary.at("seats")) {
+        if (seat.at("robot").get<bool>()) continue;
+        const auto& s = *std::find_if(t.seats.begin(), t.seats.end(),
+                                      [&](const SeatRecord& at) { return at.seat == seat.at("seat").get<int>(); });
+        auto known = standings.find({s.user_id, pool});
+        if (known == standings.end()) known = standings.emplace(std::pair{s.user_id, pool}, standing_json(db, s.user_id, pool)).first;
+        seat["standing"] = known->second;
+      }
+      tables.push_back(std::move(summary));
     }
     return Reply::result(json{{"tables", tables}});
   });
@@ -77,7 +98,9 @@ void lobby_change(const Request& r, std::int64_t table_id,
     if (!table) return Reply::error(ErrorCode::kNoSuchTable, "There is no table " + std::to_string(table_id) + ".");
     if (auto refusal = change(db, *table, user)) return *refusal;
     if (!with_table) return Reply::result(json::object());
-    return Reply::result(json{{"table", summary_for(*db.load_table(table_id), user)}});
+    json summary = summary_for(*db.load_table(table_id), user);
+    add_terms(summary, db.table_terms(table_id));
+    return Reply::result(json{{"table", summary}});
   }, std::move(committed));
 }
 
@@ -90,6 +113,7 @@ void on_join_table(const Request& r, const client::JoinTable& join) {
       return Reply::error(ErrorCode::kPrivateTable, "That table is private: join it by invitation or with its link.");
     }
     if (static_cast<int>(t.seats.size()) >= t.player_count) return Reply::error(ErrorCode::kTableFull, "That table is full.");
+    if (auto refusal = refusal_by_terms(db, db.table_terms(t.id), user, pool_for(t.player_count))) return refusal;
     int seat = 0;
     while (std::any_of(t.seats.begin(), t.seats.end(), [seat](const SeatRecord& s) { return s.seat == seat; })) ++seat;
     db.insert_seat(t.id, seat, user);

@@ -86,6 +86,7 @@ void add_push_requests(Routes& routes);
 void add_admin_requests(Routes& routes);
 void add_record_requests(Routes& routes);
 void add_notice_requests(Routes& routes);
+void add_profile_requests(Routes& routes);
 
 nlohmann::json user_json(std::int64_t id, const std::string& name);
 // A table's summary for lobby listings, from its stored record.

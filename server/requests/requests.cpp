@@ -22,6 +22,7 @@ const Routes& routes() {
     add_order_requests(routes);
     add_notice_requests(routes);
     add_push_requests(routes);
+    add_profile_requests(routes);
     return routes;
   }();
   return kRoutes;

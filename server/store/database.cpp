@@ -85,6 +85,13 @@ void Statement::reset() {
 
 std::int64_t Statement::column_int(int index) const { return sqlite3_column_int64(stmt_, index); }
 
+double Statement::column_real(int index) const { return sqlite3_column_double(stmt_, index); }
+
+Statement& Statement::bind_real(int index, double value) {
+  if (sqlite3_bind_double(stmt_, index, value) != SQLITE_OK) fail(db_, "bind");
+  return *this;
+}
+
 std::string Statement::column_text(int index) const {
   const auto* text = sqlite3_column_text(stmt_, index);
   return text == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(text),

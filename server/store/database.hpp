@@ -40,6 +40,8 @@ class Statement {
   Statement& bind(int index, std::string_view text);
   Statement& bind_blob(int index, std::string_view bytes);
   Statement& bind_null(int index);
+  // A REAL (named apart: an int argument would be ambiguous between the overloads).
+  Statement& bind_real(int index, double value);
 
   // Steps once: true while a row is available, false when done.
   bool step();
@@ -51,6 +53,7 @@ class Statement {
   std::string column_text(int index) const;
   std::string column_blob(int index) const;
   bool column_is_null(int index) const;
+  double column_real(int index) const;
 
  private:
   StatementCache* cache_;

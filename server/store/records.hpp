@@ -27,6 +27,7 @@
 #include "server/store/correspondence_rows.hpp"
 #include "server/store/database_error.hpp"
 #include "server/store/mail_rows.hpp"
+#include "server/store/rating_rows.hpp"
 #include "server/store/rows.hpp"
 
 namespace sp::server {
@@ -230,6 +231,26 @@ class Records {
   virtual std::optional<std::int64_t> table_deadline(std::int64_t table_id) = 0;
   // The key for `purpose`, made from `fresh` on first use.
   virtual std::string server_key(const std::string& purpose, const std::string& fresh, std::int64_t now) = 0;
+
+  // Ratings and profiles (schema/0010_ratings.sql, docs/ratings.md) -----------
+
+  virtual void set_table_terms(std::int64_t table_id, const TableTerms& terms) = 0;
+  // No row: no requirement, unrated with robots.
+  virtual TableTerms table_terms(std::int64_t table_id) = 0;
+  // Nothing: the user has no rated game in the pool.
+  virtual std::optional<RatingRecord> rating_of(std::int64_t user_id, RatingPool pool) = 0;
+  virtual void save_rating(std::int64_t user_id, RatingPool pool, const RatingRecord& rating) = 0;
+  // Every stored rating gone, before ratings are computed again from the results.
+  virtual void clear_ratings() = 0;
+  virtual void insert_game_result(const GameResultRecord& result) = 0;
+  // Rewrites a stored result's rated part (pool, place, before and after).
+  virtual void update_game_rating(const GameResultRecord& result) = 0;
+  // The user's results, oldest first, the newest `limit` of them; with the
+  // table's name and player count.
+  virtual std::vector<GameResultRecord> game_results_of(std::int64_t user_id, int limit) = 0;
+  // Every result, in the order games finished (then table, then seat).
+  virtual std::vector<GameResultRecord> all_game_results() = 0;
+  virtual PlayerTotals player_totals(std::int64_t user_id) = 0;
 
   // The administrators' log ---------------------------------------------------
 

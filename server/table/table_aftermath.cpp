@@ -33,6 +33,7 @@ AftermathWritten write_aftermath(Records& db, std::int64_t table_id, std::option
       break;
   }
   if (written.deadline_changed) db.update_table_deadline(table_id, written.at, written.left);
+  if (aftermath.finished) write_game_results(db, table_id, *aftermath.finished, now);
   if (aftermath.waiting_changed) db.set_waiting_user(table_id, aftermath.waiting_user);
   for (const NotificationDraft& draft : aftermath.notes) {
     if (auto stored = store_notification(db, draft, now)) written.notes.push_back(std::move(*stored));

@@ -11,6 +11,7 @@
 #include "engine/standing_order.hpp"
 #include "server/correspondence/notifier.hpp"
 #include "server/store/records.hpp"
+#include "server/table/game_results.hpp"
 
 namespace sp::server {
 
@@ -39,6 +40,8 @@ struct Aftermath {
   // changes; the digest lists a player's waiting tables from it.
   bool waiting_changed = false;
   std::optional<std::int64_t> waiting_user;
+  // The game ended with this move: its results and ratings (game_results.hpp).
+  std::optional<FinishedGame> finished;
 };
 
 struct AftermathWritten {

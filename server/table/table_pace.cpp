@@ -77,6 +77,14 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
   }
   if (next.is_finished()) {
     after.deadline = Aftermath::Deadline::kClear;
+    FinishedGame finished{record_.player_count, {}};
+    for (const SeatRecord& s : record_.seats) {
+      const SeatController controller = after.seat && after.seat->seat == s.seat ? after.seat->controller : s.controller;
+      finished.seats.push_back(FinishedSeat{s.seat, s.user_id, s.robot,
+                                            next.final_scores[static_cast<std::size_t>(s.seat)].place,
+                                            !s.robot && controller != SeatController::kHuman});
+    }
+    after.finished = std::move(finished);
     const std::string text = "The game at " + record_.name + " has ended." + place_text(next, names_);
     for (const SeatRecord& s : record_.seats) {
       if (s.robot) continue;

@@ -429,4 +429,45 @@ int FailingRecords::count_emails(std::int64_t user_id, server::EmailPurpose purp
   return inner_.count_emails(user_id, purpose, since);
 }
 
+// Ratings and profiles ---------------------------------------------------------
+
+void FailingRecords::set_table_terms(std::int64_t table_id, const server::TableTerms& terms) {
+  write();
+  inner_.set_table_terms(table_id, terms);
+}
+
+server::TableTerms FailingRecords::table_terms(std::int64_t table_id) { return inner_.table_terms(table_id); }
+
+std::optional<server::RatingRecord> FailingRecords::rating_of(std::int64_t user_id, server::RatingPool pool) {
+  return inner_.rating_of(user_id, pool);
+}
+
+void FailingRecords::save_rating(std::int64_t user_id, server::RatingPool pool, const server::RatingRecord& rating) {
+  write();
+  inner_.save_rating(user_id, pool, rating);
+}
+
+void FailingRecords::clear_ratings() {
+  write();
+  inner_.clear_ratings();
+}
+
+void FailingRecords::insert_game_result(const server::GameResultRecord& result) {
+  write();
+  inner_.insert_game_result(result);
+}
+
+void FailingRecords::update_game_rating(const server::GameResultRecord& result) {
+  write();
+  inner_.update_game_rating(result);
+}
+
+std::vector<server::GameResultRecord> FailingRecords::game_results_of(std::int64_t user_id, int limit) {
+  return inner_.game_results_of(user_id, limit);
+}
+
+std::vector<server::GameResultRecord> FailingRecords::all_game_results() { return inner_.all_game_results(); }
+
+server::PlayerTotals FailingRecords::player_totals(std::int64_t user_id) { return inner_.player_totals(user_id); }
+
 }  // namespace sp::test

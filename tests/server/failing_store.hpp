@@ -80,6 +80,17 @@ class FailingRecords final : public server::Records {
   server::PrunedRows prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds,
                                    std::int64_t keep_webhooks_seconds, int limit) override;
   void log_admin_action(const server::AdminAction& action) override;
+  // Ratings and profiles: writes counted, reads passed through.
+  void set_table_terms(std::int64_t table_id, const server::TableTerms& terms) override;
+  server::TableTerms table_terms(std::int64_t table_id) override;
+  std::optional<server::RatingRecord> rating_of(std::int64_t user_id, server::RatingPool pool) override;
+  void save_rating(std::int64_t user_id, server::RatingPool pool, const server::RatingRecord& rating) override;
+  void clear_ratings() override;
+  void insert_game_result(const server::GameResultRecord& result) override;
+  void update_game_rating(const server::GameResultRecord& result) override;
+  std::vector<server::GameResultRecord> game_results_of(std::int64_t user_id, int limit) override;
+  std::vector<server::GameResultRecord> all_game_results() override;
+  server::PlayerTotals player_totals(std::int64_t user_id) override;
 
   // Reads: passed through.
   std::optional<server::UserRecord> find_user_by_name(const std::string& name) override;

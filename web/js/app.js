@@ -2,7 +2,7 @@
 // language, the administrator's login, and the screens by the address's
 // fragment: #/ (my tables, or the login form), #/lobby, #/notifications,
 // #/account, #/table/N, #/replay/N, #/deal/N, #/admin, #/admin/table/N,
-// #/join/N/CODE (a private table's link).
+// #/join/N/CODE (a private table's link), #/profile/NAME (a player's profile).
 import { loadCards } from "./cards.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
@@ -15,6 +15,7 @@ import { Inbox } from "./inbox.js";
 import { JoinPage } from "./join_page.js";
 import { Lobby } from "./lobby.js";
 import { NotificationsPage } from "./notifications.js";
+import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
 import { Session } from "./session.js";
 import { TablePage } from "./table_page.js";
@@ -112,11 +113,13 @@ async function route() {
   renderNav();
   const [, kind, id] = location.hash.match(/^#\/(table|replay|deal|admin\/table)\/(\d+)/) || [];
   const page = (location.hash.match(/^#\/([a-z]*)$/) || [, ""])[1];
-  // A replay, a deal's check and the administrators' pages need no player's login.
-  const open = kind === "replay" || kind === "deal" || kind === "admin/table" || page === "admin";
+  const [, profileName] = location.hash.match(/^#\/profile\/([^/]+)$/) || [];
+  // A replay, a deal's check, a profile and the administrators' pages need no player's login.
+  const open = kind === "replay" || kind === "deal" || kind === "admin/table" || page === "admin" || profileName;
   if (!session.loggedIn && !open) return show(loginScreen());
   const [, joinId, joinCode] = location.hash.match(/^#\/join\/(\d+)\/([A-Za-z0-9]+)$/) || [];
   if (joinId) screen = new JoinPage(connection, Number(joinId), joinCode);
+  else if (profileName) screen = new ProfilePage(connection, decodeURIComponent(profileName));
   else if (kind === "table") screen = new TablePage(connection, Number(id), { inbox, session, setTitle: setScreenTitle });
   else if (kind === "replay") screen = new ReplayPage(connection, Number(id));
   else if (kind === "deal") screen = new DealCheckPage(connection, Number(id));

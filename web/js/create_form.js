@@ -1,8 +1,8 @@
 // The form that creates a table, with every option create_table offers, each
 // with a line that says what it does: the players and robots, private or in
 // the lobby, the
-// expansions, the rule options, and the pace (the move deadline and what
-// happens when it passes). Fields left at their defaults are left out of the
+// expansions, the rule options, the pace (the move deadline and what
+// happens when it passes), and ratings (rated with robots, what a joiner needs). Fields left at their defaults are left out of the
 // request, so the server's defaults apply.
 import { h } from "./dom.js";
 import { errorText, t } from "./i18n.js";
@@ -73,6 +73,10 @@ export class CreateForm {
           h("option", { value: "building_actions", selected: true }, t("create.pub_building_actions")),
           h("option", { value: "after_building_scoring" }, t("create.pub_after_scoring"))), t("create.pub_explain"))),
       this.pace,
+      h("fieldset", {}, h("legend", {}, t("create.ratings")),
+        check("rated", false, t("create.rated"), t("create.rated_explain")),
+        field(t("create.min_rating"), h("input", { type: "number", name: "min_rating", min: "-100", max: "100", step: "0.1", inputmode: "decimal" }), t("create.min_rating_explain")),
+        field(t("create.max_timeout_rate"), h("input", { type: "number", name: "max_timeout_rate", min: "0", max: "100", step: "0.1", inputmode: "decimal" }), t("create.max_timeout_rate_explain"))),
       this.message,
       h("button", { type: "submit", class: "primary" }, t("create.submit")));
     for (const name of ["public_money", "public_hands", "new_society"]) this.element.elements[name].addEventListener("change", () => this.sync());
@@ -116,6 +120,10 @@ export class CreateForm {
     if (f.private.checked) request.private = true;
     const robots = Number(this.robots.value);
     if (robots) request.robots = robots;
+    if (f.rated.checked) request.rated = true;
+    if (f.min_rating.value !== "") request.min_rating = Number(f.min_rating.value);
+    // Asked in percent, sent as a share.
+    if (f.max_timeout_rate.value !== "") request.max_timeout_rate = Number(f.max_timeout_rate.value) / 100;
     if (this.deadline.value !== "") {
       request.move_deadline_hours = Number(this.deadline.value);
       request.timeout_policy = {

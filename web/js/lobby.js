@@ -6,7 +6,7 @@ import { CreateForm } from "./create_form.js";
 import { h, replace } from "./dom.js";
 import { commitmentElement, newContribution } from "./fair_deal.js";
 import { errorText, t } from "./i18n.js";
-import { optionsText, paceText, seatsElement } from "./table_summary.js";
+import { optionsText, paceText, seatsElement, termsText } from "./table_summary.js";
 
 const REFRESH_MS = 10000;
 
@@ -76,6 +76,7 @@ export class Lobby {
         h("strong", { class: "table-name" }, table.name), " ", h("span", { class: "state" }, t("lobby.by", { name: table.creator })),
         seatsElement(table, this.session.user.name),
         h("div", { class: "meta" }, `${optionsText(table.options)} · ${paceText(table.pace)}`),
+        termsText(table) ? h("div", { class: "terms", dataset: { testid: "terms" } }, termsText(table)) : null,
         commitmentElement(table)),
       h("div", { class: "table-actions" },
         mine && full

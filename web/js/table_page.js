@@ -132,6 +132,18 @@ export class TablePage {
     if (data.orders) this.orders.show(data.orders);
     if (!resuming && this.lastMove === 0) this.firstVisitSince(data.moves);
     this.apply(data.view, data.legal_actions, data.moves, data.prices);
+    if (!this.ratings) this.loadRatings().catch(() => {});
+  }
+
+  // Each person's rating in the table's pool and timeout rate, read once from
+  // their profiles (docs/ratings.md); robots have none.
+  async loadRatings() {
+    this.ratings = new Map();
+    const pool = this.summary.players === 2 ? "two_player" : "multiplayer";
+    const people = this.summary.seats.filter((s) => !s.robot);
+    const profiles = await Promise.all(people.map((s) => this.connection.request("profile", { name: s.name })));
+    people.forEach((s, i) => this.ratings.set(s.seat, { rating: profiles[i].ratings[pool].rating, timeout_rate: profiles[i].timeout_rate }));
+    if (this.view) this.render();
   }
 
   // The moves after the one I saw last here are new to me: the log sets them
@@ -293,7 +305,7 @@ export class TablePage {
     const seats = new Map((this.summary?.seats || []).map((s) => [s.seat, controllerText(s)]));
     const prices = finished || stopped ? [] : this.prices;
     replace(this.board, renderBoard(view, this.legal, { playing: this.seat !== null && !finished, prices }));
-    replace(this.players, renderPlayers(view, this.seat, this.legal, { controllers: seats, changed: this.changed, prices }));
+    replace(this.players, renderPlayers(view, this.seat, this.legal, { controllers: seats, changed: this.changed, prices, ratings: this.ratings || new Map() }));
     this.setTitle(`${view.to_act.includes(this.seat) && !finished ? t("table.your_turn_title") : ""}${name}`);
     if (finished && !this.end.childElementCount) this.showEnd();
   }

@@ -3,6 +3,7 @@
 // options, its pace and the time left for the awaited move.
 import { h } from "./dom.js";
 import { formatDuration, t, tn } from "./i18n.js";
+import { playerLink, ratingText, timeoutRateText } from "./profile.js";
 
 export function optionsText(o) {
   const parts = [];
@@ -57,14 +58,25 @@ export function controllerText(seat) {
   return null;
 }
 
-// The players, the one(s) to act marked with an arrow and in words.
+// What a table asks of its players (docs/ratings.md): "rated · rating 5.0 or
+// more · timeouts 5.0% or less"; null when it asks nothing.
+export function termsText(table) {
+  const parts = [];
+  if (table.rated) parts.push(t("terms.rated"));
+  if (table.min_rating !== undefined) parts.push(t("terms.min_rating", { rating: ratingText(table.min_rating) }));
+  if (table.max_timeout_rate !== undefined) parts.push(t("terms.max_timeout_rate", { rate: timeoutRateText(table.max_timeout_rate) }));
+  return parts.length ? parts.join(t("list.separator")) : null;
+}
+
+// The players (each linked to their profile, with their rating where the
+// listing gives it), the one(s) to act marked with an arrow and in words.
 export function seatsElement(table, me = null) {
   const toAct = new Set(table.status === "playing" ? table.to_act : []);
   const items = table.seats.map((s) => {
     const who = controllerText(s);
     return h("li", { class: `seat${toAct.has(s.seat) ? " to-act" : ""}${s.robot || s.controller !== "human" && s.controller ? " robot" : ""}` },
       toAct.has(s.seat) ? h("span", { class: "to-act-mark", "aria-label": t("seat.to_act") }, "▶ ") : null,
-      s.name === me ? h("strong", {}, s.name) : s.name,
+      s.robot ? s.name : playerLink(s.name, s.standing, { strong: s.name === me }),
       who ? h("span", { class: "seat-note" }, ` (${who})`) : null);
   });
   const open = table.players - table.seats.length;

@@ -9,6 +9,7 @@ import { actionsByCard } from "./card_actions.js";
 import { card, cardElement, catalogueOrder, DECK_SYMBOL, groupOf, cardName, incomeText } from "./cards.js";
 import { h } from "./dom.js";
 import { t, tn } from "./i18n.js";
+import { playerLink } from "./profile.js";
 
 const STACKS = ["worker", "building", "aristocrat", "trading"];
 const GROUPS = ["worker", "building", "aristocrat"];
@@ -104,9 +105,10 @@ function renderStacks(view) {
 }
 
 // My seat first: my hand is the one I play from. Options: controllers (seat
-// to "robot", "absent", ... for seats their player does not play), changed
+// to "robot", "absent", ... for seats their player does not play), ratings
+// (seat to its person's standing: their name links to their profile), changed
 // ("seat:card" of the cards new since my last visit).
-export function renderPlayers(view, mySeat, legal = [], { controllers = new Map(), changed = new Set(), prices = [] } = {}) {
+export function renderPlayers(view, mySeat, legal = [], { controllers = new Map(), changed = new Set(), prices = [], ratings = new Map() } = {}) {
   const placed = placer(legal, prices);
   const seats = [...view.players].sort((a, b) => (b.seat === mySeat) - (a.seat === mySeat));
   return h("section", { class: "players", "aria-label": t("players.label") },
@@ -115,7 +117,7 @@ export function renderPlayers(view, mySeat, legal = [], { controllers = new Map(
         const options = { ...o, changed: changed.has(`${p.seat}:${id}`) };
         return p.seat === mySeat ? placed(where, id, options) : cardElement(id, options);
       };
-      return renderPlayer(view, p, mySeat, place, controllers.get(p.seat));
+      return renderPlayer(view, p, mySeat, place, controllers.get(p.seat), ratings);
     }));
 }
 
@@ -147,7 +149,7 @@ function groupIncome(piles) {
   return incomeText(rubles, points);
 }
 
-function renderPlayer(view, p, mySeat, placed, controller) {
+function renderPlayer(view, p, mySeat, placed, controller, ratings) {
   const groups = { worker: [], building: [], aristocrat: [], action: [] };
   for (const id of p.tableau) groups[groupOf(id)].push(id);
   const attachedTo = {};
@@ -169,7 +171,8 @@ function renderPlayer(view, p, mySeat, placed, controller) {
     dataset: { seat: p.seat },
   },
   h("header", {},
-    h("h2", {}, toAct && !finished ? h("span", { class: "to-act-mark", "aria-hidden": "true" }, "▶ ") : null, p.name, you,
+    h("h2", {}, toAct && !finished ? h("span", { class: "to-act-mark", "aria-hidden": "true" }, "▶ ") : null,
+      ratings.has(p.seat) ? playerLink(p.name, ratings.get(p.seat)) : p.name, you,
       controller ? h("span", { class: "badge robot" }, controller) : null,
       toAct && !finished ? h("span", { class: "badge" }, t("player.to_act")) : null),
     h("p", { class: "money" },

@@ -1,0 +1,73 @@
+#include "server/requests/player_standing.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "server/ratings/plackett_luce.hpp"
+
+namespace sp::server {
+namespace {
+
+using nlohmann::json;
+
+// Plus zero: a newcomer's 25 - 3 * 25/3 rounds to -0, which would read "-0".
+double hundredths(double value) { return std::round(value * 100.0) / 100.0 + 0.0; }
+
+std::string shown(double value) {
+  std::ostringstream out;
+  out.precision(2);
+  out << std::fixed << value;
+  return out.str();
+}
+
+std::string pool_words(RatingPool pool) {
+  return pool == RatingPool::kTwoPlayer ? "two-player games" : "games of three to five";
+}
+
+}  // namespace
+
+double displayed_rating(const std::optional<RatingRecord>& rating) {
+  const ratings::Rating r = rating ? ratings::Rating{rating->mu, rating->sigma} : ratings::newcomer();
+  return hundredths(ratings::conservative(r));
+}
+
+std::optional<double> timeout_rate(const PlayerTotals& totals) {
+  if (totals.moves_due == 0) return std::nullopt;
+  return std::round(static_cast<double>(totals.timeouts) / static_cast<double>(totals.moves_due) * 10000.0) / 10000.0;
+}
+
+json standing_json(Records& db, std::int64_t user_id, RatingPool pool) {
+  const auto rating = db.rating_of(user_id, pool);
+  const auto rate = timeout_rate(db.player_totals(user_id));
+  return json{{"rating", displayed_rating(rating)},
+              {"rated_games", rating ? rating->games : 0},
+              {"timeout_rate", rate ? json(*rate) : json(nullptr)}};
+}
+
+void add_terms(json& summary, const TableTerms& terms) {
+  summary["rated"] = terms.rated;
+  if (terms.min_rating) summary["min_rating"] = *terms.min_rating;
+  if (terms.max_timeout_rate) summary["max_timeout_rate"] = *terms.max_timeout_rate;
+}
+
+std::optional<Reply> refusal_by_terms(Records& db, const TableTerms& terms, std::int64_t user_id, RatingPool pool) {
+  if (terms.min_rating) {
+    const double rating = displayed_rating(db.rating_of(user_id, pool));
+    if (rating < *terms.min_rating) {
+      return Reply::error(protocol::ErrorCode::kRatingTooLow,
+                          "This table asks for a rating of at least " + shown(*terms.min_rating) + " in " +
+                              pool_words(pool) + "; yours is " + shown(rating) + ".");
+    }
+  }
+  if (terms.max_timeout_rate) {
+    const double rate = timeout_rate(db.player_totals(user_id)).value_or(0.0);
+    if (rate > *terms.max_timeout_rate) {
+      return Reply::error(protocol::ErrorCode::kTimeoutRateTooHigh,
+                          "This table asks for a timeout rate of at most " + shown(*terms.max_timeout_rate * 100) +
+                              "%; yours is " + shown(rate * 100) + "%.");
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace sp::server

@@ -1,0 +1,30 @@
+// A player's standing as the lobby and profiles show it (docs/ratings.md):
+// the displayed rating of a pool and the timeout rate, and a table's terms
+// checked against them when someone joins.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+
+#include "server/store/records.hpp"
+#include "server/table/table.hpp"
+
+namespace sp::server {
+
+// mu - 3 sigma, rounded to hundredths; a player never rated shows a newcomer's 0.
+double displayed_rating(const std::optional<RatingRecord>& rating);
+// Timeouts over moves due in finished games; nothing while no move was due.
+std::optional<double> timeout_rate(const PlayerTotals& totals);
+
+// {"rating", "rated_games", "timeout_rate"} of a seated person, for a table summary.
+nlohmann::json standing_json(Records& db, std::int64_t user_id, RatingPool pool);
+
+// The table's terms as its summary shows them: "rated", and each requirement set.
+void add_terms(nlohmann::json& summary, const TableTerms& terms);
+
+// The refusal of a player who does not meet the table's terms, if any.
+std::optional<Reply> refusal_by_terms(Records& db, const TableTerms& terms, std::int64_t user_id, RatingPool pool);
+
+}  // namespace sp::server
