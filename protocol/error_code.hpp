@@ -63,6 +63,14 @@ enum class ErrorCode : std::uint8_t {
   kInvalidEmail,
   kEmailUnavailable,
   kPrivateTable,
+  kNothingToUndo,
+  kActedSince,
+  kRevealedHiddenCard,
+  kPhaseEndedSince,
+  kRequestPending,
+  kNoRequest,
+  kAlreadyAnswered,
+  kSeatResigned,
   kInternalError,
 };
 

@@ -62,6 +62,7 @@ ReplayOutcome write_replay_report(const TableRecord& table, const std::vector<Mo
       out << "DIVERGES at " << replay.divergence()->describe() << "\n";
       return ReplayOutcome::kDiverged;
     }
+    if (replay.last().kind != engine::LogKind::kAction) out << "  " << protocol::describe_entry(replay.last(), speaker) << "\n";
     for (const engine::Event& event : events) {
       out << "  " << protocol::describe_event(event, speaker) << "\n";
       if (const auto price = protocol::price_paid(event, before)) {

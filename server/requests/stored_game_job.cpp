@@ -66,6 +66,9 @@ Reply replay_reply(const TableRecord& table, const std::vector<MoveRecord>& move
     const protocol::Speaker speaker{names, replay.setup().options, viewer, *words};
     json said = json::array();
     json prices = json::array();
+    if (move_number > 0 && replay.last().kind != engine::LogKind::kAction) {
+      said.push_back(protocol::describe_entry(replay.last(), speaker));
+    }
     for (const engine::Event& event : move_number > 0 ? events : engine::Events{}) {
       said.push_back(protocol::describe_event(event, speaker));
       const auto price = before ? protocol::price_paid(event, *before) : std::nullopt;

@@ -74,6 +74,8 @@ class LogReplay {
 
   engine::GameSetup setup_;
   engine::GameState state_;
+  // The state before the latest action not taken back, for an undo (engine::apply_entry).
+  std::optional<engine::GameState> before_;
   engine::LoggedAction last_;
   std::int64_t moves_ = 0;
   std::optional<Divergence> divergence_;

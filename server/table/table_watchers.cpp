@@ -115,6 +115,7 @@ void Table::subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch,
                 {"moves", self->moves_since(from, seat)}};
     // The seat's own standing orders, for its player only.
     if (seat) result["orders"] = protocol::encode_orders(self->orders_.at(seat->value));
+    result["consent"] = self->consent_json();
     reply(Reply::result(std::move(result)));
   });
 }
