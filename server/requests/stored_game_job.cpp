@@ -59,7 +59,7 @@ Reply replay_reply(const TableRecord& table, const std::vector<MoveRecord>& move
   }
   json reply{{"table", table.id},
              {"move_number", move_number},
-             {"view", protocol::encode_view(engine::view_for(replay.state(), viewer), seat_names_of(table))},
+             {"view", protocol::encode_view(view_after(replay.state(), viewer, replay.moves()), seat_names_of(table))},
              {"move", std::move(move)}};
   if (words) {
     const std::vector<std::string> names = seat_names_of(table);

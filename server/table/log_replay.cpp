@@ -21,6 +21,12 @@ Expected<engine::GameSetup, std::string> stored_setup(const TableRecord& record)
   return setup;
 }
 
+engine::TableView view_after(const engine::GameState& state, engine::Viewer viewer, std::int64_t entries) {
+  engine::TableView view = engine::view_for(state, viewer);
+  view.move_number = static_cast<std::uint32_t>(entries);
+  return view;
+}
+
 LogReplay::LogReplay(const TableRecord& record) {
   auto setup = stored_setup(record);
   if (!setup) {

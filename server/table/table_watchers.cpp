@@ -13,6 +13,7 @@
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
 #include "protocol/table_update.hpp"
+#include "server/table/log_replay.hpp"
 
 namespace sp::server {
 
@@ -40,7 +41,7 @@ void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const eng
     const engine::Viewer viewer = key < 0 ? engine::Viewer::spectator() : engine::Viewer::of_seat(*seat);
     const protocol::MoveEntry move{record_.move_count, logged, events, to_string(actor)};
     protocol::ViewText& view_text = view_texts_.try_emplace(key, names_).first->second;
-    std::string body = protocol::encode_update_body(view_text.encode(engine::view_for(state_, viewer)),
+    std::string body = protocol::encode_update_body(view_text.encode(view_after(state_, viewer, record_.move_count)),
                                                     json::array({protocol::encode_move_entry(move, setup_.options, viewer)}));
     return encoded.emplace(key, std::move(body)).first->second;
   };
@@ -55,7 +56,7 @@ void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const eng
 }
 
 json Table::view_json(std::optional<engine::Seat> seat) const {
-  return protocol::encode_view(engine::view_for(state_, viewer_for(seat)), names_);
+  return protocol::encode_view(view_after(state_, viewer_for(seat), record_.move_count), names_);
 }
 
 json Table::legal_json(std::optional<engine::Seat> seat) const {
