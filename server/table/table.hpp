@@ -18,7 +18,8 @@
 // One actor, its work in files by job: table.cpp (a move checked, written,
 // acknowledged; a fault), table_watchers.cpp (subscriptions, the pushes after
 // each move, chat), table_pace.cpp (deadlines, robots and absent seats),
-// table_abort.cpp (an administrator ends the game), table_summary.cpp (the
+// table_abort.cpp (an administrator ends the game), table_consent.cpp
+// (resigning, aborting by vote, undo by consent), table_summary.cpp (the
 // lobby's summary).
 //
 // Thread-safety: all public methods are safe from any thread.
