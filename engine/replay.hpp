@@ -4,21 +4,35 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/action.hpp"
 #include "engine/event.hpp"
 #include "engine/expected.hpp"
+#include "engine/log_entry.hpp"
 #include "engine/rule_error.hpp"
 #include "engine/setup.hpp"
 #include "engine/state.hpp"
 
 namespace sp::engine {
 
+// One entry of a game's log. An entry of another kind than kAction is the
+// seat's player resigning, voting or undoing (log_entry.hpp); its `action` is
+// left at its default and never applied.
 struct LoggedAction {
   Seat seat;
   Action action;
+  LogKind kind = LogKind::kAction;
 };
+
+// Applies one entry to `state`. `before` is the state before the latest
+// action not taken back (kept here for an undo: an action fills it, an undo
+// restores it and empties it, so an undo always follows an action it may take
+// back). A refusal is a sentence: the log does not replay.
+[[nodiscard]] Expected<void, std::string> apply_entry(GameState& state, std::optional<GameState>& before,
+                                                      const LoggedAction& entry, Events* events);
 
 struct ReplayError {
   std::size_t index = 0;  // the log entry that failed (the setup's error: 0)

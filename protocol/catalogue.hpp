@@ -44,8 +44,10 @@ enum class Word : std::uint8_t {
   kRoundEnded, kRoundEndedDiscarded, kCardList, kRoundEndedMovedDown, kGameEnded,
   // A price explained (describe_price).
   kPricePrinted, kPriceDisplaced, kPriceIdentical, kPriceLowerRow, kPriceDiscount, kPriceMinimum, kPriceTotal,
+  // Log entries that are no action (engine/log_entry.hpp): {who}.
+  kResigned, kAbortProposed, kAbortVoted, kAbortRefused, kAbortLapsed, kAborted, kUndone,
 };
-inline constexpr int kWordCount = static_cast<int>(Word::kPriceTotal) + 1;
+inline constexpr int kWordCount = static_cast<int>(Word::kUndone) + 1;
 
 struct Catalogue {
   Language language;

@@ -75,6 +75,13 @@ std::string_view word(Word w) {
     case Word::kPriceDiscount: return ", -{n} for the {name}";
     case Word::kPriceMinimum: return "; a card always costs at least 1 ruble";
     case Word::kPriceTotal: return " = {rubles}";
+    case Word::kResigned: return "{who} resigned; the robot plays the seat to the end";
+    case Word::kAbortProposed: return "{who} proposed to abort the game";
+    case Word::kAbortVoted: return "{who} voted to abort the game";
+    case Word::kAbortRefused: return "{who} voted against aborting the game; it goes on";
+    case Word::kAbortLapsed: return "{who}'s proposal to abort lapsed: not everyone answered in time";
+    case Word::kAborted: return "{who} agreed last: the game is aborted";
+    case Word::kUndone: return "{who} took back their last action, with everyone's consent";
   }
   return {};
 }

@@ -75,6 +75,13 @@ std::string_view word(Word w) {
     case Word::kPriceDiscount: return ", -{n} grâce à la carte {name}";
     case Word::kPriceMinimum: return " ; une carte coûte toujours au moins 1 rouble";
     case Word::kPriceTotal: return " = {rubles}";
+    case Word::kResigned: return "{who} abandonne ; le robot joue sa place jusqu'à la fin";
+    case Word::kAbortProposed: return "{who} propose d'arrêter la partie";
+    case Word::kAbortVoted: return "{who} vote pour arrêter la partie";
+    case Word::kAbortRefused: return "{who} vote contre l'arrêt de la partie ; elle continue";
+    case Word::kAbortLapsed: return "La proposition d'arrêt de {who} a expiré : tous n'ont pas répondu à temps";
+    case Word::kAborted: return "{who} accepte en dernier : la partie est arrêtée";
+    case Word::kUndone: return "{who} reprend sa dernière action, avec l'accord de tous";
   }
   return {};
 }

@@ -75,6 +75,13 @@ std::string_view word(Word w) {
     case Word::kPriceDiscount: return ", -{n} благодаря «{name}»";
     case Word::kPriceMinimum: return "; карта всегда стоит не меньше 1 рубля";
     case Word::kPriceTotal: return " = {rubles}";
+    case Word::kResigned: return "{who} сдаётся; место до конца играет робот";
+    case Word::kAbortProposed: return "{who} предлагает прервать партию";
+    case Word::kAbortVoted: return "{who} голосует за то, чтобы прервать партию";
+    case Word::kAbortRefused: return "{who} голосует против: партия продолжается";
+    case Word::kAbortLapsed: return "Предложение {who} прервать партию истекло: ответили не все";
+    case Word::kAborted: return "{who} соглашается последним: партия прервана";
+    case Word::kUndone: return "{who} отменяет свой последний ход с согласия всех";
   }
   return {};
 }

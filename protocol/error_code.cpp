@@ -69,6 +69,17 @@ constexpr std::array kEntries = {
           "That table is private: join it by invitation or with its code."},
     Entry{ErrorCode::kRatingTooLow, "rating_too_low", "Your rating is below the table's minimum."},
     Entry{ErrorCode::kTimeoutRateTooHigh, "timeout_rate_too_high", "Your timeout rate is above the table's maximum."},
+    Entry{ErrorCode::kNothingToUndo, "nothing_to_undo", "You have no action to take back."},
+    Entry{ErrorCode::kActedSince, "acted_since",
+          "Someone else acted after your last action (a player, a robot, the table or a standing order); it stands."},
+    Entry{ErrorCode::kRevealedHiddenCard, "revealed_hidden_card",
+          "That action showed a card that was face down; it cannot be taken back."},
+    Entry{ErrorCode::kPhaseEndedSince, "phase_ended",
+          "A phase ended with that action and new cards were dealt; it cannot be taken back."},
+    Entry{ErrorCode::kRequestPending, "request_pending", "A request at this table is still waiting for answers."},
+    Entry{ErrorCode::kNoRequest, "no_request", "Nothing at this table waits for your answer."},
+    Entry{ErrorCode::kAlreadyAnswered, "already_answered", "You answered already."},
+    Entry{ErrorCode::kSeatResigned, "seat_resigned", "You resigned from this game; the robot plays your seat to the end."},
     Entry{ErrorCode::kInternalError, "internal_error", "Something went wrong on the server; nothing was changed."},
 };
 

@@ -65,6 +65,14 @@ enum class ErrorCode : std::uint8_t {
   kPrivateTable,
   kRatingTooLow,
   kTimeoutRateTooHigh,
+  kNothingToUndo,
+  kActedSince,
+  kRevealedHiddenCard,
+  kPhaseEndedSince,
+  kRequestPending,
+  kNoRequest,
+  kAlreadyAnswered,
+  kSeatResigned,
   kInternalError,
 };
 

@@ -186,6 +186,25 @@ std::string describe_event(const engine::Event& event, const Speaker& speaker) {
   return std::visit(Sentences(speaker, seen.drawn_card_hidden), seen.event);
 }
 
+std::string describe_entry(const engine::LoggedAction& entry, const Speaker& speaker) {
+  const Catalogue& w = catalogue(speaker.language);
+  const std::string who = entry.seat.value < speaker.names.size() && !speaker.names[entry.seat.value].empty()
+                              ? speaker.names[entry.seat.value]
+                              : fill(w.word(Word::kSeat), {{"n", std::to_string(entry.seat.value)}});
+  Word word = Word::kUndone;
+  switch (entry.kind) {
+    case engine::LogKind::kResign: word = Word::kResigned; break;
+    case engine::LogKind::kAbortProposed: word = Word::kAbortProposed; break;
+    case engine::LogKind::kAbortVoted: word = Word::kAbortVoted; break;
+    case engine::LogKind::kAbortRefused: word = Word::kAbortRefused; break;
+    case engine::LogKind::kAbortLapsed: word = Word::kAbortLapsed; break;
+    case engine::LogKind::kAborted: word = Word::kAborted; break;
+    case engine::LogKind::kUndo:
+    case engine::LogKind::kAction: word = Word::kUndone; break;
+  }
+  return fill(w.word(word), {{"who", who}});
+}
+
 std::string describe_price(const engine::PriceBreakdown& p, Language language) {
   const Catalogue& w = catalogue(language);
   const auto name = [&](CardId card) { return std::string(w.card_name(card)); };

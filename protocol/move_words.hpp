@@ -13,6 +13,7 @@
 #include "engine/event.hpp"
 #include "engine/options.hpp"
 #include "engine/pricing.hpp"
+#include "engine/replay.hpp"
 #include "engine/view.hpp"
 #include "protocol/language.hpp"
 
@@ -26,6 +27,10 @@ struct Speaker {
 };
 
 std::string describe_event(const engine::Event& event, const Speaker& speaker);
+
+// A log entry that is no action (a resign, a vote, an undo), in words.
+// REQUIRES: entry.kind is not LogKind::kAction.
+std::string describe_entry(const engine::LoggedAction& entry, const Speaker& speaker);
 
 // "printed cost 6, -1 for 1 identical card already owned, -1 from the lower row = 4 rubles"
 std::string describe_price(const engine::PriceBreakdown& price, Language language = Language::kEnglish);

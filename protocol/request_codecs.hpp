@@ -48,6 +48,7 @@ void add_correspondence_codecs(RequestCodecs& codecs);
 void add_record_codecs(RequestCodecs& codecs);
 void add_admin_codecs(RequestCodecs& codecs);
 void add_order_codecs(RequestCodecs& codecs);
+void add_consent_codecs(RequestCodecs& codecs);
 void add_notice_codecs(RequestCodecs& codecs);
 
 // Writes `value` under `name` when it is there.

@@ -20,6 +20,7 @@ const RequestCodecs& codecs() {
     add_record_codecs(codecs);
     add_admin_codecs(codecs);
     add_order_codecs(codecs);
+    add_consent_codecs(codecs);
     add_notice_codecs(codecs);
     return codecs;
   }();

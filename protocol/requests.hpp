@@ -299,6 +299,41 @@ struct SetOrders {
   friend bool operator==(const SetOrders&, const SetOrders&) = default;
 };
 
+// Resigning, aborting by vote and undo by consent (docs/protocol.md,
+// "Resigning, aborting, undoing"): the seat's player asks, the other seated
+// humans answer.
+struct Resign {
+  static constexpr std::string_view kType = "resign";
+  std::int64_t table = 0;
+  friend bool operator==(const Resign&, const Resign&) = default;
+};
+
+struct ProposeAbort {
+  static constexpr std::string_view kType = "propose_abort";
+  std::int64_t table = 0;
+  friend bool operator==(const ProposeAbort&, const ProposeAbort&) = default;
+};
+
+struct VoteAbort {
+  static constexpr std::string_view kType = "vote_abort";
+  std::int64_t table = 0;
+  bool yes = false;
+  friend bool operator==(const VoteAbort&, const VoteAbort&) = default;
+};
+
+struct RequestUndo {
+  static constexpr std::string_view kType = "request_undo";
+  std::int64_t table = 0;
+  friend bool operator==(const RequestUndo&, const RequestUndo&) = default;
+};
+
+struct AnswerUndo {
+  static constexpr std::string_view kType = "answer_undo";
+  std::int64_t table = 0;
+  bool accept = false;
+  friend bool operator==(const AnswerUndo&, const AnswerUndo&) = default;
+};
+
 struct DebugAdvanceClock {
   static constexpr std::string_view kType = "debug_advance_clock";
   std::int64_t seconds = 1;
@@ -430,7 +465,8 @@ using ClientRequest =
                  client::ChatHistory, client::Notifications, client::MarkNotificationsRead, client::SetWebhook, client::TestWebhook,
                  client::PushKey, client::AddPushSubscription, client::RemovePushSubscription,
                  client::Vacation, client::SetVacation, client::EndVacation, client::ReclaimSeat, client::Orders,
-                 client::SetOrders,
+                 client::SetOrders, client::Resign, client::ProposeAbort, client::VoteAbort, client::RequestUndo,
+                 client::AnswerUndo,
                  client::DebugAdvanceClock, client::TableRecord, client::ReplayView, client::TableHistory,
                  client::AdminLogin, client::AdminListTables, client::AdminView, client::AdminReplay,
                  client::AdminAbort, client::AdminRemovePlayer, client::AdminLogoutUser, client::AdminLog,

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "protocol/engine_json.hpp"
+#include "protocol/log_entry_json.hpp"
 
 namespace sp::protocol {
 
@@ -13,7 +14,7 @@ json encode_move_entry(const MoveEntry& move, const engine::TableOptions& option
   for (const engine::Event& e : move.events) events.push_back(encode_event_for(e, options, viewer));
   json entry{{"move_number", move.move_number}, {"seat", move.logged.seat.value}};
   if (move.actor) entry["actor"] = *move.actor;
-  entry["action"] = encode_action(move.logged.action);
+  entry["action"] = encode_log_entry(move.logged);
   entry["events"] = std::move(events);
   return entry;
 }

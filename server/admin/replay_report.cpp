@@ -62,6 +62,7 @@ ReplayOutcome write_replay_report(const TableRecord& table, const std::vector<Mo
       out << "DIVERGES at " << replay.divergence()->describe() << "\n";
       return ReplayOutcome::kDiverged;
     }
+    if (replay.last().kind != engine::LogKind::kAction) out << "  " << protocol::describe_entry(replay.last(), speaker) << "\n";
     for (const engine::Event& event : events) {
       out << "  " << protocol::describe_event(event, speaker) << "\n";
       if (const auto price = protocol::price_paid(event, before)) {
@@ -79,7 +80,7 @@ ReplayOutcome write_replay_report(const TableRecord& table, const std::vector<Mo
   out << "\nState after move " << to << " ("
       << (request.seat ? "as seat " + std::to_string(*request.seat) + " sees it" : std::string("administrator view"))
       << (request.seat ? "" : ", state hash " + engine::state_hash_hex(replay.state())) << "):\n"
-      << protocol::encode_view(engine::view_for(replay.state(), viewer), names).dump(2) << "\n";
+      << protocol::encode_view(view_after(replay.state(), viewer, replay.moves()), names).dump(2) << "\n";
   return ReplayOutcome::kReplayed;
 }
 

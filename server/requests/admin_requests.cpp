@@ -123,7 +123,7 @@ void on_admin_view(const Request& r, const client::AdminView& view) {
         const auto& divergence = replay.divergence();
         return Reply::result(json{
             {"table", summary_of(t)},
-            {"view", protocol::encode_view(engine::view_for(replay.state(), engine::Viewer::administrator()),
+            {"view", protocol::encode_view(view_after(replay.state(), engine::Viewer::administrator(), replay.moves()),
                                            seat_names_of(t))},
             {"divergence", divergence ? json{{"move_number", divergence->move_number}, {"reason", divergence->reason}}
                                       : json(nullptr)}});

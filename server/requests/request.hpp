@@ -82,6 +82,7 @@ void add_lobby_requests(Routes& routes);
 void add_play_requests(Routes& routes);
 void add_correspondence_requests(Routes& routes);
 void add_order_requests(Routes& routes);
+void add_consent_requests(Routes& routes);
 void add_push_requests(Routes& routes);
 void add_admin_requests(Routes& routes);
 void add_record_requests(Routes& routes);

@@ -20,6 +20,7 @@ const Routes& routes() {
     add_record_requests(routes);
     add_correspondence_requests(routes);
     add_order_requests(routes);
+    add_consent_requests(routes);
     add_notice_requests(routes);
     add_push_requests(routes);
     add_profile_requests(routes);

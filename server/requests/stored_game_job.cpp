@@ -59,13 +59,16 @@ Reply replay_reply(const TableRecord& table, const std::vector<MoveRecord>& move
   }
   json reply{{"table", table.id},
              {"move_number", move_number},
-             {"view", protocol::encode_view(engine::view_for(replay.state(), viewer), seat_names_of(table))},
+             {"view", protocol::encode_view(view_after(replay.state(), viewer, replay.moves()), seat_names_of(table))},
              {"move", std::move(move)}};
   if (words) {
     const std::vector<std::string> names = seat_names_of(table);
     const protocol::Speaker speaker{names, replay.setup().options, viewer, *words};
     json said = json::array();
     json prices = json::array();
+    if (move_number > 0 && replay.last().kind != engine::LogKind::kAction) {
+      said.push_back(protocol::describe_entry(replay.last(), speaker));
+    }
     for (const engine::Event& event : move_number > 0 ? events : engine::Events{}) {
       said.push_back(protocol::describe_event(event, speaker));
       const auto price = before ? protocol::price_paid(event, *before) : std::nullopt;

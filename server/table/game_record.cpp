@@ -8,6 +8,7 @@
 #include "engine/state_hash.hpp"
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
+#include "protocol/log_entry_json.hpp"
 #include "server/store/admin_log.hpp"
 #include "server/table/deal_proof.hpp"
 #include "server/table/table_deal.hpp"
@@ -150,7 +151,7 @@ std::optional<std::string> read_move(const json& m, PendingRecord& record) {
   MoveRecord move;
   move.move_number = number;
   move.seat = record.replay->last().seat.value;
-  move.action_json = protocol::encode_action(record.replay->last().action).dump();
+  move.action_json = protocol::encode_log_entry(record.replay->last()).dump();
   move.state_hash = hash;
   move.created_at = m.contains("at") && m.at("at").is_number_integer() ? m.at("at").get<std::int64_t>() : 0;
   record.moves.push_back(std::move(move));
@@ -237,7 +238,7 @@ Expected<GameRecord, Divergence> record_of(const TableRecord& table, const std::
     if (!replay.apply(move, true, &events)) break;
     record.moves.push_back(json{{"move_number", move.move_number},
                                 {"seat", move.seat},
-                                {"action", protocol::encode_action(replay.last().action)},
+                                {"action", protocol::encode_log_entry(replay.last())},
                                 {"events", events_json(events)},
                                 {"state_hash", move.state_hash},
                                 {"at", move.created_at}});

@@ -3,6 +3,7 @@
 #include "engine/rules.hpp"
 #include "engine/state_hash.hpp"
 #include "protocol/engine_json.hpp"
+#include "protocol/log_entry_json.hpp"
 
 namespace sp::server {
 
@@ -18,6 +19,12 @@ Expected<engine::GameSetup, std::string> stored_setup(const TableRecord& record)
   if (!options) return unexpected("the table's options do not read: " + options.error().message);
   setup.options = *options;
   return setup;
+}
+
+engine::TableView view_after(const engine::GameState& state, engine::Viewer viewer, std::int64_t entries) {
+  engine::TableView view = engine::view_for(state, viewer);
+  view.move_number = static_cast<std::uint32_t>(entries);
+  return view;
 }
 
 LogReplay::LogReplay(const TableRecord& record) {
@@ -50,9 +57,9 @@ Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, std:
   if (seat < 0 || seat >= player_count) {
     return unexpected(Divergence{move_number, "seat " + std::to_string(seat) + " does not exist at this table"});
   }
-  const auto decoded = protocol::decode_action(action);
+  const auto decoded = protocol::decode_log_entry(action, engine::Seat{static_cast<std::uint8_t>(seat)});
   if (!decoded) return unexpected(Divergence{move_number, "the action does not read: " + decoded.error().message});
-  return engine::LoggedAction{engine::Seat{static_cast<std::uint8_t>(seat)}, *decoded};
+  return *decoded;
 }
 
 Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, const MoveRecord& move, int player_count) {
@@ -74,13 +81,11 @@ bool LogReplay::apply(std::int64_t move_number, int seat, const nlohmann::json& 
     divergence_ = read.error();
     return false;
   }
-  const engine::Seat who = read->seat;
   if (events) events->clear();
-  const auto applied = engine::apply_in_place(state_, who, read->action, events);
+  const auto applied = engine::apply_entry(state_, before_, *read, events);
   if (!applied) {
     return diverge(move_number, "the engine refuses the action " + action.dump() + " of seat " + std::to_string(seat) +
-                                    " (" + std::string(engine::to_string(applied.error().code)) + ": " +
-                                    applied.error().message + ")");
+                                    " (" + applied.error() + ")");
   }
   moves_ = move_number;
   last_ = *read;

@@ -19,6 +19,7 @@
 #include "engine/replay.hpp"
 #include "engine/setup.hpp"
 #include "engine/state.hpp"
+#include "engine/view.hpp"
 #include "server/store/records.hpp"
 
 namespace sp::server {
@@ -39,6 +40,12 @@ Expected<engine::GameSetup, std::string> stored_setup(const TableRecord& record)
 Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, std::int64_t move_number, int seat,
                                                      const nlohmann::json& action, int player_count);
 Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, const MoveRecord& move, int player_count);
+
+// What `viewer` sees of `state` after `entries` entries of the log. The view's
+// move_number counts the log's entries, the number the next act follows: a
+// resign, a vote or an undo is an entry but no action, so the state's own count
+// of actions in effect (engine::GameState::move_number) may be smaller.
+engine::TableView view_after(const engine::GameState& state, engine::Viewer viewer, std::int64_t entries);
 
 class LogReplay {
  public:
@@ -74,6 +81,8 @@ class LogReplay {
 
   engine::GameSetup setup_;
   engine::GameState state_;
+  // The state before the latest action not taken back, for an undo (engine::apply_entry).
+  std::optional<engine::GameState> before_;
   engine::LoggedAction last_;
   std::int64_t moves_ = 0;
   std::optional<Divergence> divergence_;

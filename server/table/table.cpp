@@ -10,6 +10,7 @@
 #include "engine/state_hash.hpp"
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
+#include "protocol/log_entry_json.hpp"
 #include "protocol/table_update.hpp"
 #include "server/correspondence/correspondence_json.hpp"
 #include "server/store/snapshot.hpp"
@@ -36,7 +37,7 @@ double monotonic_seconds() {
 
 Table::Table(boost::asio::any_io_executor executor, Store& store, Metrics& metrics, Correspondence& correspondence,
              TableRecord record, engine::GameSetup setup, engine::GameState state,
-             std::vector<engine::LoggedAction> log, std::vector<Actor> actors)
+             std::vector<engine::LoggedAction> log, std::vector<Actor> actors, std::vector<std::int64_t> times)
     : id_(record.id),
       store_(store),
       metrics_(metrics),
@@ -47,8 +48,10 @@ Table::Table(boost::asio::any_io_executor executor, Store& store, Metrics& metri
       record_(std::move(record)),
       state_(std::move(state)),
       log_(std::move(log)),
-      actors_(std::move(actors)) {
+      actors_(std::move(actors)),
+      times_(std::move(times)) {
   actors_.resize(log_.size(), Actor::kPlayer);
+  times_.resize(log_.size(), 0);
   orders_.resize(static_cast<std::size_t>(record_.player_count));
   for (SeatRecord& seat : record_.seats) {
     auto orders = protocol::decode_orders(nlohmann::json::parse(seat.standing_orders, nullptr, false));
@@ -105,7 +108,7 @@ void Table::start_act(PendingAct request) {
   };
   auto refuse = [&](ErrorCode code, std::string message) { refuse_with(Reply::error(code, std::move(message))); };
   if (faulted_ && record_.status == TableStatus::kAborted) {
-    return refuse(ErrorCode::kTableNotPlaying, "An administrator aborted this table; no more moves are played.");
+    return refuse(ErrorCode::kTableNotPlaying, "This table was aborted; no more moves are played.");
   }
   if (faulted_) {
     return refuse(ErrorCode::kTableFaulted, "This table stopped after a storage failure; an administrator must look at it.");
@@ -117,7 +120,7 @@ void Table::start_act(PendingAct request) {
   const auto next_number = static_cast<std::int64_t>(log_.size()) + 1;
   if (request.move_number >= 1 && request.move_number < next_number) {
     const engine::LoggedAction& stored = log_[static_cast<std::size_t>(request.move_number - 1)];
-    if (stored.seat == *seat && stored.action == action) {
+    if (stored.kind == engine::LogKind::kAction && stored.seat == *seat && stored.action == action) {
       request.reply(Reply::result(json{{"move_number", request.move_number}, {"duplicate", true}}));
       return;
     }
@@ -139,15 +142,19 @@ void Table::start_act(PendingAct request) {
 void Table::commit_move(Move move, engine::Transition next) {
   const auto number = static_cast<std::int64_t>(log_.size()) + 1;
   const std::int64_t now = correspondence_.clock.now();
-  MoveRecord record{number, move.seat.value, protocol::encode_action(move.action).dump(),
+  move.at = now;
+  MoveRecord record{number, move.seat.value,
+                    protocol::encode_log_entry(engine::LoggedAction{move.seat, move.action, move.kind}).dump(),
                     engine::state_hash_hex(next.state), now, move.actor};
-  const TableStatus status = next.state.is_finished() ? TableStatus::kFinished : TableStatus::kPlaying;
+  const TableStatus status = move.kind == engine::LogKind::kAborted ? TableStatus::kAborted
+                             : next.state.is_finished()             ? TableStatus::kFinished
+                                                                    : TableStatus::kPlaying;
   std::optional<SnapshotRecord> snapshot;
   if (number % kSnapshotEvery == 0 || next.state.is_finished()) {
     snapshot = SnapshotRecord{number, encode_snapshot(next.state)};
   }
   // Shared by the job and its completion (their order of construction is unspecified).
-  auto aftermath = std::make_shared<const Aftermath>(aftermath_of_move(move, next.state));
+  auto aftermath = std::make_shared<const Aftermath>(aftermath_of_entry(move, next.state));
   auto written = std::make_shared<AftermathWritten>();
   writing_ = true;
   store_.submit(
@@ -178,9 +185,10 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
     return;
   }
   state_ = std::move(next.state);
-  const engine::LoggedAction logged{move.seat, move.action};
+  const engine::LoggedAction logged{move.seat, move.action, move.kind};
   log_.push_back(logged);
   actors_.push_back(move.actor);
+  times_.push_back(move.at);
   record_.move_count = static_cast<std::int64_t>(log_.size());
   if (state_.is_finished()) record_.status = TableStatus::kFinished;
   metrics_.actions_accepted.fetch_add(1, std::memory_order_relaxed);
@@ -192,6 +200,7 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
   broadcast(logged, move.actor, next.events);
   if (seat_announcement) announce(*seat_announcement);
   for (const Aftermath::Orders& orders : aftermath.orders) tell_orders(orders.seat);
+  entry_committed(move);
   process_next();
 }
 

@@ -18,7 +18,8 @@
 // One actor, its work in files by job: table.cpp (a move checked, written,
 // acknowledged; a fault), table_watchers.cpp (subscriptions, the pushes after
 // each move, chat), table_pace.cpp (deadlines, robots and absent seats),
-// table_abort.cpp (an administrator ends the game), table_summary.cpp (the
+// table_abort.cpp (an administrator ends the game), table_consent.cpp
+// (resigning, aborting by vote, undo by consent), table_summary.cpp (the
 // lobby's summary).
 //
 // Thread-safety: all public methods are safe from any thread.
@@ -90,10 +91,10 @@ using ReplyFn = std::function<void(Reply)>;
 class Table : public std::enable_shared_from_this<Table> {
  public:
   // REQUIRES: `log` replays from `setup` (the caller checked it).
-  // `actors` says who chose each move of `log`.
+  // `actors` says who chose each move of `log`, `times` when it was written.
   Table(boost::asio::any_io_executor executor, Store& store, Metrics& metrics, Correspondence& correspondence,
         TableRecord record, engine::GameSetup setup, engine::GameState state, std::vector<engine::LoggedAction> log,
-        std::vector<Actor> actors);
+        std::vector<Actor> actors, std::vector<std::int64_t> times = {});
   ~Table();
 
   std::int64_t id() const { return id_; }
@@ -131,6 +132,13 @@ class Table : public std::enable_shared_from_this<Table> {
   // with the orders as stored; the seat's other connections get them too.
   void orders(std::int64_t user_id, ReplyFn reply);
   void set_orders(std::int64_t user_id, std::vector<protocol::OrderWish> wishes, ReplyFn reply);
+  // Resigning, aborting by vote, undo by consent (table_consent.cpp; docs/rules.md,
+  // "Resigning, aborting, undoing"). Each change is an entry of the move log.
+  void resign(std::int64_t user_id, ReplyFn reply);
+  void propose_abort(std::int64_t user_id, ReplyFn reply);
+  void vote_abort(std::int64_t user_id, bool yes, ReplyFn reply);
+  void request_undo(std::int64_t user_id, ReplyFn reply);
+  void answer_undo(std::int64_t user_id, bool accept, ReplyFn reply);
 
  private:
   struct PendingAct {
@@ -155,6 +163,22 @@ class Table : public std::enable_shared_from_this<Table> {
     ReplyFn reply;  // empty for the table's own moves
     double started = 0;
     std::optional<std::size_t> order;  // the standing order that made it
+    engine::LogKind kind = engine::LogKind::kAction;  // another kind: a resign, vote or undo
+    std::int64_t at = 0;                               // when it was written (set by commit_move)
+  };
+  // A request to take back an action, waiting for the other humans' answers;
+  // kept in memory only (a restart drops it, docs/rules.md).
+  struct UndoRequest {
+    engine::Seat seat;
+    std::int64_t move_number = 0;  // the action taken back
+    engine::GameState before;      // the state before it
+    std::vector<int> accepted;
+  };
+  // The open proposal to abort, read from the log.
+  struct AbortProposal {
+    int seat = 0;
+    std::int64_t expires_at = 0;
+    std::vector<int> voted;
   };
 
   std::optional<engine::Seat> seat_of(std::int64_t user_id) const;
@@ -179,10 +203,26 @@ class Table : public std::enable_shared_from_this<Table> {
   // Sends the seat's orders to its own connections (and no one else's).
   void tell_orders(int seat);
 
+  // table_consent.cpp
+  // The seat of a user who may resign, propose, request or answer now, or why not.
+  Expected<engine::Seat, Reply> consenting_seat(std::int64_t user_id) const;
+  bool resigned(engine::Seat seat) const;
+  // The seated humans who answer a request or proposal of `asker`.
+  std::vector<int> answerers(engine::Seat asker) const;
+  std::optional<AbortProposal> open_abort() const;
+  nlohmann::json consent_json() const;
+  // Tells every subscriber what is open now and what just happened.
+  void tell_consent(std::string_view outcome, engine::Seat seat);
+  void commit_entry(engine::LogKind kind, engine::Seat seat, engine::GameState state, ReplyFn reply);
+  // After an entry is stored: what it closes or opens.
+  void entry_committed(const Move& move);
+
   // table_pace.cpp
   std::optional<engine::Seat> seat_to_act() const;
   SeatController controller_of(engine::Seat seat) const;
   Aftermath aftermath_of_move(const Move& move, const engine::GameState& next) const;
+  // The same for any entry of the log: a vote keeps the deadline as it is.
+  Aftermath aftermath_of_entry(const Move& move, const engine::GameState& next) const;
   // Writes an aftermath that comes with no move, then calls `done`.
   void change(Aftermath aftermath, std::function<void(bool ok)> done);
   // After the aftermath's transaction: updates the table, the scheduler and
@@ -215,6 +255,8 @@ class Table : public std::enable_shared_from_this<Table> {
   engine::GameState state_;
   std::vector<engine::LoggedAction> log_;
   std::vector<Actor> actors_;  // who chose each move of log_
+  std::vector<std::int64_t> times_;  // when each move of log_ was written (0: not known)
+  std::optional<UndoRequest> undo_request_;
   // Each seat's standing orders, private to the seat (never in a view).
   std::vector<std::vector<engine::StandingOrder>> orders_;
   std::vector<Watcher> watchers_;

@@ -55,6 +55,13 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
   orders_after_move(move, next, after);
   after.waiting_changed = true;  // nobody, unless a human is found to be waited for below
   const SeatRecord& mover = record_.seats.at(move.seat.value);
+  if (move.kind == engine::LogKind::kResign) {
+    // The robot plays a resigned seat to the end (docs/rules.md).
+    SeatRecord seat = mover;
+    seat.controller = SeatController::kRobot;
+    after.seat = seat;
+    after.reason = "resigned";
+  }
   if (move.actor == Actor::kTimeout) {
     SeatRecord seat = mover;
     seat.timeouts += 1;
@@ -240,6 +247,7 @@ void Table::set_seat_controller(engine::Seat seat, SeatController controller, st
     if (seat.value >= self->record_.seats.size()) return done(Reply::error(ErrorCode::kBadRequest, "There is no such seat."));
     if (self->state_.is_finished()) return done(Reply::error(ErrorCode::kTableNotPlaying, "That game is over."));
     const SeatRecord& current = self->record_.seats.at(seat.value);
+    if (controller == SeatController::kHuman && self->resigned(seat)) return done(Reply::error(ErrorCode::kSeatResigned));
     if (current.robot && controller == SeatController::kHuman) {
       return done(Reply::error(ErrorCode::kBadRequest, "A robot's own seat has nobody to hand it to."));
     }

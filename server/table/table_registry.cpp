@@ -54,7 +54,16 @@ LoadedGame replay_stored(const TableRecord& record, const std::vector<MoveRecord
 
 LoadedGame load_stored(const TableRecord& record, const std::vector<MoveRecord>& moves,
                        const std::optional<SnapshotRecord>& snapshot) {
-  if (snapshot && snapshot->move_number >= 1 && snapshot->move_number <= static_cast<std::int64_t>(moves.size())) {
+  // An undo after the snapshot may take back the action the snapshot stands
+  // for: the replay then needs the state before it, so it starts from the deal.
+  const auto undo_after = [&](std::int64_t from) {
+    return std::any_of(moves.begin() + from, moves.end(), [&](const MoveRecord& move) {
+      const auto read = read_move(move.move_number, move, record.player_count);
+      return read && read->kind == engine::LogKind::kUndo;
+    });
+  };
+  if (snapshot && snapshot->move_number >= 1 && snapshot->move_number <= static_cast<std::int64_t>(moves.size()) &&
+      !undo_after(snapshot->move_number)) {
     const auto taken_after = static_cast<std::size_t>(snapshot->move_number);
     if (auto state = decode_snapshot(snapshot->state);
         state && engine::state_hash_hex(*state) == moves[taken_after - 1].state_hash) {
@@ -77,9 +86,14 @@ std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGa
     if (slot) return slot;
     std::vector<Actor> actors;
     actors.reserve(moves.size());
-    for (const MoveRecord& move : moves) actors.push_back(move.actor);
+    std::vector<std::int64_t> times;
+    times.reserve(moves.size());
+    for (const MoveRecord& move : moves) {
+      actors.push_back(move.actor);
+      times.push_back(move.created_at);
+    }
     slot = std::make_shared<Table>(executor_, store_, metrics_, correspondence_, record, setup_of(record),
-                                   std::move(game.state), std::move(game.log), std::move(actors));
+                                   std::move(game.state), std::move(game.log), std::move(actors), std::move(times));
     metrics_.tables_active.fetch_add(1, std::memory_order_relaxed);
     added = slot;
   }

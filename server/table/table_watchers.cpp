@@ -13,6 +13,7 @@
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
 #include "protocol/table_update.hpp"
+#include "server/table/log_replay.hpp"
 
 namespace sp::server {
 
@@ -59,7 +60,8 @@ void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const eng
     if (it != bodies.end()) return it->second;
     const engine::Viewer viewer = key < 0 ? engine::Viewer::spectator() : engine::Viewer::of_seat(*seat);
     protocol::ViewText& view_text = view_texts_.try_emplace(key, names_).first->second;
-    std::string body = protocol::encode_update_body(view_text.encode(engine::view_for(state_, viewer)), moves_for(viewer));
+    std::string body =
+        protocol::encode_update_body(view_text.encode(view_after(state_, viewer, record_.move_count)), moves_for(viewer));
     return bodies.emplace(key, std::move(body)).first->second;
   };
   std::map<int, std::shared_ptr<const std::string>> frames;  // receiver class -> its frame
@@ -79,7 +81,7 @@ void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const eng
 }
 
 json Table::view_json(std::optional<engine::Seat> seat) const {
-  return protocol::encode_view(engine::view_for(state_, viewer_for(seat)), names_);
+  return protocol::encode_view(view_after(state_, viewer_for(seat), record_.move_count), names_);
 }
 
 json Table::legal_json(std::optional<engine::Seat> seat) const {
@@ -139,6 +141,7 @@ void Table::subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch,
                 {"moves", self->moves_since(from, seat)}};
     // The seat's own standing orders, for its player only.
     if (seat) result["orders"] = protocol::encode_orders(self->orders_.at(seat->value));
+    result["consent"] = self->consent_json();
     reply(Reply::result(std::move(result)));
   });
 }

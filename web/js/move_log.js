@@ -103,6 +103,8 @@ export function describeEvent(event, names) {
 
 // The sentences of one move: the player's own deed first, then the automatic flow.
 export function describeMove(move, names) {
+  // A resign, a vote or an undo: no events, one line of its own.
+  if (move.action.entry) return [t(`log.entry.${move.action.entry}`, { name: names[move.seat] ?? t("consent.seat", { n: move.seat }) })];
   return move.events.map((e) => describeEvent(e, names)).filter(Boolean);
 }
 

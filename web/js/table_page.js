@@ -11,6 +11,7 @@
 import { ActionPanel } from "./action_panel.js";
 import { isCardAction, placeOf } from "./card_actions.js";
 import { CardMenu } from "./card_menu.js";
+import { ConsentPanel } from "./consent_panel.js";
 import { Chat } from "./chat.js";
 import { h, replace } from "./dom.js";
 import { renderFinalScoring, renderHistory } from "./final_scoring.js";
@@ -59,6 +60,8 @@ export class TablePage {
     this.actions.addEventListener("refused", () => this.render());
     this.orders = new OrdersPanel((orders) => connection.request("set_orders", { table: tableId, orders }));
     this.orders.element.hidden = true;
+    this.consent = new ConsentPanel((type, fields) => connection.request(type, { table: tableId, ...fields }));
+    this.consentState = null;
     this.log = new MoveLog();
     this.chat = new Chat((text) => connection.request("chat", { table: tableId, text }),
       (before) => connection.request("chat_history", before === undefined ? { table: tableId } : { table: tableId, before }));
@@ -74,13 +77,18 @@ export class TablePage {
       this.status,
       this.seatNotice,
       h("div", { class: "table-grid" },
-        h("div", { class: "table-main", onclick: (e) => this.openCard(e) }, this.end, this.board, this.actions.element, this.players, this.orders.element),
+        h("div", { class: "table-main", onclick: (e) => this.openCard(e) }, this.end, this.board, this.actions.element, this.players, this.consent.element, this.orders.element),
         h("aside", { class: "table-side" }, this.log.element, this.chat.element)));
     this.onUpdate = (e) => this.update(e.detail);
     this.onChat = (e) => { if (e.detail.table === tableId) this.chat.receive(e.detail); };
     this.onSeatControl = (e) => this.seatControl(e.detail);
     this.onTableChanged = (e) => this.tableChanged(e.detail);
     this.onOrders = (e) => { if (e.detail.table === tableId) this.orders.show(e.detail.orders); };
+    this.onConsent = (e) => {
+      if (e.detail.table !== tableId) return;
+      this.consentState = { ...this.consentState, undo: e.detail.undo, abort: e.detail.abort };
+      if (this.view) this.render();
+    };
     this.onInbox = () => { if (this.view) this.renderHead(); };
     this.onVisible = () => this.markSeen();
   }
@@ -91,6 +99,7 @@ export class TablePage {
     this.connection.addEventListener("seat_control", this.onSeatControl);
     this.connection.addEventListener("table_changed", this.onTableChanged);
     this.connection.addEventListener("orders_changed", this.onOrders);
+    this.connection.addEventListener("consent_changed", this.onConsent);
     this.inbox.addEventListener("change", this.onInbox);
     document.addEventListener("visibilitychange", this.onVisible);
     this.clock = setInterval(() => { if (this.view) this.renderStatus(); }, CLOCK_MS);
@@ -114,6 +123,7 @@ export class TablePage {
     this.connection.removeEventListener("seat_control", this.onSeatControl);
     this.connection.removeEventListener("table_changed", this.onTableChanged);
     this.connection.removeEventListener("orders_changed", this.onOrders);
+    this.connection.removeEventListener("consent_changed", this.onConsent);
     this.inbox.removeEventListener("change", this.onInbox);
     document.removeEventListener("visibilitychange", this.onVisible);
     clearInterval(this.clock);
@@ -130,6 +140,7 @@ export class TablePage {
     this.deadlineAt = data.table.deadline_at ?? null;
     this.seat = data.seat;
     if (data.orders) this.orders.show(data.orders);
+    if (data.consent) this.consentState = data.consent;
     if (!resuming && this.lastMove === 0) this.firstVisitSince(data.moves);
     this.apply(data.view, data.legal_actions, data.moves, data.prices);
     if (!this.ratings) this.loadRatings().catch(() => {});
@@ -168,6 +179,7 @@ export class TablePage {
         this.summary = data.table;
         this.deadlineAt = data.table.deadline_at ?? null;
         if (data.orders) this.orders.show(data.orders);
+        if (data.consent) this.consentState = data.consent;
         this.apply(data.view, data.legal_actions, data.moves, data.prices);
       })
       .catch(() => {});
@@ -207,6 +219,12 @@ export class TablePage {
     this.prices = prices;
     this.lastMove = view.move_number;
     const names = view.players.map((p) => p.name);
+    // A resign in these moves: the seat is out from here on.
+    for (const move of moves) {
+      if (move.action.entry === "resign" && this.consentState && !this.consentState.resigned.includes(move.seat)) {
+        this.consentState.resigned = [...this.consentState.resigned, move.seat];
+      }
+    }
     this.log.add(moves, names);
     this.render();
     this.markSeen();
@@ -298,6 +316,8 @@ export class TablePage {
     this.actions.element.hidden = this.seat === null || finished || stopped;
     // My orders are mine to see: never shown to a spectator.
     this.orders.element.hidden = this.seat === null || finished || stopped;
+    if (this.consentState) this.consent.show(this.consentState, this.seat, view.players.map((p) => p.name), !finished && !stopped);
+    else this.consent.element.hidden = true;
     this.orders.setExpansions(["base", ...(this.summary?.options?.expansions || [])]);
     if (this.seat !== null) this.actions.update(view, this.legal);
     this.renderHead();

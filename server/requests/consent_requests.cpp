@@ -1,0 +1,48 @@
+// Resigning, aborting, undoing: resign, propose_abort, vote_abort,
+// request_undo, answer_undo. The table decides (table_consent.cpp).
+#include "server/requests/request.hpp"
+
+namespace sp::server {
+namespace {
+
+namespace client = protocol::client;
+
+void on_resign(const Request& r, const client::Resign& m) {
+  const std::int64_t user = *r.state().user_id;
+  with_requested_table(r, m.table, [r, user](std::shared_ptr<Table> table) { table->resign(user, replier(r)); });
+}
+
+void on_propose_abort(const Request& r, const client::ProposeAbort& m) {
+  const std::int64_t user = *r.state().user_id;
+  with_requested_table(r, m.table, [r, user](std::shared_ptr<Table> table) { table->propose_abort(user, replier(r)); });
+}
+
+void on_vote_abort(const Request& r, const client::VoteAbort& m) {
+  const std::int64_t user = *r.state().user_id;
+  with_requested_table(r, m.table,
+                       [r, user, yes = m.yes](std::shared_ptr<Table> table) { table->vote_abort(user, yes, replier(r)); });
+}
+
+void on_request_undo(const Request& r, const client::RequestUndo& m) {
+  const std::int64_t user = *r.state().user_id;
+  with_requested_table(r, m.table, [r, user](std::shared_ptr<Table> table) { table->request_undo(user, replier(r)); });
+}
+
+void on_answer_undo(const Request& r, const client::AnswerUndo& m) {
+  const std::int64_t user = *r.state().user_id;
+  with_requested_table(r, m.table, [r, user, accept = m.accept](std::shared_ptr<Table> table) {
+    table->answer_undo(user, accept, replier(r));
+  });
+}
+
+}  // namespace
+
+void add_consent_requests(Routes& routes) {
+  routes.add<client::Resign, on_resign>(Access::kUser);
+  routes.add<client::ProposeAbort, on_propose_abort>(Access::kUser);
+  routes.add<client::VoteAbort, on_vote_abort>(Access::kUser);
+  routes.add<client::RequestUndo, on_request_undo>(Access::kUser);
+  routes.add<client::AnswerUndo, on_answer_undo>(Access::kUser);
+}
+
+}  // namespace sp::server
