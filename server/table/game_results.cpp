@@ -4,10 +4,21 @@
 #include <map>
 #include <utility>
 
+#include <nlohmann/json.hpp>
+
+#include "protocol/log_entry_json.hpp"
 #include "server/ratings/plackett_luce.hpp"
 
 namespace sp::server {
 namespace {
+
+// Whether a stored log entry is a seat's action, not a resign, a vote or an
+// undo (engine/log_entry.hpp): only actions are moves a person owed.
+bool is_action(const MoveRecord& move) {
+  const auto entry = protocol::decode_log_entry(nlohmann::json::parse(move.action_json, nullptr, false),
+                                                engine::Seat{static_cast<std::uint8_t>(move.seat)});
+  return !entry || entry->kind == engine::LogKind::kAction;
+}
 
 // Each seat's share of the move log: the moves its person owed (made, made
 // by their standing orders, or timed out), the timeouts, and the time the
@@ -17,6 +28,7 @@ void count_moves(const std::vector<MoveRecord>& moves, std::vector<GameResultRec
   for (GameResultRecord& r : results) by_seat[r.seat] = &r;
   const MoveRecord* before = nullptr;
   for (const MoveRecord& move : moves) {
+    if (!is_action(move)) continue;
     const auto seat = by_seat.find(move.seat);
     if (seat != by_seat.end()) {
       GameResultRecord& r = *seat->second;
