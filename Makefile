@@ -19,6 +19,7 @@ PACKAGES += libcurl4-openssl-dev   # issue 17: email through an SMTP relay (libc
 PACKAGES += libhowardhinnant-date-dev   # issue 17: players' time zones by IANA name (libstdc++ 12 has no tzdb)
 PACKAGES += python3-aiosmtpd   # issue 17: the SMTP sink of the email tests
 PACKAGES += libssl-dev openssl   # issue 17: Web Push crypto, HTTPS webhooks; the tests make a CA with the openssl CLI
+PACKAGES += libpq-dev postgresql-15   # issue 16: the PostgreSQL backend (libpq); the tests start their own PostgreSQL 15 server
 
 .PHONY: run test build deps bench clean
 

@@ -19,7 +19,7 @@ struct Setting {
 
 constexpr Setting kSettings[] = {
     {"listen", "SPB_LISTEN", "HOST:PORT to listen on (default 127.0.0.1:8080)"},
-    {"db", "SPB_DB", "database file (default ./data/spb.sqlite, created on first start)"},
+    {"db", "SPB_DB", "database: an SQLite file (default ./data/spb.sqlite, created on first start), or PostgreSQL as postgresql://USER@HOST:PORT/DBNAME or a libpq key=value string"},
     {"threads", "SPB_THREADS", "network threads (default: the number of cores)"},
     {"log-format", "SPB_LOG_FORMAT", "text or json (default text)"},
     {"admin-token", "SPB_ADMIN_TOKEN", "administrator token (default none: administration off)"},
@@ -132,7 +132,7 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
     config.address = value.substr(0, colon);
     if (!parse_number(value.substr(colon + 1), config.port)) return bad("the port must be a number from 0 to 65535");
   } else if (name == "db") {
-    if (value.empty()) return bad("give a file name");
+    if (value.empty()) return bad("give a file name or a postgresql:// address");
     config.database = value;
   } else if (name == "threads") {
     if (!parse_number(value, config.threads) || config.threads < 1 || config.threads > 256) return bad("1 to 256");

@@ -6,6 +6,7 @@
 #include "server/admin/backup.hpp"
 #include "server/cli/command_line.hpp"
 #include "server/cli/commands.hpp"
+#include "server/store/open_backend.hpp"
 
 namespace sp::cli {
 namespace {
@@ -33,6 +34,17 @@ const char* outcome_word(server::TableVerdict::Outcome outcome) {
   return "?";
 }
 
+// Backups and restores here copy SQLite files; PostgreSQL has its own tools.
+bool refuse_postgresql(const std::string& db, const char* command) {
+  if (server::backend_kind(db) != server::BackendKind::kPostgresql) return false;
+  std::cerr << "spb admin " << command
+            << ": the database is PostgreSQL, whose own tools back it up: pg_dump for a copy, "
+               "continuous archiving (pg_basebackup and WAL archiving) for point-in-time recovery; "
+               "see docs/operations.md. spb admin "
+            << command << " handles SQLite files only.\n";
+  return true;
+}
+
 }  // namespace
 
 int run_admin_backup_command(const std::vector<std::string>& args) {
@@ -48,6 +60,7 @@ int run_admin_backup_command(const std::vector<std::string>& args) {
     std::cerr << "spb admin backup: " << error << "\n\n" << kBackupUsage;
     return 2;
   }
+  if (refuse_postgresql(db, "backup")) return 2;
   try {
     const server::BackupSummary summary = server::backup_database(db, *to);
     std::cout << "backup of " << db << " written to " << summary.file << ": " << summary.bytes << " bytes, schema version "
@@ -71,6 +84,7 @@ int run_admin_restore_command(const std::vector<std::string>& args) {
     return 2;
   }
   const auto db = flags->get("db");
+  if (db && refuse_postgresql(*db, "restore")) return 2;
   try {
     const auto outcome = server::restore_database(*from, db.value_or(""), !db, [](const server::TableVerdict& t) {
       std::cout << "table " << t.id << " (" << t.status << ", " << t.moves << " moves): " << outcome_word(t.outcome)

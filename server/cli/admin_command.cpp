@@ -25,6 +25,8 @@ constexpr AdminCommand kAdminCommands[] = {
      run_admin_ratings_command},
     {"export", "write game records (one table or all) as versioned JSON lines", run_admin_export_command},
     {"import", "load game records into a database after replaying them", run_admin_import_command},
+    {"migrate", "copy a whole database between SQLite and PostgreSQL, then replay every table in the copy",
+     run_admin_migrate_command},
 };
 
 int admin_usage() {

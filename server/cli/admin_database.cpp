@@ -19,13 +19,18 @@ bool take_switch(std::vector<std::string>& args, const std::string& name) {
   return args.size() != before;
 }
 
-std::unique_ptr<server::SqliteBackend> open_existing_database(const std::string& path, std::string& error) {
+std::unique_ptr<server::StoreBackend> open_existing_database(const std::string& path, std::string& error) {
   // Opening would create a missing file: a typo must not look like an empty server.
-  if (!std::filesystem::is_regular_file(path)) {
+  if (server::backend_kind(path) == server::BackendKind::kSqlite && !std::filesystem::is_regular_file(path)) {
     error = "there is no database at " + path;
     return nullptr;
   }
-  return std::make_unique<server::SqliteBackend>(path);
+  try {
+    return server::open_backend_as_is(path);
+  } catch (const server::DatabaseError& e) {
+    error = "the database " + server::printable_location(path) + " cannot be opened: " + e.what();
+    return nullptr;
+  }
 }
 
 }  // namespace sp::cli

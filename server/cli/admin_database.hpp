@@ -1,4 +1,5 @@
-// The database an spb admin command reads: --db PATH, or $SPB_DB.
+// The database an spb admin command reads: --db PATH (or a PostgreSQL URI or
+// key=value string, open_backend.hpp), or $SPB_DB.
 #pragma once
 
 #include <memory>
@@ -7,7 +8,7 @@
 #include <vector>
 
 #include "server/cli/command_line.hpp"
-#include "server/store/sqlite_backend.hpp"
+#include "server/store/open_backend.hpp"
 
 namespace sp::cli {
 
@@ -18,7 +19,8 @@ std::string admin_database_path(const Flags& flags, std::string& error);
 bool take_switch(std::vector<std::string>& args, const std::string& name);
 
 // Opens an existing database, as it is (no migration), for a tool to read
-// through its records(); nothing (and `error` set) when there is no file.
-std::unique_ptr<server::SqliteBackend> open_existing_database(const std::string& path, std::string& error);
+// through its records(); nothing (and `error` set) when there is no file or
+// PostgreSQL cannot be reached.
+std::unique_ptr<server::StoreBackend> open_existing_database(const std::string& path, std::string& error);
 
 }  // namespace sp::cli

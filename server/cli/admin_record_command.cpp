@@ -108,7 +108,15 @@ int run_admin_import_command(const std::vector<std::string>& args) {
     std::cerr << "spb admin import: cannot read " << *flags->get("from") << "\n";
     return 2;
   }
-  server::Store store(server::StoreOptions{path});
+  std::unique_ptr<server::StoreBackend> backend;
+  try {
+    backend = server::open_migrated_backend(path, true);
+  } catch (const server::DatabaseError& e) {
+    std::cerr << "spb admin import: the database " << server::printable_location(path)
+              << " cannot be used: " << e.what() << "\n";
+    return 2;
+  }
+  server::Store store(std::move(backend), server::StoreOptions{}.max_batch);
   std::optional<Expected<std::vector<server::ImportedTable>, server::ImportError>> outcome;
   store.run_sync([&](server::Records& db) {
     outcome = server::import_records(db, in, server::SystemClock().now(), "command line");

@@ -25,5 +25,6 @@ int run_admin_verify_command(const std::vector<std::string>& args);
 int run_admin_ratings_command(const std::vector<std::string>& args);
 int run_admin_export_command(const std::vector<std::string>& args);
 int run_admin_import_command(const std::vector<std::string>& args);
+int run_admin_migrate_command(const std::vector<std::string>& args);
 
 }  // namespace sp::cli

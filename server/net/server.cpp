@@ -26,6 +26,7 @@
 #include "server/net/http_session.hpp"
 #include "server/net/ws_session.hpp"
 #include "server/requests/guards.hpp"
+#include "server/store/open_backend.hpp"
 #include "server/store/store.hpp"
 
 namespace sp::server {
@@ -125,8 +126,10 @@ int run_server(const ServerConfig& config) {
   configure_logging(config);
   init_credentials();
 
-  const std::filesystem::path db_path(config.database);
-  if (db_path.has_parent_path()) std::filesystem::create_directories(db_path.parent_path());
+  if (backend_kind(config.database) == BackendKind::kSqlite) {
+    const std::filesystem::path db_path(config.database);
+    if (db_path.has_parent_path()) std::filesystem::create_directories(db_path.parent_path());
+  }
 
   // Declaration order is teardown order, reversed: whatever a pending handler
   // may touch when the io_context destroys it (metrics, the session list) is
@@ -203,7 +206,7 @@ int run_server(const ServerConfig& config) {
   listener->run();
   // Tests and scripts read this line to learn the port (with --listen HOST:0).
   spdlog::info("listening on {}:{} database {} tables resumed {}", config.address, listener->local_endpoint().port(),
-               config.database, loaded);
+               printable_location(config.database), loaded);
 
   serve_until_signalled(*ioc, *listener, sessions, config.threads);
   scheduler->stop();

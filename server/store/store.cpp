@@ -4,7 +4,7 @@
 #include <chrono>
 #include <future>
 
-#include "server/store/sqlite_backend.hpp"
+#include "server/store/open_backend.hpp"
 
 namespace sp::server {
 
@@ -22,16 +22,14 @@ std::string failure_reason(const std::exception_ptr& error) {
 
 namespace {
 
-std::unique_ptr<StoreBackend> open_sqlite(const StoreOptions& options) {
-  auto backend = std::make_unique<SqliteBackend>(options.path, DatabaseOptions{options.durable});
-  backend->migrate();
-  return backend;
+std::unique_ptr<StoreBackend> open_database(const StoreOptions& options) {
+  return open_migrated_backend(options.path, options.durable);
 }
 
 }  // namespace
 
 Store::Store(StoreOptions options, CommitObserver observer)
-    : Store(open_sqlite(options), options.max_batch, std::move(observer)) {}
+    : Store(open_database(options), options.max_batch, std::move(observer)) {}
 
 Store::Store(std::unique_ptr<StoreBackend> backend, int max_batch, CommitObserver observer)
     : backend_(std::move(backend)),

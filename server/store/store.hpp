@@ -10,8 +10,9 @@
 // hand the result over (post to a strand), never block.
 //
 // The transactions are the store's, whatever the backend: a job never opens
-// or ends one. StoreOptions open SQLite (sqlite_backend.hpp); another backend
-// is handed over ready to use.
+// or ends one. StoreOptions open the database their path names
+// (open_backend.hpp: an SQLite file, or PostgreSQL); a backend may also be
+// handed over ready to use.
 //
 // Thread-safety: submit() is safe from any thread. The backend is touched only
 // by the writer thread.
@@ -32,10 +33,10 @@
 
 namespace sp::server {
 
-// The SQLite file of a store, and its batches.
+// The database of a store, and its batches.
 struct StoreOptions {
-  std::string path;
-  bool durable = true;        // synchronous=FULL
+  std::string path;           // an SQLite file, or a PostgreSQL URI or key=value string
+  bool durable = true;        // synchronous=FULL (SQLite), synchronous_commit=on (PostgreSQL)
   int max_batch = 512;        // jobs per transaction at the most
 };
 
@@ -57,7 +58,7 @@ class Store {
   // Called after each commit with the seconds it took (for the metrics).
   using CommitObserver = std::function<void(double seconds, std::size_t jobs)>;
 
-  // Opens the SQLite database, applies migrations and starts the writer
+  // Opens the database, applies migrations and starts the writer
   // thread. Throws DatabaseError when the database cannot be opened or migrated.
   explicit Store(StoreOptions options, CommitObserver observer = {});
   // Writes through `backend`, whose schema is up to date; at most `max_batch`

@@ -8,7 +8,6 @@ import asyncio
 import json
 import os
 import random
-import sqlite3
 import sys
 import tempfile
 import urllib.request
@@ -16,6 +15,7 @@ import urllib.request
 import websockets
 
 from harness import Client, Server, run_tests
+from pg_cluster import database_location, rows
 from schema_check import SchemaCheck
 
 SPB, ROOT = sys.argv[1], sys.argv[2]
@@ -34,7 +34,7 @@ def test(fn=None, server_args=()):
 
 def fresh_server(*args):
     folder = tempfile.mkdtemp(prefix="spb-it-")
-    return Server(SPB, os.path.join(folder, "spb.sqlite"), args).start()
+    return Server(SPB, database_location(folder), args).start()
 
 
 async def register(server, name):
@@ -402,7 +402,12 @@ async def restart_keeps_games(kill):
             except Exception:
                 pass
         player = asyncio.ensure_future(keep_playing())
-        await asyncio.sleep(0.4)
+        # Killed a few acknowledged moves in, however slow the commits are
+        # (a busy machine, PostgreSQL's fsync), while more are in flight.
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 20
+        while len(acked) < 3 and loop.time() < deadline and not player.done():
+            await asyncio.sleep(0.02)
         server.kill()
         await asyncio.wait_for(player, 10)
     else:
@@ -419,8 +424,7 @@ async def restart_keeps_games(kill):
     view = await current_view(clients[0], table)
     assert view["move_number"] >= max(acked), (view["move_number"], max(acked))
     # The database holds every acknowledged move, and the game goes on.
-    db = sqlite3.connect(server.db_path)
-    stored = [row[0] for row in db.execute("SELECT move_number FROM moves WHERE table_id = ? ORDER BY 1", (table,))]
+    stored = [row[0] for row in rows(server.db_path, "SELECT move_number FROM moves WHERE table_id = ? ORDER BY 1", (table,))]
     assert set(acked) <= set(stored)
     after = await play_moves(table, clients, 5, rng)
     assert after["move_number"] > view["move_number"] or after["phase"] == "finished"
@@ -485,8 +489,7 @@ async def the_load_generator_plays_complete_games_on_a_server_with_its_default_l
     assert load.returncode == 0, output
     assert "opened 9 connections (9 ready)" in output, output
     assert "games finished: 3  errors: 0" in output, output
-    finished = sqlite3.connect(server.db_path).execute(
-        "SELECT COUNT(*) FROM game_tables WHERE status = 'finished'").fetchone()[0]
+    finished = rows(server.db_path, "SELECT COUNT(*) FROM game_tables WHERE status = 'finished'")[0][0]
     assert finished == 3, output
 
 

@@ -1,5 +1,5 @@
 // A table's chat read back a page at a time (chat_page) from a real SQLite
-// file: oldest first within a page, older pages through `before`, and `more`
+// file and a real PostgreSQL database: oldest first within a page, older pages through `before`, and `more`
 // saying whether older lines remain.
 #include <doctest/doctest.h>
 
@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "server/store/sqlite_backend.hpp"
+#include "server/store/open_backend.hpp"
+#include "tests/support/each_backend.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {
@@ -20,15 +21,14 @@ constexpr std::int64_t kNow = 1'763'716'000;
 // Two players at a table, and a second table with the same players.
 struct ChatTables {
   sp::test::TempDir dir;
-  SqliteBackend backend{dir.file("spb.sqlite")};
-  Records& db = backend.records();
+  std::unique_ptr<StoreBackend> backend = open_migrated_backend(sp::test::each_backend(dir), false);
+  Records& db = backend->records();
   std::int64_t ann = 0;
   std::int64_t bob = 0;
   std::int64_t table = 0;
   std::int64_t other_table = 0;
 
   ChatTables() {
-    backend.migrate();
     ann = db.insert_user("ann", "!", kNow);
     bob = db.insert_user("bob", "!", kNow);
     table = new_table("ann's table");

@@ -1,6 +1,6 @@
 // Correspondence play without the network: the scheduler on a manual clock,
 // vacation arithmetic, webhook backoff and addresses, the absent seat's move,
-// and a table on a real SQLite file whose deadline passes, pauses for a
+// and a table on a real SQLite file (and PostgreSQL database) whose deadline passes, pauses for a
 // vacation and whose robots play on their own.
 #include <doctest/doctest.h>
 
@@ -22,6 +22,7 @@
 #include "server/session/user_channels.hpp"
 #include "server/correspondence/vacation_allowance.hpp"
 #include "server/correspondence/webhook_sender.hpp"
+#include "tests/support/each_backend.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {
@@ -223,7 +224,7 @@ TableRecord reload(Store& store, std::int64_t table) {
 
 TEST_CASE("a robots-only table plays to the end on its own, every move a robot's") {
   sp::test::TempDir dir;
-  Store store(StoreOptions{dir.file("spb.sqlite"), false});
+  Store store(StoreOptions{sp::test::each_backend(dir), false});
   Services services(store);
   const TableRecord record = started_table(store, 4, 4, 0, 11);
   services.registry.add_started(record);
@@ -237,7 +238,7 @@ TEST_CASE("a robots-only table plays to the end on its own, every move a robot's
 
 TEST_CASE("a passed deadline makes one timeout move and gives the next seat a fresh deadline") {
   sp::test::TempDir dir;
-  Store store(StoreOptions{dir.file("spb.sqlite"), false});
+  Store store(StoreOptions{sp::test::each_backend(dir), false});
   Services services(store);
   const TableRecord record = started_table(store, 2, 0, 1, 3);
   services.registry.add_started(record);
@@ -258,7 +259,7 @@ TEST_CASE("a passed deadline makes one timeout move and gives the next seat a fr
 
 TEST_CASE("a vacation pauses the deadline with the time left, and its end resumes it") {
   sp::test::TempDir dir;
-  Store store(StoreOptions{dir.file("spb.sqlite"), false});
+  Store store(StoreOptions{sp::test::each_backend(dir), false});
   Services services(store);
   const TableRecord record = started_table(store, 2, 0, 24, 3);
   const auto table = services.registry.add_started(record);
@@ -282,7 +283,7 @@ TEST_CASE("a vacation pauses the deadline with the time left, and its end resume
 
 TEST_CASE("after the policy's timeouts the robot takes the seat and plays it") {
   sp::test::TempDir dir;
-  Store store(StoreOptions{dir.file("spb.sqlite"), false});
+  Store store(StoreOptions{sp::test::each_backend(dir), false});
   Services services(store);
   const TableRecord record = started_table(store, 2, 0, 1, 9);
   services.registry.add_started(record);

@@ -13,7 +13,9 @@
 #include "engine/state_hash.hpp"
 #include "server/table/game_record.hpp"
 #include "server/admin/verify.hpp"
+#include "server/store/open_backend.hpp"
 #include "server/store/sqlite_records.hpp"
+#include "tests/support/each_backend.hpp"
 #include "tests/support/stored_games.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -23,16 +25,15 @@ using nlohmann::json;
 
 namespace {
 
+// The source is SQLite; the target each backend in turn.
 struct TwoDatabases {
   test::TempDir dir;
   Database source_file{dir.file("source.sqlite"), DatabaseOptions{false}};
-  Database target_file{dir.file("target.sqlite"), DatabaseOptions{false}};
   SqliteRecords source{source_file};
-  SqliteRecords target{target_file};
-  TwoDatabases() {
-    source_file.migrate();
-    target_file.migrate();
-  }
+  std::string target_location = test::each_backend(dir, "target.sqlite");
+  std::unique_ptr<StoreBackend> target_backend = open_migrated_backend(target_location, false);
+  Records& target = target_backend->records();
+  TwoDatabases() { source_file.migrate(); }
 
   std::vector<std::string> exported_lines(std::int64_t table) {
     const auto record = record_of(*source.load_table(table), source.load_moves(table));
@@ -50,9 +51,9 @@ struct TwoDatabases {
     for (const std::string& line : lines) text += line + "\n";
     std::istringstream in(text);
     // In one transaction, as a store job runs it.
-    Transaction transaction(target_file);
+    target_backend->begin();
     auto imported = import_records(target, in, 1800000000, "test");
-    transaction.commit();
+    target_backend->commit();
     return imported;
   }
 
@@ -60,9 +61,7 @@ struct TwoDatabases {
   std::vector<std::int64_t> target_counts() {
     std::vector<std::int64_t> counts;
     for (const char* table : {"users", "game_tables", "seats", "moves", "admin_actions"}) {
-      auto s = target_file.prepare(std::string("SELECT count(*) FROM ") + table);
-      s.step();
-      counts.push_back(s.column_int(0));
+      counts.push_back(test::count_rows(target_location, table));
     }
     return counts;
   }
@@ -195,9 +194,9 @@ TEST_CASE("an import is written to the administrators' log") {
   TwoDatabases d;
   const auto imported = d.import(d.exported_lines(test::store_random_game(d.source, 2, {}, 11).table));
   REQUIRE(imported);
-  auto s = d.target_file.prepare("SELECT who, request, table_id FROM admin_actions");
-  REQUIRE(s.step());
-  CHECK(s.column_text(0) == "test");
-  CHECK(s.column_text(1) == "import");
-  CHECK(s.column_int(2) == imported->front().table);
+  const auto logged = d.target.list_admin_actions(std::nullopt, 10);
+  REQUIRE(logged.size() == 1);
+  CHECK(logged.front().who == "test");
+  CHECK(logged.front().request == "import");
+  CHECK(logged.front().table == imported->front().table);
 }

@@ -1,4 +1,4 @@
-// Retention on a real SQLite file: prune_settled deletes settled webhook
+// Retention on a real SQLite file and a real PostgreSQL database: prune_settled deletes settled webhook
 // deliveries and read notifications past their days, and nothing else.
 #include <doctest/doctest.h>
 
@@ -7,7 +7,8 @@
 #include <limits>
 #include <string>
 
-#include "server/store/sqlite_backend.hpp"
+#include "server/store/open_backend.hpp"
+#include "tests/support/each_backend.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {
@@ -23,12 +24,11 @@ constexpr int kLimit = 1000;
 // One player's notifications and webhook deliveries in a migrated database.
 struct Mailbox {
   sp::test::TempDir dir;
-  SqliteBackend backend{dir.file("spb.sqlite")};
-  Records& db = backend.records();
+  std::unique_ptr<StoreBackend> backend = open_migrated_backend(sp::test::each_backend(dir), false);
+  Records& db = backend->records();
   std::int64_t user = 0;
 
   Mailbox() {
-    backend.migrate();
     user = db.insert_user("ann", "x", 0);
   }
 

@@ -1,5 +1,6 @@
-// The store on real SQLite files: migrations, group commit, durability across
-// reopening, a failing job rolling back alone, the rows' enums stored as words.
+// The store on real SQLite files and real PostgreSQL databases: migrations,
+// group commit, durability across reopening, a failing job rolling back alone,
+// the rows' enums stored as words.
 #include "server/store/store.hpp"
 
 #include <doctest/doctest.h>
@@ -11,6 +12,10 @@
 #include <vector>
 
 #include "server/store/database.hpp"
+#include "server/store/open_backend.hpp"
+#include "server/store/pg_backend.hpp"
+#include "tests/support/each_backend.hpp"
+#include "tests/support/pg_cluster.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using sp::server::Database;
@@ -23,12 +28,6 @@ namespace {
 
 void add_user(Records& db, const std::string& name) { db.insert_user(name, "x", 0); }
 
-// Counted in the file itself, not through the store.
-std::int64_t count_users(Database& db) {
-  auto s = db.prepare("SELECT count(*) FROM users");
-  s.step();
-  return s.column_int(0);
-}
 
 }  // namespace
 
@@ -45,9 +44,21 @@ TEST_CASE("a new database is created and migrated to the latest schema") {
   CHECK(mode.column_text(0) == "wal");
 }
 
+TEST_CASE("a new PostgreSQL database is migrated to the latest schema, the same version as SQLite's") {
+  sp::server::PgConnection db(sp::test::PgCluster::instance().empty_database());
+  CHECK(db.schema_version() == 0);
+  const int version = db.migrate();
+  CHECK(version == Database::latest_schema_version());
+  CHECK(db.schema_version() == version);
+  CHECK(db.migrate() == version);  // applying again changes nothing
+  auto applied = db.prepare("SELECT count(*) FROM schema_migrations");
+  REQUIRE(applied.step());
+  CHECK(applied.column_int(0) == version);
+}
+
 TEST_CASE("jobs submitted from many threads are all committed, many to a transaction") {
   sp::test::TempDir dir;
-  const std::string path = dir.file("spb.sqlite");
+  const std::string path = sp::test::each_backend(dir);
   constexpr int kThreads = 8;
   constexpr int kPerThread = 100;
   std::atomic<int> committed{0};
@@ -67,17 +78,16 @@ TEST_CASE("jobs submitted from many threads are all committed, many to a transac
     for (std::thread& t : threads) t.join();
   }  // the destructor writes what is queued
   CHECK(committed == kThreads * kPerThread);
-  Database reopened(path);
-  CHECK(count_users(reopened) == kThreads * kPerThread);
+  CHECK(sp::test::count_rows(path, "users") == kThreads * kPerThread);
 }
 
 TEST_CASE("a failing job rolls back alone; the others of its transaction commit") {
   sp::test::TempDir dir;
-  Store store(StoreOptions{dir.file("spb.sqlite")});
+  Store store(StoreOptions{sp::test::each_backend(dir)});
   store.run_sync([](Records& db) { add_user(db, "ann"); });
   std::promise<bool> duplicate_failed;
   std::promise<bool> other_committed;
-  store.submit([](Records& db) { add_user(db, "ann"); },  // the name is taken
+  store.submit([](Records& db) { add_user(db, "Ann"); },  // the name is taken, whatever its case
                [&](std::exception_ptr error) { duplicate_failed.set_value(error != nullptr); });
   store.submit([](Records& db) { add_user(db, "bob"); },
                [&](std::exception_ptr error) { other_committed.set_value(error == nullptr); });
@@ -95,7 +105,7 @@ TEST_CASE("a failing job rolls back alone; the others of its transaction commit"
 
 TEST_CASE("run_sync rethrows the job's failure") {
   sp::test::TempDir dir;
-  Store store(StoreOptions{dir.file("spb.sqlite")});
+  Store store(StoreOptions{sp::test::each_backend(dir)});
   store.run_sync([](Records& db) { add_user(db, "ann"); });
   CHECK_THROWS_AS(store.run_sync([](Records& db) { add_user(db, "ann"); }), DatabaseError);
 }
@@ -110,9 +120,29 @@ TEST_CASE("a database newer than the server is refused") {
   CHECK_THROWS_AS(db.migrate(), DatabaseError);
 }
 
+TEST_CASE("a PostgreSQL database newer than the server is refused") {
+  const std::string location = sp::test::PgCluster::instance().migrated_database();
+  sp::server::PgConnection db(location);
+  db.exec("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', 0)");
+  CHECK_THROWS_AS(db.migrate(), DatabaseError);
+}
+
+TEST_CASE("a job that broke its transaction's statement is undone, and COMMIT never acknowledges a spoiled batch") {
+  sp::server::PgBackend backend(sp::test::PgCluster::instance().migrated_database());
+  backend.begin();
+  backend.begin_job();
+  backend.records().insert_user("ann", "x", 0);
+  CHECK_THROWS_AS(backend.records().insert_user("ann", "x", 0), DatabaseError);
+  // The failed statement spoiled the transaction; only its savepoint can mend it.
+  CHECK_THROWS_AS(backend.end_job(), DatabaseError);
+  CHECK_THROWS_AS(backend.commit(), DatabaseError);
+  backend.rollback();
+  CHECK_FALSE(backend.records().find_user_by_name("ann"));
+}
+
 TEST_CASE("the enums of the rows are stored as the words the database always held") {
   sp::test::TempDir dir;
-  const std::string path = dir.file("spb.sqlite");
+  const std::string path = sp::test::each_backend(dir);
   using namespace sp::server;
   std::int64_t table = 0;
   {
@@ -150,7 +180,7 @@ TEST_CASE("the enums of the rows are stored as the words the database always hel
     REQUIRE(moves.size() == 1);
     CHECK(moves.front().actor == Actor::kTimeout);
   }
-  Database file(path);
+  const auto check_words = [](auto& file) {
   auto words = file.prepare(
       "SELECT t.status, t.takeover_by, s.controller, m.actor, w.status FROM game_tables t JOIN seats s ON s.table_id = t.id "
       "JOIN moves m ON m.table_id = t.id JOIN notifications n ON n.table_id = t.id "
@@ -161,4 +191,12 @@ TEST_CASE("the enums of the rows are stored as the words the database always hel
   CHECK(words.column_text(2) == "absent");
   CHECK(words.column_text(3) == "timeout");
   CHECK(words.column_text(4) == "given_up");
+  };
+  if (backend_kind(path) == BackendKind::kPostgresql) {
+    PgConnection file(path);
+    check_words(file);
+  } else {
+    Database file(path);
+    check_words(file);
+  }
 }

@@ -1,0 +1,48 @@
+#include "server/store/pg_backend.hpp"
+
+#include <libpq-fe.h>
+
+namespace sp::server {
+
+PgBackend::PgBackend(const std::string& conninfo, bool durable) : connection_(conninfo), durable_(durable) {
+  configure();
+}
+
+void PgBackend::configure() {
+  // Stated, not inherited from the server's settings: an acknowledged move
+  // must be on disk.
+  connection_.exec(durable_ ? "SET synchronous_commit = on" : "SET synchronous_commit = off");
+}
+
+void PgBackend::begin() {
+  // A connection lost between batches (PostgreSQL restarted) is opened again:
+  // no transaction was open on it, so nothing acknowledged is lost.
+  if (connection_.broken()) {
+    connection_.reconnect();
+    configure();
+  }
+  connection_.prepare("BEGIN").run();
+  if (batch_check_) batch_check_(connection_);
+}
+
+void PgBackend::commit() {
+  // PostgreSQL answers COMMIT of a transaction an error spoiled with ROLLBACK,
+  // not an error: nothing of the batch may then be acknowledged.
+  if (connection_.exec("COMMIT") != "COMMIT") throw DatabaseError("commit: the transaction was rolled back");
+}
+
+void PgBackend::rollback() noexcept {
+  if (connection_.broken()) return;
+  PQclear(PQexec(connection_.handle(), "ROLLBACK"));
+}
+
+void PgBackend::begin_job() { connection_.prepare("SAVEPOINT job").run(); }
+
+void PgBackend::end_job() { connection_.prepare("RELEASE SAVEPOINT job").run(); }
+
+void PgBackend::undo_job() {
+  connection_.prepare("ROLLBACK TO SAVEPOINT job").run();
+  connection_.prepare("RELEASE SAVEPOINT job").run();
+}
+
+}  // namespace sp::server

@@ -1,0 +1,57 @@
+// The store's backend over a PostgreSQL database: a batch of jobs is one
+// transaction (BEGIN ... COMMIT, acknowledged only once COMMIT returns, with
+// synchronous_commit on), each job a savepoint, and PgRecords for the jobs'
+// reads and writes. The backend owns its connection; its statements are
+// prepared once on it.
+//
+// A tool that only reads (spb admin verify, replay) uses records() without
+// the store: each statement then runs in its own transaction.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "server/store/pg_connection.hpp"
+#include "server/store/pg_records.hpp"
+#include "server/store/store_backend.hpp"
+
+namespace sp::server {
+
+class PgBackend final : public StoreBackend {
+ public:
+  // Run inside each batch's transaction before its first job; throwing
+  // DatabaseError fails the whole batch. Where a node that shares the
+  // database with others proves it may still write (a lease's epoch).
+  using BatchCheck = std::function<void(PgConnection&)>;
+
+  // Connects with `conninfo` (a postgresql:// URI or key=value string);
+  // applies no migration. Not durable: synchronous_commit off (a crash may
+  // lose the last commits, never corrupt the database), as SQLite's NORMAL.
+  explicit PgBackend(const std::string& conninfo, bool durable = true);
+
+  // Applies the migrations not yet applied; returns the schema version.
+  int migrate() { return connection_.migrate(); }
+  int schema_version() { return connection_.schema_version(); }
+
+  void set_batch_check(BatchCheck check) { batch_check_ = std::move(check); }
+
+  void begin() override;
+  void commit() override;
+  void rollback() noexcept override;
+  void begin_job() override;
+  void end_job() override;
+  void undo_job() override;
+  Records& records() override { return records_; }
+
+  PgConnection& connection() { return connection_; }
+
+ private:
+  void configure();
+
+  PgConnection connection_;
+  bool durable_;
+  PgRecords records_{connection_};
+  BatchCheck batch_check_;
+};
+
+}  // namespace sp::server

@@ -1,0 +1,388 @@
+#include "server/store/pg_records.hpp"
+
+#include <array>
+
+namespace sp::server {
+namespace {
+
+void bind_optional(PgStatement& s, int index, const std::optional<std::int64_t>& value) {
+  if (value) {
+    s.bind(index, *value);
+  } else {
+    s.bind_null(index);
+  }
+}
+
+std::optional<std::int64_t> optional_int(const PgStatement& s, int index) {
+  if (s.column_is_null(index)) return std::nullopt;
+  return s.column_int(index);
+}
+
+constexpr const char* kVacationColumns = "id, user_id, starts_at, ends_at, ended_at";
+
+VacationRecord read_vacation(const PgStatement& s) {
+  return VacationRecord{s.column_int(0), s.column_int(1), s.column_int(2), s.column_int(3), optional_int(s, 4)};
+}
+
+std::vector<VacationRecord> read_vacations(PgStatement& s) {
+  std::vector<VacationRecord> out;
+  while (s.step()) out.push_back(read_vacation(s));
+  return out;
+}
+
+constexpr const char* kDeliveryColumns =
+    "o.id, o.notification_id, o.url, o.body_json, o.status, o.attempts, o.next_attempt_at, "
+    "coalesce(o.last_error, ''), o.channel, o.subscription_id";
+
+DeliveryRecord read_delivery(const PgStatement& s) {
+  return DeliveryRecord{s.column_int(0),  s.column_int(1),
+                        s.column_text(2), s.column_text(3),
+                        parse_delivery_status(s.column_text(4)), static_cast<int>(s.column_int(5)),
+                        s.column_int(6),  s.column_text(7),
+                        parse_delivery_channel(s.column_text(8)), optional_int(s, 9),
+                        DeliveryKeys{}, 0};
+}
+
+constexpr const char* kPushSubscriptionColumns = "id, user_id, endpoint, p256dh, auth, created_at";
+
+PushSubscriptionRecord read_push_subscription(const PgStatement& s) {
+  return PushSubscriptionRecord{s.column_int(0),  s.column_int(1),  s.column_text(2),
+                                s.column_text(3), s.column_text(4), s.column_int(5)};
+}
+
+int prune_deliveries(PgConnection& db, std::int64_t settled_before, int limit) {
+  // The status term is the partial index's own (schema/0004_retention.sql).
+  db.prepare(
+        "DELETE FROM webhook_outbox WHERE id IN (SELECT id FROM webhook_outbox "
+        "WHERE status IN ('delivered', 'given_up') AND updated_at < $1 LIMIT $2)")
+      .bind(1, settled_before)
+      .bind(2, static_cast<std::int64_t>(limit))
+      .run();
+  return db.changes();
+}
+
+int prune_notifications(PgConnection& db, std::int64_t read_before, int limit) {
+  // A delivery or an email still refers to its notification (a foreign key) until it goes.
+  db.prepare(
+        "DELETE FROM notifications WHERE id IN (SELECT n.id FROM notifications n WHERE n.read_at < $1 AND "
+        "NOT EXISTS (SELECT 1 FROM webhook_outbox w WHERE w.notification_id = n.id) AND "
+        "NOT EXISTS (SELECT 1 FROM email_outbox e WHERE e.notification_id = n.id) LIMIT $2)")
+      .bind(1, read_before)
+      .bind(2, static_cast<std::int64_t>(limit))
+      .run();
+  return db.changes();
+}
+
+}  // namespace
+
+std::int64_t PgRecords::robot_user(int index) {
+  static constexpr std::array<const char*, 5> kNames = {"Robot Anna", "Robot Boris", "Robot Vera",
+                                                        "Robot Grigory", "Robot Dmitri"};
+  const char* name = kNames.at(static_cast<std::size_t>(index));
+  // '!' is no password hash: nobody can log in as a robot.
+  db_.prepare("INSERT INTO users (name, password_hash, created_at, is_robot) VALUES ($1, '!', 0, 1) ON CONFLICT DO NOTHING")
+      .bind(1, name)
+      .run();
+  auto s = db_.prepare("SELECT id FROM users WHERE name = $1 AND is_robot = 1");
+  s.bind(1, name);
+  if (!s.step()) throw DatabaseError(std::string("the robot user ") + name + " is missing");
+  return s.column_int(0);
+}
+
+void PgRecords::update_seat_control(std::int64_t table_id, int seat, SeatController controller, int timeouts) {
+  db_.prepare("UPDATE seats SET controller = $1, timeouts = $2 WHERE table_id = $3 AND seat = $4")
+      .bind(1, to_string(controller))
+      .bind(2, static_cast<std::int64_t>(timeouts))
+      .bind(3, table_id)
+      .bind(4, static_cast<std::int64_t>(seat))
+      .run();
+}
+
+void PgRecords::update_standing_orders(std::int64_t table_id, int seat, const std::string& orders) {
+  db_.prepare("UPDATE seats SET standing_orders = $1 WHERE table_id = $2 AND seat = $3")
+      .bind(1, orders)
+      .bind(2, table_id)
+      .bind(3, static_cast<std::int64_t>(seat))
+      .run();
+}
+
+void PgRecords::update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds,
+                                      std::optional<int> takeover_after, SeatController takeover_by) {
+  auto s = db_.prepare("UPDATE game_tables SET move_seconds = $1, takeover_after = $2, takeover_by = $3 WHERE id = $4");
+  bind_optional(s, 1, move_seconds);
+  bind_optional(s, 2, takeover_after ? std::optional<std::int64_t>(*takeover_after) : std::nullopt);
+  s.bind(3, to_string(takeover_by)).bind(4, table_id);
+  s.run();
+}
+
+void PgRecords::update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at,
+                                          std::optional<std::int64_t> left) {
+  auto s = db_.prepare("UPDATE game_tables SET deadline_at = $1, deadline_left = $2 WHERE id = $3");
+  bind_optional(s, 1, at);
+  bind_optional(s, 2, left);
+  s.bind(3, table_id);
+  s.run();
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> PgRecords::running_deadlines() {
+  auto s = db_.prepare(
+      "SELECT id, deadline_at FROM game_tables WHERE status = 'playing' AND deadline_at IS NOT NULL ORDER BY id");
+  std::vector<std::pair<std::int64_t, std::int64_t>> out;
+  while (s.step()) out.emplace_back(s.column_int(0), s.column_int(1));
+  return out;
+}
+
+std::int64_t PgRecords::insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) {
+  return db_.prepare("INSERT INTO vacations (user_id, starts_at, ends_at) VALUES ($1, $2, $3) RETURNING id")
+      .bind(1, user_id)
+      .bind(2, starts_at)
+      .bind(3, ends_at)
+      .returned_id();
+}
+
+void PgRecords::close_vacation(std::int64_t id, std::int64_t ended_at) {
+  db_.prepare("UPDATE vacations SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL").bind(1, ended_at).bind(2, id).run();
+}
+
+std::vector<VacationRecord> PgRecords::vacations_of(std::int64_t user_id, std::int64_t started_since) {
+  auto s = db_.prepare(std::string("SELECT ") + kVacationColumns +
+                       " FROM vacations WHERE user_id = $1 AND starts_at >= $2 ORDER BY starts_at");
+  s.bind(1, user_id).bind(2, started_since);
+  return read_vacations(s);
+}
+
+std::optional<VacationRecord> PgRecords::current_vacation(std::int64_t user_id, std::int64_t now) {
+  auto s = db_.prepare(std::string("SELECT ") + kVacationColumns +
+                       " FROM vacations WHERE user_id = $1 AND ended_at IS NULL AND starts_at <= $2 AND ends_at > $2 "
+                       "ORDER BY starts_at DESC LIMIT 1");
+  s.bind(1, user_id).bind(2, now);
+  if (!s.step()) return std::nullopt;
+  return read_vacation(s);
+}
+
+std::vector<VacationRecord> PgRecords::open_vacations() {
+  auto s = db_.prepare(std::string("SELECT ") + kVacationColumns + " FROM vacations WHERE ended_at IS NULL ORDER BY id");
+  return read_vacations(s);
+}
+
+bool PgRecords::is_robot_user(std::int64_t user_id) {
+  auto s = db_.prepare("SELECT is_robot FROM users WHERE id = $1");
+  s.bind(1, user_id);
+  return s.step() && s.column_int(0) != 0;
+}
+
+std::int64_t PgRecords::insert_notification(const NotificationRecord& n) {
+  auto s = db_.prepare("INSERT INTO notifications (user_id, kind, table_id, body_json, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id");
+  s.bind(1, n.user_id).bind(2, n.kind);
+  bind_optional(s, 3, n.table_id);
+  s.bind(4, n.body_json).bind(5, n.created_at);
+  return s.returned_id();
+}
+
+std::vector<NotificationRecord> PgRecords::notifications_of(std::int64_t user_id, std::int64_t after_id, int limit) {
+  // The newest `limit` after `after_id`, returned oldest first.
+  auto s = db_.prepare(
+      "SELECT id, user_id, kind, table_id, body_json, created_at, read_at IS NOT NULL FROM "
+      "(SELECT * FROM notifications WHERE user_id = $1 AND id > $2 ORDER BY id DESC LIMIT $3) AS newest ORDER BY id");
+  s.bind(1, user_id).bind(2, after_id).bind(3, static_cast<std::int64_t>(limit));
+  std::vector<NotificationRecord> out;
+  while (s.step()) {
+    out.push_back(NotificationRecord{s.column_int(0), s.column_int(1), s.column_text(2), optional_int(s, 3),
+                                     s.column_text(4), s.column_int(5), s.column_int(6) != 0});
+  }
+  return out;
+}
+
+std::int64_t PgRecords::unread_notifications(std::int64_t user_id) {
+  auto s = db_.prepare("SELECT count(*) FROM notifications WHERE user_id = $1 AND read_at IS NULL");
+  s.bind(1, user_id);
+  s.step();
+  return s.column_int(0);
+}
+
+void PgRecords::mark_notifications_read(std::int64_t user_id, std::int64_t up_to_id, std::int64_t now) {
+  db_.prepare("UPDATE notifications SET read_at = $1 WHERE user_id = $2 AND id <= $3 AND read_at IS NULL")
+      .bind(1, now)
+      .bind(2, user_id)
+      .bind(3, up_to_id)
+      .run();
+}
+
+void PgRecords::update_webhook_url(std::int64_t user_id, const std::optional<std::string>& url) {
+  auto s = db_.prepare("UPDATE users SET webhook_url = $1 WHERE id = $2");
+  if (url) {
+    s.bind(1, *url);
+  } else {
+    s.bind_null(1);
+  }
+  s.bind(2, user_id);
+  s.run();
+}
+
+std::optional<std::string> PgRecords::webhook_url_of(std::int64_t user_id) {
+  auto s = db_.prepare("SELECT webhook_url FROM users WHERE id = $1");
+  s.bind(1, user_id);
+  if (!s.step() || s.column_is_null(0)) return std::nullopt;
+  return s.column_text(0);
+}
+
+std::int64_t PgRecords::insert_delivery(std::int64_t notification_id, const std::string& url,
+                                            const std::string& body_json, std::int64_t now) {
+  return db_.prepare(
+        "INSERT INTO webhook_outbox (notification_id, url, body_json, status, attempts, next_attempt_at, updated_at) "
+        "VALUES ($1, $2, $3, 'pending', 0, $4, $5) RETURNING id")
+      .bind(1, notification_id)
+      .bind(2, url)
+      .bind(3, body_json)
+      .bind(4, now)
+      .bind(5, now)
+      .returned_id();
+}
+
+std::vector<DeliveryRecord> PgRecords::due_deliveries(std::int64_t now, int limit) {
+  // The keys come from the channel's state now: a webhook's secret only while
+  // the delivery's address is still its user's webhook, a subscription's keys
+  // only while it exists and is still the notified user's.
+  auto s = db_.prepare(std::string("SELECT ") + kDeliveryColumns +
+                       ", coalesce(u.webhook_secret, ''), coalesce(p.p256dh, ''), coalesce(p.auth, ''), n.created_at "
+                       "FROM webhook_outbox o JOIN notifications n ON n.id = o.notification_id "
+                       "LEFT JOIN users u ON u.id = n.user_id AND o.channel = 'webhook' AND u.webhook_url = o.url "
+                       "LEFT JOIN push_subscriptions p ON p.id = o.subscription_id AND o.channel = 'push' "
+                       "AND p.user_id = n.user_id "
+                       "WHERE o.status = 'pending' AND o.next_attempt_at <= $1 ORDER BY o.next_attempt_at, o.id LIMIT $2");
+  s.bind(1, now).bind(2, static_cast<std::int64_t>(limit));
+  std::vector<DeliveryRecord> out;
+  while (s.step()) {
+    DeliveryRecord d = read_delivery(s);
+    d.keys = DeliveryKeys{s.column_text(10), s.column_text(11), s.column_text(12)};
+    d.notified_at = s.column_int(13);
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+std::optional<std::int64_t> PgRecords::next_delivery_at() {
+  auto s = db_.prepare("SELECT min(next_attempt_at) FROM webhook_outbox WHERE status = 'pending'");
+  if (!s.step() || s.column_is_null(0)) return std::nullopt;
+  return s.column_int(0);
+}
+
+void PgRecords::update_delivery(const DeliveryRecord& d, std::int64_t now) {
+  auto s = db_.prepare(
+      "UPDATE webhook_outbox SET status = $1, attempts = $2, next_attempt_at = $3, last_error = $4, updated_at = $5 "
+      "WHERE id = $6");
+  s.bind(1, to_string(d.status)).bind(2, static_cast<std::int64_t>(d.attempts)).bind(3, d.next_attempt_at);
+  if (d.last_error.empty()) {
+    s.bind_null(4);
+  } else {
+    s.bind(4, d.last_error);
+  }
+  s.bind(5, now).bind(6, d.id);
+  s.run();
+}
+
+std::optional<DeliveryRecord> PgRecords::load_delivery(std::int64_t id) {
+  auto s = db_.prepare(std::string("SELECT ") + kDeliveryColumns + " FROM webhook_outbox o WHERE o.id = $1");
+  s.bind(1, id);
+  if (!s.step()) return std::nullopt;
+  return read_delivery(s);
+}
+
+void PgRecords::update_webhook_secret(std::int64_t user_id, const std::optional<std::string>& secret) {
+  auto s = db_.prepare("UPDATE users SET webhook_secret = $1 WHERE id = $2");
+  if (secret) {
+    s.bind(1, *secret);
+  } else {
+    s.bind_null(1);
+  }
+  s.bind(2, user_id);
+  s.run();
+}
+
+std::int64_t PgRecords::upsert_push_subscription(const PushSubscriptionRecord& sub) {
+  db_.prepare(
+        "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5) "
+        "ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, "
+        "auth = excluded.auth, created_at = excluded.created_at")
+      .bind(1, sub.user_id)
+      .bind(2, sub.endpoint)
+      .bind(3, sub.p256dh)
+      .bind(4, sub.auth)
+      .bind(5, sub.created_at)
+      .run();
+  auto s = db_.prepare("SELECT id FROM push_subscriptions WHERE endpoint = $1");
+  s.bind(1, sub.endpoint);
+  if (!s.step()) throw DatabaseError("the push subscription just stored is missing");
+  return s.column_int(0);
+}
+
+std::vector<PushSubscriptionRecord> PgRecords::push_subscriptions_of(std::int64_t user_id) {
+  auto s = db_.prepare(std::string("SELECT ") + kPushSubscriptionColumns +
+                       " FROM push_subscriptions WHERE user_id = $1 ORDER BY id");
+  s.bind(1, user_id);
+  std::vector<PushSubscriptionRecord> out;
+  while (s.step()) out.push_back(read_push_subscription(s));
+  return out;
+}
+
+bool PgRecords::delete_push_subscription(std::int64_t user_id, const std::string& endpoint) {
+  db_.prepare("DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2").bind(1, user_id).bind(2, endpoint).run();
+  return db_.changes() > 0;
+}
+
+void PgRecords::delete_push_subscription_by_id(std::int64_t id) {
+  db_.prepare("DELETE FROM push_subscriptions WHERE id = $1").bind(1, id).run();
+}
+
+std::int64_t PgRecords::insert_push_delivery(std::int64_t notification_id, const PushSubscriptionRecord& to,
+                                                 const std::string& body_json, std::int64_t now) {
+  return db_.prepare(
+        "INSERT INTO webhook_outbox (notification_id, url, body_json, status, attempts, next_attempt_at, updated_at, "
+        "channel, subscription_id) VALUES ($1, $2, $3, 'pending', 0, $4, $5, 'push', $6) RETURNING id")
+      .bind(1, notification_id)
+      .bind(2, to.endpoint)
+      .bind(3, body_json)
+      .bind(4, now)
+      .bind(5, now)
+      .bind(6, to.id)
+      .returned_id();
+}
+
+std::optional<VapidKeyRecord> PgRecords::vapid_key() {
+  auto s = db_.prepare("SELECT private_pem, public_key FROM vapid_keys WHERE id = 1");
+  if (!s.step()) return std::nullopt;
+  return VapidKeyRecord{s.column_text(0), s.column_text(1)};
+}
+
+VapidKeyRecord PgRecords::keep_vapid_key(const VapidKeyRecord& key, std::int64_t now) {
+  db_.prepare("INSERT INTO vapid_keys (id, private_pem, public_key, created_at) VALUES (1, $1, $2, $3) ON CONFLICT DO NOTHING")
+      .bind(1, key.private_pem)
+      .bind(2, key.public_key)
+      .bind(3, now)
+      .run();
+  if (auto stored = vapid_key()) return *stored;
+  throw DatabaseError("the VAPID key just stored is missing");
+}
+
+PrunedRows PgRecords::prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds,
+                                        std::int64_t keep_webhooks_seconds, int limit) {
+  PrunedRows pruned;
+  // Deliveries first: a notification whose last delivery goes now may go too.
+  if (keep_webhooks_seconds > 0) {
+    pruned.deliveries = prune_deliveries(db_, now - keep_webhooks_seconds, limit);
+    // Settled emails are kept as long as webhook deliveries.
+    db_.prepare(
+          "DELETE FROM email_outbox WHERE id IN (SELECT id FROM email_outbox "
+          "WHERE status IN ('delivered', 'given_up') AND updated_at < $1 LIMIT $2)")
+        .bind(1, now - keep_webhooks_seconds)
+        .bind(2, static_cast<std::int64_t>(limit))
+        .run();
+    pruned.deliveries += db_.changes();
+  }
+  if (keep_notifications_seconds > 0) {
+    pruned.notifications = prune_notifications(db_, now - keep_notifications_seconds, limit);
+  }
+  return pruned;
+}
+
+}  // namespace sp::server

@@ -1,0 +1,354 @@
+#include "server/store/pg_records.hpp"
+
+namespace sp::server {
+
+namespace {
+
+constexpr const char* kTableColumns =
+    "t.id, t.name, t.creator_id, u.name, t.status, t.player_count, t.options_json, t.seed, t.card_set_version, "
+    "t.rules_version, t.move_count, coalesce(t.state_hash, ''), t.created_at, t.move_seconds, t.takeover_after, "
+    "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left, t.deal_secret, t.invite_code";
+
+std::optional<std::int64_t> optional_column(const PgStatement& s, int index) {
+  if (s.column_is_null(index)) return std::nullopt;
+  return s.column_int(index);
+}
+
+std::optional<protocol::DealBytes> optional_deal_bytes(const PgStatement& s, int index) {
+  if (s.column_is_null(index)) return std::nullopt;
+  return protocol::deal_bytes_from_hex(s.column_text(index));
+}
+
+void bind_deal_bytes(PgStatement& s, int index, const std::optional<protocol::DealBytes>& bytes) {
+  if (bytes) {
+    s.bind(index, protocol::to_hex(*bytes));
+  } else {
+    s.bind_null(index);
+  }
+}
+
+TableRecord read_table(const PgStatement& s) {
+  TableRecord t;
+  t.id = s.column_int(0);
+  t.name = s.column_text(1);
+  t.creator_id = s.column_int(2);
+  t.creator_name = s.column_text(3);
+  t.status = parse_table_status(s.column_text(4)).value_or(TableStatus::kAborted);
+  t.player_count = static_cast<int>(s.column_int(5));
+  t.options_json = s.column_text(6);
+  t.seed = static_cast<std::uint64_t>(s.column_int(7));
+  t.card_set_version = s.column_text(8);
+  t.rules_version = static_cast<int>(s.column_int(9));
+  t.move_count = s.column_int(10);
+  t.state_hash = s.column_text(11);
+  t.created_at = s.column_int(12);
+  t.move_seconds = optional_column(s, 13);
+  if (const auto after = optional_column(s, 14)) t.takeover_after = static_cast<int>(*after);
+  t.takeover_by = parse_seat_controller(s.column_text(15)).value_or(SeatController::kRobot);
+  t.deadline_at = optional_column(s, 16);
+  t.deadline_left = optional_column(s, 17);
+  t.deal_secret = optional_deal_bytes(s, 18);
+  if (!s.column_is_null(19)) t.invite_code = s.column_text(19);
+  return t;
+}
+
+void load_seats(PgConnection& db, TableRecord& table) {
+  auto s = db.prepare(
+      "SELECT s.seat, s.user_id, u.name, s.controller, s.timeouts, u.is_robot, s.standing_orders, s.contribution "
+      "FROM seats s "
+      "JOIN users u ON u.id = s.user_id WHERE s.table_id = $1 ORDER BY s.seat");
+  s.bind(1, table.id);
+  while (s.step()) {
+    table.seats.push_back(SeatRecord{static_cast<int>(s.column_int(0)), s.column_int(1), s.column_text(2),
+                                     parse_seat_controller(s.column_text(3)).value_or(SeatController::kHuman),
+                                     static_cast<int>(s.column_int(4)), s.column_int(5) != 0, s.column_text(6),
+                                     optional_deal_bytes(s, 7)});
+  }
+}
+
+std::vector<TableRecord> read_tables(PgConnection& db, PgStatement& s) {
+  std::vector<TableRecord> tables;
+  while (s.step()) tables.push_back(read_table(s));
+  for (TableRecord& t : tables) load_seats(db, t);
+  return tables;
+}
+
+}  // namespace
+
+std::optional<UserRecord> PgRecords::find_user_by_name(const std::string& name) {
+  auto s = db_.prepare("SELECT id, name, password_hash FROM users WHERE lower(name) = lower($1)");
+  s.bind(1, name);
+  if (!s.step()) return std::nullopt;
+  return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
+}
+
+std::int64_t PgRecords::insert_user(const std::string& name, const std::string& password_hash, std::int64_t now) {
+  return db_.prepare("INSERT INTO users (name, password_hash, created_at) VALUES ($1, $2, $3) RETURNING id")
+      .bind(1, name)
+      .bind(2, password_hash)
+      .bind(3, now)
+      .returned_id();
+}
+
+void PgRecords::insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now,
+                                   std::int64_t expires_at) {
+  db_.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+      .bind(1, token_hash)
+      .bind(2, user_id)
+      .bind(3, now)
+      .bind(4, expires_at)
+      .run();
+}
+
+std::optional<UserRecord> PgRecords::find_session_user(const std::string& token_hash, std::int64_t now) {
+  auto s = db_.prepare(
+      "SELECT u.id, u.name, u.password_hash FROM sessions s JOIN users u ON u.id = s.user_id "
+      "WHERE s.token_hash = $1 AND s.expires_at > $2");
+  s.bind(1, token_hash).bind(2, now);
+  if (!s.step()) return std::nullopt;
+  return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
+}
+
+void PgRecords::delete_session(const std::string& token_hash) {
+  db_.prepare("DELETE FROM sessions WHERE token_hash = $1").bind(1, token_hash).run();
+}
+
+void PgRecords::delete_user_sessions(std::int64_t user_id, const std::string& keep) {
+  db_.prepare("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2").bind(1, user_id).bind(2, keep).run();
+}
+
+std::optional<UserRecord> PgRecords::find_user(std::int64_t user_id) {
+  auto s = db_.prepare("SELECT id, name, password_hash FROM users WHERE id = $1");
+  s.bind(1, user_id);
+  if (!s.step()) return std::nullopt;
+  return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
+}
+
+void PgRecords::set_password_hash(std::int64_t user_id, const std::string& password_hash) {
+  db_.prepare("UPDATE users SET password_hash = $1 WHERE id = $2").bind(1, password_hash).bind(2, user_id).run();
+}
+
+int PgRecords::delete_expired_sessions(std::int64_t now, int limit) {
+  db_.prepare(
+        "DELETE FROM sessions WHERE token_hash IN "
+        "(SELECT token_hash FROM sessions WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2)")
+      .bind(1, now)
+      .bind(2, limit)
+      .run();
+  return db_.changes();
+}
+
+std::int64_t PgRecords::insert_table(const TableRecord& t, std::int64_t now) {
+  auto insert = db_.prepare(
+      "INSERT INTO game_tables (name, creator_id, status, player_count, options_json, seed, card_set_version, "
+      "rules_version, move_count, created_at, updated_at, deal_secret, invite_code) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $11, $12) RETURNING id");
+  insert.bind(1, t.name)
+      .bind(2, t.creator_id)
+      .bind(3, to_string(t.status))
+      .bind(4, static_cast<std::int64_t>(t.player_count))
+      .bind(5, t.options_json)
+      .bind(6, static_cast<std::int64_t>(t.seed))
+      .bind(7, t.card_set_version)
+      .bind(8, static_cast<std::int64_t>(t.rules_version))
+      .bind(9, now)
+      .bind(10, now);
+  bind_deal_bytes(insert, 11, t.deal_secret);
+  if (t.invite_code) {
+    insert.bind(12, *t.invite_code);
+  } else {
+    insert.bind_null(12);
+  }
+  return insert.returned_id();
+}
+
+std::optional<TableRecord> PgRecords::load_table(std::int64_t id) {
+  auto s = db_.prepare(std::string("SELECT ") + kTableColumns +
+                       " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.id = $1");
+  s.bind(1, id);
+  if (!s.step()) return std::nullopt;
+  TableRecord table = read_table(s);
+  load_seats(db_, table);
+  return table;
+}
+
+std::vector<TableRecord> PgRecords::list_tables(TableStatus status, int limit) {
+  auto s = db_.prepare(std::string("SELECT ") + kTableColumns +
+                       " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.status = $1 "
+                       "ORDER BY t.id DESC LIMIT $2");
+  s.bind(1, to_string(status)).bind(2, static_cast<std::int64_t>(limit));
+  return read_tables(db_, s);
+}
+
+std::vector<TableRecord> PgRecords::tables_of_user(std::int64_t user_id) {
+  auto s = db_.prepare(std::string("SELECT ") + kTableColumns +
+                       " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.id IN "
+                       "(SELECT table_id FROM seats WHERE user_id = $1 UNION SELECT table_id FROM invitations "
+                       "WHERE user_id = $1) ORDER BY t.updated_at DESC LIMIT 500");
+  s.bind(1, user_id);
+  return read_tables(db_, s);
+}
+
+std::vector<std::int64_t> PgRecords::table_ids_with_status(TableStatus status) {
+  auto s = db_.prepare("SELECT id FROM game_tables WHERE status = $1 ORDER BY id");
+  s.bind(1, to_string(status));
+  std::vector<std::int64_t> ids;
+  while (s.step()) ids.push_back(s.column_int(0));
+  return ids;
+}
+
+std::vector<std::int64_t> PgRecords::started_table_ids() {
+  auto s = db_.prepare("SELECT id FROM game_tables WHERE status <> 'open' ORDER BY id");
+  std::vector<std::int64_t> ids;
+  while (s.step()) ids.push_back(s.column_int(0));
+  return ids;
+}
+
+void PgRecords::insert_seat(std::int64_t table_id, int seat, std::int64_t user_id) {
+  db_.prepare("INSERT INTO seats (table_id, seat, user_id) VALUES ($1, $2, $3)")
+      .bind(1, table_id)
+      .bind(2, static_cast<std::int64_t>(seat))
+      .bind(3, user_id)
+      .run();
+}
+
+void PgRecords::set_seat_contribution(std::int64_t table_id, int seat,
+                                          const std::optional<protocol::DealBytes>& contribution) {
+  auto update = db_.prepare("UPDATE seats SET contribution = $1 WHERE table_id = $2 AND seat = $3");
+  bind_deal_bytes(update, 1, contribution);
+  update.bind(2, table_id).bind(3, static_cast<std::int64_t>(seat)).run();
+}
+
+void PgRecords::delete_seat(std::int64_t table_id, std::int64_t user_id) {
+  db_.prepare("DELETE FROM seats WHERE table_id = $1 AND user_id = $2").bind(1, table_id).bind(2, user_id).run();
+}
+
+void PgRecords::start_table(std::int64_t table_id, std::uint64_t seed, const std::string& state_hash,
+                                std::int64_t now) {
+  db_.prepare("UPDATE game_tables SET status = 'playing', seed = $1, state_hash = $2, updated_at = $3 WHERE id = $4")
+      .bind(1, static_cast<std::int64_t>(seed))
+      .bind(2, state_hash)
+      .bind(3, now)
+      .bind(4, table_id)
+      .run();
+}
+
+bool PgRecords::is_invited(std::int64_t table_id, std::int64_t user_id) {
+  auto s = db_.prepare("SELECT 1 FROM invitations WHERE table_id = $1 AND user_id = $2");
+  s.bind(1, table_id).bind(2, user_id);
+  return s.step();
+}
+
+void PgRecords::insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
+                                      std::int64_t now) {
+  db_.prepare(
+        "INSERT INTO invitations (table_id, user_id, invited_by, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
+      .bind(1, table_id)
+      .bind(2, user_id)
+      .bind(3, invited_by)
+      .bind(4, now)
+      .run();
+}
+
+bool PgRecords::abort_table(std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if) {
+  if (only_if) {
+    db_.prepare("UPDATE game_tables SET status = 'aborted', updated_at = $1 WHERE id = $2 AND status = $3")
+        .bind(1, now)
+        .bind(2, table_id)
+        .bind(3, to_string(*only_if))
+        .run();
+  } else {
+    db_.prepare("UPDATE game_tables SET status = 'aborted', updated_at = $1 WHERE id = $2").bind(1, now).bind(2, table_id).run();
+  }
+  return db_.changes() > 0;
+}
+
+void PgRecords::set_imported_table_status(std::int64_t table_id, TableStatus status, std::int64_t created_at) {
+  db_.prepare("UPDATE game_tables SET status = $1, created_at = $2 WHERE id = $3")
+      .bind(1, to_string(status))
+      .bind(2, created_at)
+      .bind(3, table_id)
+      .run();
+}
+
+void PgRecords::append_move(std::int64_t table_id, const MoveRecord& move, TableStatus status) {
+  db_.prepare(
+        "INSERT INTO moves (table_id, move_number, seat, action_json, created_at, state_hash, actor) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7)")
+      .bind(1, table_id)
+      .bind(2, move.move_number)
+      .bind(3, static_cast<std::int64_t>(move.seat))
+      .bind(4, move.action_json)
+      .bind(5, move.created_at)
+      .bind(6, move.state_hash)
+      .bind(7, to_string(move.actor))
+      .run();
+  db_.prepare("UPDATE game_tables SET move_count = $1, state_hash = $2, status = $3, updated_at = $4 WHERE id = $5")
+      .bind(1, move.move_number)
+      .bind(2, move.state_hash)
+      .bind(3, to_string(status))
+      .bind(4, move.created_at)
+      .bind(5, table_id)
+      .run();
+}
+
+void PgRecords::replace_snapshot(std::int64_t table_id, const SnapshotRecord& snapshot) {
+  db_.prepare("INSERT INTO snapshots (table_id, move_number, state) VALUES ($1, $2, $3) "
+              "ON CONFLICT (table_id, move_number) DO UPDATE SET state = excluded.state")
+      .bind(1, table_id)
+      .bind(2, snapshot.move_number)
+      .bind_blob(3, snapshot.state)
+      .run();
+  db_.prepare("DELETE FROM snapshots WHERE table_id = $1 AND move_number < $2")
+      .bind(1, table_id)
+      .bind(2, snapshot.move_number)
+      .run();
+}
+
+std::optional<SnapshotRecord> PgRecords::load_latest_snapshot(std::int64_t table_id) {
+  auto s = db_.prepare(
+      "SELECT move_number, state FROM snapshots WHERE table_id = $1 ORDER BY move_number DESC LIMIT 1");
+  s.bind(1, table_id);
+  if (!s.step()) return std::nullopt;
+  return SnapshotRecord{s.column_int(0), s.column_blob(1)};
+}
+
+std::vector<MoveRecord> PgRecords::load_moves(std::int64_t table_id) {
+  auto s = db_.prepare(
+      "SELECT move_number, seat, action_json, state_hash, created_at, actor FROM moves WHERE table_id = $1 "
+      "ORDER BY move_number");
+  s.bind(1, table_id);
+  std::vector<MoveRecord> moves;
+  while (s.step()) {
+    moves.push_back(MoveRecord{s.column_int(0), static_cast<int>(s.column_int(1)), s.column_text(2),
+                               s.column_text(3), s.column_int(4), parse_actor(s.column_text(5))});
+  }
+  return moves;
+}
+
+std::int64_t PgRecords::insert_chat(std::int64_t table_id, std::int64_t user_id, const std::string& text,
+                                        std::int64_t now) {
+  return db_.prepare("INSERT INTO chat (table_id, user_id, text, created_at) VALUES ($1, $2, $3, $4) RETURNING id")
+      .bind(1, table_id)
+      .bind(2, user_id)
+      .bind(3, text)
+      .bind(4, now)
+      .returned_id();
+}
+
+ChatPage PgRecords::chat_page(std::int64_t table_id, std::optional<std::int64_t> before, int limit) {
+  // Newest first through chat_by_table, one line more than asked: its presence
+  // is what `more` reports.
+  auto s = db_.prepare(
+      "SELECT c.id, u.name, c.text, c.created_at FROM chat c JOIN users u ON u.id = c.user_id "
+      "WHERE c.table_id = $1 AND c.id < $2 ORDER BY c.id DESC LIMIT $3");
+  s.bind(1, table_id).bind(2, before.value_or(INT64_MAX)).bind(3, std::int64_t{limit} + 1);
+  std::vector<ChatLine> newest;
+  while (s.step()) newest.push_back(ChatLine{s.column_int(0), s.column_text(1), s.column_text(2), s.column_int(3)});
+  ChatPage page;
+  page.more = static_cast<int>(newest.size()) > limit;
+  if (page.more) newest.pop_back();
+  page.lines.assign(newest.rbegin(), newest.rend());
+  return page;
+}
+
+}  // namespace sp::server
