@@ -14,13 +14,14 @@ namespace sp::server {
 namespace {
 
 // Every table of the schema, each after the tables its rows refer to.
-constexpr std::array<const char*, 20> kTables = {
+constexpr std::array<const char*, 23> kTables = {
     "users",         "sessions",           "game_tables",   "seats",         "invitations",
     "moves",         "snapshots",          "chat",          "vacations",     "notifications",
     "push_subscriptions", "webhook_outbox", "admin_actions", "user_emails",   "notice_settings",
-    "notice_choices", "email_outbox",      "deadline_warnings", "server_keys", "vapid_keys"};
+    "notice_choices", "email_outbox",      "deadline_warnings", "server_keys", "vapid_keys",
+    "table_terms",   "ratings",            "game_results"};
 
-enum class Kind { kInteger, kText, kBytes };
+enum class Kind { kInteger, kReal, kText, kBytes };
 
 struct Column {
   std::string name;
@@ -30,6 +31,8 @@ struct Column {
 Kind kind_of(std::string type) {
   std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return std::tolower(c); });
   if (type.find("int") != std::string::npos) return Kind::kInteger;
+  // Copied as doubles, never as text: SQLite writes a REAL as text with 15 digits.
+  if (type == "real" || type == "double precision") return Kind::kReal;
   if (type == "blob" || type == "bytea") return Kind::kBytes;
   return Kind::kText;
 }
@@ -134,6 +137,7 @@ std::int64_t copy_rows(From& from, To& to, const std::string& table) {
       }
       switch (columns[i].kind) {
         case Kind::kInteger: write.bind(column + 1, read.column_int(column)); break;
+        case Kind::kReal: write.bind_real(column + 1, read.column_real(column)); break;
         case Kind::kText: write.bind(column + 1, read.column_text(column)); break;
         case Kind::kBytes: write.bind_blob(column + 1, read.column_blob(column)); break;
       }

@@ -96,6 +96,14 @@ PgStatement& PgStatement::bind(int index, std::int64_t value) {
   return *this;
 }
 
+PgStatement& PgStatement::bind_real(int index, double value) {
+  // The shortest text that reads back as the same double.
+  char text[32];
+  const auto end = std::to_chars(std::begin(text), std::end(text), value).ptr;
+  values_.at(static_cast<std::size_t>(index - 1)) = std::string(text, end);
+  return *this;
+}
+
 PgStatement& PgStatement::bind(int index, std::string_view text) {
   values_.at(static_cast<std::size_t>(index - 1)) = std::string(text);
   return *this;
@@ -155,6 +163,14 @@ std::int64_t PgStatement::column_int(int index) const {
   const std::size_t length = static_cast<std::size_t>(PQgetlength(result_, row_, index));
   if (length == 1 && (text[0] == 't' || text[0] == 'f')) return text[0] == 't' ? 1 : 0;
   std::int64_t value = 0;
+  std::from_chars(text, text + length, value);
+  return value;
+}
+
+double PgStatement::column_real(int index) const {
+  const char* text = PQgetvalue(result_, row_, index);
+  const std::size_t length = static_cast<std::size_t>(PQgetlength(result_, row_, index));
+  double value = 0;
   std::from_chars(text, text + length, value);
   return value;
 }

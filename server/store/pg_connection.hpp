@@ -42,6 +42,7 @@ class PgStatement {
 
   PgStatement& bind(int index, std::int64_t value);
   PgStatement& bind(int index, std::string_view text);
+  PgStatement& bind_real(int index, double value);
   PgStatement& bind_blob(int index, std::string_view bytes);
   PgStatement& bind_null(int index);
 
@@ -56,6 +57,7 @@ class PgStatement {
 
   // Booleans (t/f) read as 1/0.
   std::int64_t column_int(int index) const;
+  double column_real(int index) const;
   std::string column_text(int index) const;
   std::string column_blob(int index) const;
   bool column_is_null(int index) const;

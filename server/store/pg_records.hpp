@@ -107,6 +107,16 @@ class PgRecords final : public Records {
   void set_waiting_user(std::int64_t table_id, std::optional<std::int64_t> user_id) override;
   std::optional<std::int64_t> table_deadline(std::int64_t table_id) override;
   std::string server_key(const std::string& purpose, const std::string& fresh, std::int64_t now) override;
+  void set_table_terms(std::int64_t table_id, const TableTerms& terms) override;
+  TableTerms table_terms(std::int64_t table_id) override;
+  std::optional<RatingRecord> rating_of(std::int64_t user_id, RatingPool pool) override;
+  void save_rating(std::int64_t user_id, RatingPool pool, const RatingRecord& rating) override;
+  void clear_ratings() override;
+  void insert_game_result(const GameResultRecord& result) override;
+  void update_game_rating(const GameResultRecord& result) override;
+  std::vector<GameResultRecord> game_results_of(std::int64_t user_id, int limit) override;
+  std::vector<GameResultRecord> all_game_results() override;
+  PlayerTotals player_totals(std::int64_t user_id) override;
   void log_admin_action(const AdminAction& action) override;
   std::vector<AdminAction> list_admin_actions(std::optional<std::int64_t> table, int limit) override;
 
