@@ -1,8 +1,9 @@
 // StoreBackend: a database as the store's writer thread uses it. The store
 // (store.hpp) writes a batch of jobs in one transaction and each job in a
 // savepoint of its own; the backend says how its database does that, and
-// hands the jobs its Records. SqliteBackend (sqlite_backend.hpp) is SQLite's;
-// the tests wrap one to make a chosen write fail.
+// hands the jobs its Records. SqliteBackend (sqlite_backend.hpp) is SQLite's
+// and PgBackend (pg_backend.hpp) PostgreSQL's, chosen by the --db setting
+// (open_backend.hpp); the tests wrap one to make a chosen write fail.
 //
 // Used by one thread at a time. Failures throw DatabaseError.
 #pragma once
