@@ -87,7 +87,10 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await bob.page.locator(".consent-panel .confirm-resign").waitFor();
     await steps.shot(bob, "resign-confirm");
     await bob.page.locator(".consent-panel button.really-resign").click();
-    await waitForMove(ann, before + 1);
+    // When Bob was to act, the robot moves for him at once: the resign may be
+    // passed by the time the page is looked at.
+    await ann.page.waitForFunction((n) => Number(document.querySelector(".status .move")?.dataset.move) >= n, before + 1,
+                                   { timeout: 10000 });
     await ann.page.locator(".move-log li", { hasText: "Bob resigned" }).waitFor();
     await bob.page.locator(".move-log li", { hasText: "Bob сдаётся" }).waitFor();
     await bob.page.locator(".consent-panel .resigned").waitFor();
