@@ -125,7 +125,11 @@ void Store::write_batch(std::deque<Job>& batch) {
   }
   if (observer_) observer_(seconds, batch.size());
   for (std::size_t i = 0; i < batch.size(); ++i) {
-    if (batch[i].done) batch[i].done(commit_error ? commit_error : errors[i]);
+    // Each job's closures (and the tables they hold) are gone before the next
+    // completion runs: once run_sync's job completes, no job submitted before
+    // it still holds anything, so its caller may tear down what they refer to.
+    const Job job = std::move(batch[i]);
+    if (job.done) job.done(commit_error ? commit_error : errors[i]);
   }
 }
 

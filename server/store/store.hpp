@@ -72,7 +72,9 @@ class Store {
   void submit(Work work, Done done);
 
   // Runs `work` and waits for its commit: for start-up and tools, never on a
-  // network thread. Rethrows the job's failure.
+  // network thread. Rethrows the job's failure. When it returns, every job
+  // submitted before it has completed and released what its closures held
+  // (a barrier for shutting down).
   void run_sync(Work work);
 
   StoreStats stats() const;
