@@ -11,6 +11,11 @@ bad=$(grep -rnE 'std::chrono::|std::random_device|std::shuffle|uniform_int_distr
 if [ -n "$bad" ]; then echo "engine reads a clock or uses std randomness:"; echo "$bad"; status=1; fi
 bad=$(grep -rnE '#include *[<"](boost/|spdlog/|sqlite3|server/)' "$root/protocol")
 if [ -n "$bad" ]; then echo "protocol includes server code, Boost, spdlog or SQLite:"; echo "$bad"; status=1; fi
+# The browser's record replay (web/verifier) is the engine and the protocol
+# built to WebAssembly: never the server, Boost or anything but the standard
+# library and nlohmann.
+bad=$(grep -rnE '#include *[<"](boost/|spdlog/|sqlite3|sodium|server/)' "$root/web/verifier")
+if [ -n "$bad" ]; then echo "web/verifier includes server code or a server library:"; echo "$bad"; status=1; fi
 # The load generator is a client: it speaks the protocol, never the server's code.
 bad=$(grep -rnE '#include *"server/' "$root/tests/load")
 if [ -n "$bad" ]; then echo "the load generator (tests/load) includes server code:"; echo "$bad"; status=1; fi

@@ -5,7 +5,7 @@
 
 #include "engine/card.hpp"
 #include "engine/state_hash.hpp"
-#include "server/table/log_replay.hpp"
+#include "protocol/record_replay.hpp"
 
 namespace sp::server {
 namespace {
@@ -43,15 +43,6 @@ struct Prover {
     return std::move(proof);
   }
 };
-
-// The table a replay needs, from the record's header and the derived seed.
-TableRecord table_of(const json& header, std::uint64_t seed) {
-  TableRecord table;
-  table.player_count = header.value("players", 0);
-  table.options_json = header.contains("options") ? header.at("options").dump() : "{}";
-  table.seed = seed;
-  return table;
-}
 
 }  // namespace
 
@@ -161,30 +152,22 @@ DealProof prove_deal(const json& record) {
     return p.fail("The game was played with card set " + text_at(header, "card_set_version") +
                   "; this program deals card set " + std::string(engine::card_set_version()) + ", so it cannot replay it.");
   }
-  LogReplay replay(table_of(header, seed));
-  if (!replay.ok()) return p.fail("The seed does not deal: " + replay.divergence()->describe() + ".");
-  const json moves = record.contains("moves") && record.at("moves").is_array() ? record.at("moves") : json::array();
-  for (const json& m : moves) {
-    if (!m.is_object() || !m.contains("move_number") || !m.at("move_number").is_number_integer() ||
-        !m.contains("seat") || !m.at("seat").is_number_integer() || !m.contains("action") ||
-        !m.contains("state_hash") || !m.at("state_hash").is_string()) {
-      return p.fail("A move of the record does not read (each needs move_number, seat, action and state_hash).");
-    }
-    if (!replay.apply(m.at("move_number").get<std::int64_t>(), m.at("seat").get<int>(), m.at("action"),
-                      m.at("state_hash").get<std::string>(), nullptr)) {
-      return p.fail("Dealt from that seed, the game does not replay: " + replay.divergence()->describe() + ".");
+  const auto replay = protocol::replay_record(players, header.contains("options") ? header.at("options") : json::object(),
+                                              seed, record.contains("moves") ? record.at("moves") : json::array(),
+                                              record.contains("trailer") ? record.at("trailer") : json::object());
+  if (replay.fault) {
+    switch (replay.fault->kind) {
+      case protocol::ReplayFault::kSetup: return p.fail("The seed does not deal: " + replay.fault->reason + ".");
+      case protocol::ReplayFault::kEnd: return p.fail("The record's end does not match the replay: " + replay.fault->reason + ".");
+      default:
+        return p.fail("Dealt from that seed, the game does not replay: move " + std::to_string(replay.fault->move_number) +
+                      ": " + replay.fault->reason + ".");
     }
   }
-  const json trailer = record.contains("trailer") && record.at("trailer").is_object() ? record.at("trailer") : json::object();
-  const std::string final_hash = engine::state_hash_hex(replay.state());
-  if (trailer.value("moves", std::int64_t{-1}) != replay.moves() || text_at(trailer, "state_hash") != final_hash) {
-    return p.fail("The record's end does not match the replay: it says " + std::to_string(trailer.value("moves", std::int64_t{-1})) +
-                  " moves ending in state " + text_at(trailer, "state_hash") + ", the replay made " +
-                  std::to_string(replay.moves()) + " ending in " + final_hash + ".");
-  }
-  p.step(true, "Dealt from that seed, all " + std::to_string(replay.moves()) +
+  const std::string final_hash = engine::state_hash_hex(replay.state);
+  p.step(true, "Dealt from that seed, all " + std::to_string(replay.moves) +
                    " moves replay and reach the recorded state after each one; the final state " + final_hash +
-                   " is the record's" + (replay.state().is_finished() ? ", and the game is over." : ", but the game is not over."));
+                   " is the record's" + (replay.state.is_finished() ? ", and the game is over." : ", but the game is not over."));
   p.proof.verdict = contributed > 0 ? DealVerdict::kProven : DealVerdict::kServerAlone;
   return std::move(p.proof);
 }

@@ -3,8 +3,10 @@
 // before the game starts; starting it gives her browser's contribution; once
 // the game is over (a robot finishes her seat, handed over by an
 // administrator) "Check this deal" proves it in words, her own contribution
-// found at her seat. Boris (a Russian phone, not logged in) reads the same
-// check in Russian. Usage: node fair_deal.mjs SPB_BINARY SCREENSHOT_DIR
+// found at her seat, every move dealt and replayed in her browser by the rules
+// engine built to WebAssembly. Boris (a Russian phone, not logged in) reads
+// the same check in Russian. Carol is handed the record with one move's state
+// hash, then one move's action, changed on the way: the page names that move. Usage: node fair_deal.mjs SPB_BINARY SCREENSHOT_DIR
 import {
   check, commandLine, DESKTOP, launchBrowser, PHONE, register, startServer, Steps, runSteps, testConnection,
 } from "./harness.mjs";
@@ -28,6 +30,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
   const ann = await steps.newPlayer(browser, server, "ann", DESKTOP);
   let tableId;
   let commitment;
+  let moveCount;
 
   await step("a new table shows its deal commitment before the game starts", async () => {
     await register(ann, "Ann");
@@ -74,6 +77,11 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     check(lines.some((l) => l.includes("matches the commitment")), `the commitment step: ${lines}`);
     check(lines.some((l) => l.includes("Your browser's contribution") && l.includes("seat 0")), `Ann's own step: ${lines}`);
     check(lines.some((l) => l.includes("The seed")), `the seed step: ${lines}`);
+    const [record] = await administer([{ type: "table_record", table: tableId }]);
+    moveCount = record.moves.length;
+    check(moveCount > 20, `a whole game was recorded: ${moveCount} moves`);
+    check(lines.some((l) => l.includes(`all ${moveCount} moves replay to the recorded state hashes`)),
+      `the replay step: ${lines}`);
     check(await ann.page.locator(".deal-steps li.failed").count() === 0, `no step failed: ${lines}`);
     await steps.shotsAtBothWidths(ann, "f-check", DESKTOP);
   });
@@ -86,5 +94,40 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     check((await verdict.textContent()).startsWith("Раздача доказана"), `the verdict in Russian: ${await verdict.textContent()}`);
     check(!(await boris.page.locator(".deal-steps li", { hasText: "браузера" }).count()), "Boris contributed nothing here");
     await steps.shotsAtBothWidths(boris, "f-check-ru", PHONE);
+    check((await boris.page.locator(".deal-steps li.held").allTextContents()).some((l) => l.includes(`${moveCount} ход`)),
+      "the replay step in Russian");
+  });
+
+  // Each tampered record is the real one with one thing changed in the
+  // table_record reply, as a server (or anything between) could send it.
+  const tampered = async (name, change, expectMove, expectWords) => {
+    const carol = await steps.newPlayer(browser, server, name, DESKTOP);
+    carol.rewrite = (text) => {
+      const frame = JSON.parse(text);
+      if (frame.type !== "result" || !frame.data?.header || !Array.isArray(frame.data.moves)) return text;
+      change(frame.data.moves);
+      return JSON.stringify(frame);
+    };
+    await carol.page.goto(`${server.url}/#/deal/${tableId}`);
+    const verdict = carol.page.locator(".deal-verdict");
+    await verdict.waitFor();
+    check(await verdict.getAttribute("class") === "deal-verdict not-proven", `the verdict: ${await verdict.textContent()}`);
+    const failed = carol.page.locator(".deal-steps li.failed");
+    check(await failed.count() === 1, `one step failed: ${await carol.page.locator(".deal-steps li").allTextContents()}`);
+    const words = await failed.textContent();
+    check(await failed.getAttribute("data-move") === String(expectMove), `the failed move: ${words}`);
+    check(words.includes(`Move ${expectMove} does not replay: ${expectWords}`), `the failed step: ${words}`);
+    check(await carol.page.locator(".deal-steps li.held").count() >= 3, "the commitment and seed steps still hold");
+    await carol.context.close();
+  };
+
+  await step("a record with one move's state hash changed is refused, naming that move", async () => {
+    const k = Math.floor(moveCount / 2);
+    await tampered("carol", (moves) => { moves[k - 1].state_hash = "0123456789abcdef"; }, k,
+      "the rules accept the action but reach another state than the one recorded");
+  });
+
+  await step("a record with one move's action changed is refused, naming that move", async () => {
+    await tampered("dan", (moves) => { moves[2].action = { type: "conjure" }; }, 3, "its action is not one the game knows");
   });
 });

@@ -136,7 +136,9 @@ export class Steps {
   async newPlayer(browser, server, name, viewport, { locale = "en-US" } = {}) {
     const context = await browser.newContext({ viewport, locale, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
     const page = await context.newPage();
-    const player = { name, context, page, sockets: new Set(), holdUpdates: false, errors: [] };
+    // rewrite: when set, every text frame from the server passes through it
+    // (a test that hands the page a record changed after the fact).
+    const player = { name, context, page, sockets: new Set(), holdUpdates: false, rewrite: null, errors: [] };
     page.on("pageerror", (e) => player.errors.push(String(e)));
     page.on("console", (m) => { if (m.type() === "error") player.errors.push(m.text()); });
     await page.routeWebSocket(/\/ws$/, (ws) => {
@@ -156,7 +158,7 @@ export class Steps {
       });
       upstream.onMessage((m) => {
         if (player.holdUpdates && typeof m === "string" && m.includes('"type":"table_update"')) return;
-        ws.send(m);
+        ws.send(player.rewrite && typeof m === "string" ? player.rewrite(m) : m);
       });
     });
     await page.goto(server.url + "/");

@@ -3,9 +3,11 @@
 // and kept so the check can find it again; the commitment as the lists and
 // the table page show it; and the check of a finished game's deal, done here
 // with crypto.subtle (the secret against the commitment, the seed against the
-// secret and the contributions) and named step by step in words.
+// secret and the contributions) and with the project's own rules engine built
+// to WebAssembly (web/verifier: it deals from that seed and replays every move
+// against the recorded state hashes), named step by step in words.
 import { h, replace } from "./dom.js";
-import { errorText, t } from "./i18n.js";
+import { errorText, t, tn } from "./i18n.js";
 
 const SCHEME = "spb-deal-v1";
 const storageKey = (table) => `spb.contribution.${table}`;
@@ -63,7 +65,8 @@ async function derivedSeed(secret, contributions) {
 }
 
 // The steps of the check, each {held, text}; the record is table_record's.
-export async function checkDeal(record, table) {
+// `progress` sees the steps so far before the moves are replayed, the slow part.
+export async function checkDeal(record, table, progress = () => {}) {
   const steps = [];
   const step = (held, key, values) => steps.push({ held, text: t(key, values) });
   const header = record.header;
@@ -96,9 +99,68 @@ export async function checkDeal(record, table) {
   const held = String(seed) === header.seed;
   step(held, held ? "deal.seed_matches" : "deal.seed_differs", { seed: String(seed), recorded: header.seed });
   if (!held) return steps;
-  step(true, "deal.moves_by_server", { moves: record.trailer.moves, hash: record.trailer.state_hash });
+  progress(steps);
+  steps.push(await replayStep(record, seed));
   if (!given) step(false, "deal.server_alone");
   return steps;
+}
+
+// The engine in WebAssembly, loaded once, on the first check.
+let verifier = null;
+function loadVerifier() {
+  verifier ??= import("/verifier/spb_verifier.js").then((module) => module.default());
+  return verifier;
+}
+
+// Hands the record's setup, the seed derived here (never the record's) and
+// its moves to the engine (web/verifier/verifier.cpp), and reads its answer.
+async function replayRecord(record, seed) {
+  const engine = await loadVerifier();
+  const input = JSON.stringify({
+    players: record.header.players,
+    options: record.header.options ?? {},
+    seed: String(seed),
+    card_set_version: record.header.card_set_version,
+    moves: record.moves ?? [],
+    trailer: record.trailer ?? {},
+  });
+  const size = engine.lengthBytesUTF8(input) + 1;
+  const text = engine._malloc(size);
+  try {
+    engine.stringToUTF8(input, text, size);
+    return JSON.parse(engine.UTF8ToString(engine._spb_verify_record(text)));
+  } finally {
+    engine._free(text);
+  }
+}
+
+// A fault of one move, named by its kind; the others concern the whole record.
+const MOVE_FAULTS = new Set(["malformed", "gap", "no_seat", "unreadable", "refused", "state_hash"]);
+
+// "All N moves replay…" or "Move K does not replay: …", as a step.
+async function replayStep(record, seed) {
+  let answer;
+  try {
+    answer = await replayRecord(record, seed);
+  } catch (error) {
+    // A module that trapped is left broken: the next check loads a fresh one.
+    verifier = null;
+    return { held: false, text: t("deal.replay_unavailable", { reason: String(error?.message ?? error) }) };
+  }
+  if (!answer.fault) {
+    return { held: true, text: tn("deal.replay_proven", answer.moves, { hash: record.trailer.state_hash }) };
+  }
+  const { move, kind, reason } = answer.fault;
+  if (MOVE_FAULTS.has(kind)) {
+    return { held: false, move, text: t("deal.replay_move_fails", { move, why: t(`deal.fault_${kind}`), reason }) };
+  }
+  return { held: false, text: t(`deal.replay_${kind}`, { moves: answer.moves, reason }) };
+}
+
+function stepList(steps) {
+  return h("ul", { class: "deal-steps" }, steps.map((s) => h("li", { class: s.held ? "held" : "failed", "data-move": s.move },
+    h("span", { class: "deal-mark", "aria-hidden": "true" }, s.held ? "✔ " : "✘ "),
+    h("span", { class: "visually-hidden" }, s.held ? t("deal.held") : t("deal.failed")), s.text)));
 }
 
 // #/deal/N: the check of a finished table's deal, in words.
@@ -124,13 +186,12 @@ export class DealCheckPage {
       replace(this.result, h("p", { class: "refusal", role: "alert" }, errorText(error)));
       return;
     }
-    const steps = await checkDeal(record, this.tableId);
+    const steps = await checkDeal(record, this.tableId, (sofar) => replace(this.result, stepList(sofar),
+      h("p", { class: "deal-replaying" }, tn("deal.replaying", record.moves?.length ?? 0))));
     const proven = steps.length > 0 && steps.every((s) => s.held);
     const file = new Blob([JSON.stringify(record)], { type: "application/json" });
     replace(this.result,
-      h("ul", { class: "deal-steps" }, steps.map((s) => h("li", { class: s.held ? "held" : "failed" },
-        h("span", { class: "deal-mark", "aria-hidden": "true" }, s.held ? "✔ " : "✘ "),
-        h("span", { class: "visually-hidden" }, s.held ? t("deal.held") : t("deal.failed")), s.text))),
+      stepList(steps),
       h("p", { class: `deal-verdict ${proven ? "proven" : "not-proven"}` }, t(proven ? "deal.verdict_proven" : "deal.verdict_not_proven")),
       h("p", {}, t("deal.replay_yourself"), " ",
         h("a", { href: URL.createObjectURL(file), download: `table-${this.tableId}-record.json` }, t("deal.download")),
