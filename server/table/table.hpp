@@ -114,9 +114,11 @@ class Table : public std::enable_shared_from_this<Table> {
   // A seat's move, decoded and checked as a request (protocol/requests.hpp);
   // the table checks it against the game.
   void act(std::int64_t user_id, std::int64_t move_number, engine::Action action, ReplyFn reply);
-  // `epoch` is the subscriber's identity when it asked: every push is made for it.
+  // `epoch` is the subscriber's identity when it asked: every push is made for
+  // it. `compact`: its table_updates carry the view's changes, not the whole
+  // view (docs/protocol.md, "Compact updates").
   void subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch, std::int64_t user_id,
-                 std::optional<std::int64_t> since, ReplyFn reply);
+                 std::optional<std::int64_t> since, bool compact, ReplyFn reply);
   void unsubscribe(const Subscriber* subscriber);
   void legal_actions(std::int64_t user_id, ReplyFn reply);
   void chat(std::int64_t user_id, std::string text, ReplyFn reply);
@@ -153,6 +155,12 @@ class Table : public std::enable_shared_from_this<Table> {
     const Subscriber* key;
     IdentityEpoch epoch;
     std::optional<engine::Seat> seat;
+    bool compact = false;
+  };
+  // A seat's prices as last sent, after move `move_number`.
+  struct KeptPrices {
+    std::int64_t move_number = -1;
+    std::string text;
   };
 
   // A move about to be stored, whoever chose it.
@@ -262,6 +270,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<Watcher> watchers_;
   // The view's text from one update to the next, by viewer class (see broadcast).
   std::map<int, protocol::ViewText> view_texts_;
+  // Each seat's prices after the last update (see broadcast).
+  std::map<int, KeptPrices> prices_kept_;
   std::deque<std::function<void()>> pending_;
   bool writing_ = false;
   bool faulted_ = false;

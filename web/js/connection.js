@@ -181,7 +181,8 @@ export class Connection extends EventTarget {
 }
 
 function helloFields() {
-  return { protocol: 1, client: "spb web client", language: language() };
+  // compact_updates: each table_update carries the view's changes (table_page.js applies them).
+  return { protocol: 1, client: "spb web client", language: language(), capabilities: ["compact_updates"] };
 }
 
 function defaultUrl() {
