@@ -34,7 +34,7 @@ void on_unsubscribe(const Request& r, const client::Unsubscribe& unsubscribe) {
 void on_act(const Request& r, const client::Act& act) {
   const std::int64_t user = *r.state().user_id;
   with_requested_table(r, act.table, [r, user, move_number = act.move_number, action = act.action](std::shared_ptr<Table> table) {
-    table->act(user, move_number, action, replier(r));
+    table->act(user, move_number, action, replier(r), r.connection.get());
   });
 }
 

@@ -46,6 +46,8 @@ class Connection : public Subscriber, public std::enable_shared_from_this<Connec
   virtual void post(std::function<void()> fn) = 0;
   // On the strand: queues one frame, encoded by protocol/ (a reply or a message).
   virtual void respond(std::string frame) = 0;
+  // On the strand: queues a frame shared with other connections (a table_update).
+  virtual void deliver(std::shared_ptr<const std::string> frame) = 0;
   // On the strand only.
   virtual ConnectionState& state() = 0;
   // On the strand: the current request has been answered; the next may run.

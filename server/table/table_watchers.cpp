@@ -35,7 +35,8 @@ std::string prices_text(const engine::GameState& state, std::optional<engine::Se
 
 }  // namespace
 
-void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events) {
+std::optional<Table::HeldFrame> Table::broadcast(const engine::LoggedAction& logged, Actor actor,
+                                                 const engine::Events& events, const Subscriber* held_for) {
   std::erase_if(watchers_, [](const Watcher& w) { return w.subscriber.expired(); });
   // Every watcher of one receiver class (a seat, or the spectators, in one
   // form: whole or compact) is sent the very same frame, encoded once: what
@@ -98,6 +99,7 @@ void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const eng
     return prices.emplace(key, Prices{std::move(text), unchanged}).first->second;
   };
   std::map<std::pair<int, bool>, std::shared_ptr<const std::string>> frames;  // receiver class -> its frame
+  std::optional<HeldFrame> held;
   for (const Watcher& w : watchers_) {
     auto subscriber = w.subscriber.lock();
     if (!subscriber) continue;
@@ -112,8 +114,13 @@ void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const eng
                                       leave_prices_out ? std::nullopt : std::optional<std::string_view>(p.text))))
                   .first;
     }
-    subscriber->send(frame->second, w.epoch);
+    if (held_for && w.key == held_for) {
+      held = HeldFrame{frame->second, w.epoch};
+    } else {
+      subscriber->send(frame->second, w.epoch);
+    }
   }
+  return held;
 }
 
 json Table::view_json(std::optional<engine::Seat> seat) const {

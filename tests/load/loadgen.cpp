@@ -277,6 +277,21 @@ class Player : public std::enable_shared_from_this<Player> {
       const std::string_view text(static_cast<const char*>(data.data()), data.size());
       // A table update that offers this seat nothing and does not end the game
       // needs no reading: the generator spends its time like a real client would.
+      // compact_updates: an acknowledged move's own update comes inside the
+      // act's result, as the data's last member.
+      static constexpr std::string_view kUpdate = ",\"update\":{\"type\":\"table_update\"";
+      if (text.rfind("{\"type\":\"result\"", 0) == 0 && text.ends_with("}}}")) {
+        if (const auto at = text.find(kUpdate); at != std::string_view::npos) {
+          self->acknowledged();
+          const auto update = text.substr(at + 10, text.size() - at - 12);
+          if (const auto turn = turn_of_update(update)) {
+            self->consider(*turn);
+          } else {
+            self->totals_.errors.fetch_add(1);
+          }
+          return self->do_read();
+        }
+      }
       if (text.rfind("{\"type\":\"table_update\"", 0) == 0) {
         const bool nothing_to_do = text.ends_with(",\"legal_actions\":[]}") && !says_finished(text);
         if (nothing_to_do) return self->do_read();
@@ -312,19 +327,20 @@ class Player : public std::enable_shared_from_this<Player> {
       totals_.errors.fetch_add(1);
       return;
     }
-    if (type == "result" && m.value("request", "") == "act") {
-      unacked_.reset();
-      const double latency = std::chrono::duration<double>(Clock::now() - sent_at_).count();
-      totals_.acked.fetch_add(1);
-      std::lock_guard lock(totals_.mutex);
-      totals_.latencies.push_back(latency);
-      return;
-    }
+    if (type == "result" && m.value("request", "") == "act") return acknowledged();
     if (type == "result" && m.value("request", "") == "subscribe") {
       seat_ = m["data"]["seat"];
       totals_.ready.fetch_add(1);
       consider(turn_of(m["data"]["view"], m["data"]["legal_actions"]));
     }
+  }
+
+  void acknowledged() {
+    unacked_.reset();
+    const double latency = std::chrono::duration<double>(Clock::now() - sent_at_).count();
+    totals_.acked.fetch_add(1);
+    std::lock_guard lock(totals_.mutex);
+    totals_.latencies.push_back(latency);
   }
 
   void consider(const Turn& turn) {

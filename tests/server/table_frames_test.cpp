@@ -144,9 +144,15 @@ TEST_CASE("after each move every connection receives its own seat's view, prices
   for (std::size_t n = 1; n <= kMoves && !state.is_finished(); ++n) {
     const sp::engine::Seat seat = sp::engine::seats_to_act(state).front();
     const sp::engine::Action action = sp::engine::legal_actions(state, seat).front().action;
+    // Each move comes from the mover's compact connection: its own update
+    // comes back with the reply, to go out in the same post, not through send.
+    const auto& mover = seat.value == 0 ? ann_c : bob_c;
     const Reply reply = sp::test::act_and_wait(*table, seat.value == 0 ? ann : bob, static_cast<std::int64_t>(n),
-                                               sp::protocol::encode_action(action));
+                                               sp::protocol::encode_action(action), mover.get());
     REQUIRE(reply.ok);
+    REQUIRE(reply.then);
+    CHECK(reply.then_epoch == 1);
+    mover->send(reply.then, reply.then_epoch);
     auto next = sp::engine::apply(state, seat, action);
     REQUIRE(next.has_value());
     state = next->state;

@@ -129,6 +129,11 @@ export class Connection extends EventTarget {
       const entry = this.inFlight.get(message.id);
       this.inFlight.delete(message.id);
       clearTimeout(entry.timer);
+      // compact_updates: an accepted act's result carries the move's own
+      // table_update, pushed before the reply is answered as it came before.
+      if (message.type === "result" && message.data?.update) {
+        this.dispatchEvent(new CustomEvent("table_update", { detail: message.data.update }));
+      }
       if (message.type === "result") entry.resolve(message.data);
       else entry.reject(new ProtocolError(message.code, message.message));
       return;
