@@ -1,5 +1,6 @@
 // Accounts: hello, register, login, resume_session, logout,
 // logout_everywhere, change_password.
+#include <algorithm>
 #include <regex>
 
 #include "protocol/request_codecs.hpp"
@@ -30,20 +31,38 @@ std::string new_password(FieldReader& fields, std::string_view name) {
   return password;
 }
 
+// hello's capabilities: up to 16 names of 1 to 64 characters each.
+std::vector<std::string> capabilities(FieldReader& fields) {
+  const json& list = fields.at("capabilities");
+  const bool valid = list.is_array() && list.size() <= 16 && std::all_of(list.begin(), list.end(), [](const json& c) {
+                       return c.is_string() && !c.get_ref<const std::string&>().empty() &&
+                              c.get_ref<const std::string&>().size() <= 64;
+                     });
+  if (!valid) {
+    fields.refuse(ErrorCode::kBadRequest, "capabilities: a list of at most 16 names of 1 to 64 characters is required");
+    return {};
+  }
+  std::vector<std::string> names;
+  for (const json& c : list) names.push_back(c.get<std::string>());
+  return names;
+}
+
 }  // namespace
 
 void add_account_codecs(RequestCodecs& codecs) {
   codecs.add<client::Hello>(
       [](FieldReader& f) {
-        client::Hello hello{f.whole("protocol", 1, 1000), std::nullopt, std::nullopt};
+        client::Hello hello{f.whole("protocol", 1, 1000), std::nullopt, std::nullopt, {}};
         if (const json& name = f.at("client"); name.is_string()) hello.client = name.get<std::string>();
         if (f.has("language")) hello.language = f.text("language", 1, 35);
+        if (f.has("capabilities")) hello.capabilities = capabilities(f);
         return hello;
       },
       [](const client::Hello& m, json& out) {
         out["protocol"] = m.protocol;
         put_optional(out, "client", m.client);
         put_optional(out, "language", m.language);
+        if (!m.capabilities.empty()) out["capabilities"] = m.capabilities;
       });
   codecs.add<client::Register>(
       [](FieldReader& f) {

@@ -1,5 +1,7 @@
 #include "protocol/reply_frames.hpp"
 
+#include "protocol/json_text.hpp"
+
 namespace sp::protocol {
 
 using nlohmann::json;
@@ -8,6 +10,29 @@ std::string encode_result(const json& id, std::string_view request, json data) {
   json frame{{"type", "result"}, {"request", request}, {"data", std::move(data)}};
   if (!id.is_null()) frame["id"] = id;
   return frame.dump();
+}
+
+std::string encode_result_with_update(const json& id, std::string_view request, const json& data,
+                                      std::string_view update) {
+  // Written around the update's text: parsing it into the document would
+  // cost more than the rest of the reply.
+  std::string data_text = data.dump();
+  data_text.pop_back();
+  if (data_text.size() > 1) data_text += ',';
+  std::string out = "{\"type\":\"result\",";
+  if (!id.is_null()) {
+    out += "\"id\":";
+    out += id.dump();
+    out += ',';
+  }
+  out += "\"request\":";
+  json_text::append_string(out, request);
+  out += ",\"data\":";
+  out += data_text;
+  out += "\"update\":";
+  out += update;
+  out += "}}";
+  return out;
 }
 
 std::string encode_error(const json& id, std::string_view request, std::string_view code, std::string_view message) {

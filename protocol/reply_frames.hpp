@@ -26,9 +26,18 @@ inline std::string encode_error(const nlohmann::json& id, std::string_view reque
   return encode_error(id, request, to_string(code), message);
 }
 
+// A result whose data also carries `update`, a table_update frame's text as
+// it is (an acknowledged move's own update, for a compact client).
+std::string encode_result_with_update(const nlohmann::json& id, std::string_view request, const nlohmann::json& data,
+                                      std::string_view update);
+
 // As the server replies: the request's id as the client gave it.
 inline std::string encode_result(const RequestId& id, std::string_view request, nlohmann::json data) {
   return encode_result(id.to_json(), request, std::move(data));
+}
+inline std::string encode_result_with_update(const RequestId& id, std::string_view request,
+                                             const nlohmann::json& data, std::string_view update) {
+  return encode_result_with_update(id.to_json(), request, data, update);
 }
 inline std::string encode_error(const RequestId& id, std::string_view request, std::string_view code,
                                 std::string_view message) {

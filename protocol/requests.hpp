@@ -56,11 +56,19 @@ namespace client {
 
 // Accounts ------------------------------------------------------------------
 
+// The capability a client names in hello to receive compact table_updates:
+// the view's changes after each move instead of the whole view
+// (docs/protocol.md, "Compact updates").
+inline constexpr std::string_view kCompactUpdates = "compact_updates";
+
 struct Hello {
   static constexpr std::string_view kType = "hello";
   std::int64_t protocol = 1;
   std::optional<std::string> client;  // the client's name and version, when sent as a text
   std::optional<std::string> language;  // a language tag ("fr", "ru-RU"): rule errors and move words follow it
+  // What the client can read beyond protocol 1's plain form; unknown ones are
+  // ignored, so a client may ask for more than a server offers.
+  std::vector<std::string> capabilities;
   friend bool operator==(const Hello&, const Hello&) = default;
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "protocol/engine_json.hpp"
+#include "protocol/json_text.hpp"
 #include "protocol/log_entry_json.hpp"
 
 namespace sp::protocol {
@@ -35,29 +36,17 @@ std::string encode_update_body(std::string_view view_text, std::string_view move
   return body;
 }
 
-namespace {
-
-// Card ids and places are lower-case words (engine/data/cards.json), but a
-// string is escaped all the same, so the text is JSON whatever they hold.
-void append_string(std::string& out, std::string_view text) {
-  out += '"';
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\u00";
-      out += kHex[(c >> 4) & 0xf];
-      out += kHex[c & 0xf];
-    } else {
-      out += c;
-    }
-  }
-  out += '"';
+std::string encode_compact_update_body(std::string_view changes_text, std::string_view moves_text) {
+  std::string body;
+  body.reserve(changes_text.size() + moves_text.size() + 26);
+  body += "\"view_changes\":";
+  body += changes_text;
+  body += ",\"moves\":";
+  body += moves_text;
+  return body;
 }
 
-}  // namespace
+using json_text::append_string;
 
 std::string encode_prices_text(std::span<const engine::CardPrice> prices) {
   std::string out = "[";
@@ -69,7 +58,7 @@ std::string encode_prices_text(std::span<const engine::CardPrice> prices) {
     out += ",\"from\":";
     append_string(out, to_string(price.from));
     out += ",\"price\":";
-    out += std::to_string(price.price);
+    json_text::append_int(out, price.price);
     if (price.displace) {
       out += ",\"displace\":";
       append_string(out, engine::spec(*price.displace).id);
@@ -81,14 +70,17 @@ std::string encode_prices_text(std::span<const engine::CardPrice> prices) {
 }
 
 std::string encode_table_update(std::int64_t table, std::int64_t move_number, std::optional<std::int64_t> deadline_at,
-                                std::string_view body, std::string_view legal_actions, std::string_view prices) {
+                                std::string_view body, std::string_view legal_actions,
+                                std::optional<std::string_view> prices) {
   std::string out = "{\"type\":\"table_update\",\"table\":" + std::to_string(table) +
                     ",\"move_number\":" + std::to_string(move_number) +
                     ",\"deadline_at\":" + (deadline_at ? std::to_string(*deadline_at) : std::string("null")) + ",";
-  out.reserve(out.size() + body.size() + legal_actions.size() + prices.size() + 36);
+  out.reserve(out.size() + body.size() + legal_actions.size() + (prices ? prices->size() : 0) + 36);
   out += body;
-  out += ",\"prices\":";
-  out += prices;
+  if (prices) {
+    out += ",\"prices\":";
+    out += *prices;
+  }
   out += ",\"legal_actions\":";
   out += legal_actions;
   out += '}';

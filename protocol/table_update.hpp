@@ -39,6 +39,9 @@ bool events_seen_alike(const engine::Events& events, const engine::TableOptions&
 // (`moves_text` a JSON array of move entries), so a table encodes it once for
 // every watcher who sees the same.
 std::string encode_update_body(std::string_view view_text, std::string_view moves_text);
+// The same for the compact form: `"view_changes":{...},"moves":[...]`, the
+// changes from ViewText::changes.
+std::string encode_compact_update_body(std::string_view changes_text, std::string_view moves_text);
 
 // A seat's prices for the cards in view as JSON text, written directly (the
 // members of encode_card_price, without building a document): every seat is
@@ -46,10 +49,12 @@ std::string encode_update_body(std::string_view view_text, std::string_view move
 std::string encode_prices_text(std::span<const engine::CardPrice> prices);
 
 // The table_update push: the table, its move number and deadline, a body
-// from encode_update_body, the receiver's own legal actions and its prices
-// for the cards in view (engine/card_prices.hpp), whoever is to act, both
-// as JSON arrays' text.
+// from encode_update_body or encode_compact_update_body, the receiver's own
+// legal actions and its prices for the cards in view (engine/card_prices.hpp),
+// whoever is to act, both as JSON arrays' text. A compact update leaves the
+// prices out when the receiver's are the same as after the move before.
 std::string encode_table_update(std::int64_t table, std::int64_t move_number, std::optional<std::int64_t> deadline_at,
-                                std::string_view body, std::string_view legal_actions, std::string_view prices);
+                                std::string_view body, std::string_view legal_actions,
+                                std::optional<std::string_view> prices);
 
 }  // namespace sp::protocol

@@ -179,6 +179,8 @@ void WsSession::post(std::function<void()> fn) { boost::asio::post(ws_.get_execu
 
 void WsSession::respond(std::string frame) { queue(std::make_shared<const std::string>(std::move(frame))); }
 
+void WsSession::deliver(std::shared_ptr<const std::string> frame) { queue(std::move(frame)); }
+
 void WsSession::queue(std::shared_ptr<const std::string> frame) {
   if (closing_ && !close_after_write_) return;
   if (outbound_.size() >= services_.config.max_outbound_frames) {

@@ -41,6 +41,7 @@ class WsSession : public Connection {
   void send(std::shared_ptr<const std::string> frame, IdentityEpoch epoch) override;
   void post(std::function<void()> fn) override;
   void respond(std::string frame) override;
+  void deliver(std::shared_ptr<const std::string> frame) override;
   ConnectionState& state() override { return state_; }
   void request_done() override;
   // Sends a close frame (server shutting down).

@@ -2,6 +2,8 @@
 
 #include <boost/asio/post.hpp>
 
+#include <algorithm>
+
 #include "engine/card.hpp"
 #include "server/requests/connection_identity.hpp"
 #include "server/security/credentials.hpp"
@@ -21,9 +23,19 @@ void on_hello(const Request& r, const client::Hello& hello) {
   if (hello.protocol != kProtocolVersion) {
     return r.fail(ErrorCode::kUnsupportedVersion, "This server speaks protocol version " + std::to_string(kProtocolVersion) + ".");
   }
+  // The capabilities are the first hello's: a subscription's form never
+  // changes under the client (a later hello, saying the language again, may
+  // leave them out).
+  if (!r.state().greeted) {
+    r.state().compact_updates = std::find(hello.capabilities.begin(), hello.capabilities.end(),
+                                          protocol::client::kCompactUpdates) != hello.capabilities.end();
+  }
   r.state().greeted = true;
   r.state().language = protocol::language_of_tag(hello.language.value_or("en"));
+  json capabilities = json::array();
+  if (r.state().compact_updates) capabilities.push_back(protocol::client::kCompactUpdates);
   r.reply(Reply::result(json{{"protocol", kProtocolVersion},
+                             {"capabilities", std::move(capabilities)},
                              {"language", protocol::to_string(r.state().language)},
                              {"server", "spb 0.1.0"},
                              {"card_set_version", engine::card_set_version()},

@@ -10,7 +10,8 @@ namespace client = protocol::client;
 
 void on_subscribe(const Request& r, const client::Subscribe& subscribe) {
   const std::int64_t user = r.state().user_id.value_or(0);
-  with_requested_table(r, subscribe.table, [r, since = subscribe.since_move, user](std::shared_ptr<Table> table) {
+  const bool compact = r.state().compact_updates;
+  with_requested_table(r, subscribe.table, [r, since = subscribe.since_move, user, compact](std::shared_ptr<Table> table) {
     r.connection->post([r, table] {
       // A subscription made for a former identity is left by that change (connection_identity.hpp).
       if (r.state().epoch != r.epoch) return;
@@ -18,7 +19,7 @@ void on_subscribe(const Request& r, const client::Subscribe& subscribe) {
       r.state().settled = true;
     });
     table->subscribe(std::weak_ptr<Subscriber>(std::static_pointer_cast<Subscriber>(r.connection)), r.epoch, user,
-                     since, replier(r));
+                     since, compact, replier(r));
   });
 }
 
@@ -33,7 +34,7 @@ void on_unsubscribe(const Request& r, const client::Unsubscribe& unsubscribe) {
 void on_act(const Request& r, const client::Act& act) {
   const std::int64_t user = *r.state().user_id;
   with_requested_table(r, act.table, [r, user, move_number = act.move_number, action = act.action](std::shared_ptr<Table> table) {
-    table->act(user, move_number, action, replier(r));
+    table->act(user, move_number, action, replier(r), r.connection.get());
   });
 }
 

@@ -37,8 +37,16 @@ void Request::reply(Reply reply) const {
     }
     if (!r.ok) metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
     if (r.rule) r.message = protocol::rule_error_message(*r.rule, connection->state().language);
-    connection->respond(r.ok ? protocol::encode_result(id, type, std::move(r.data))
-                             : protocol::encode_error(id, type, r.code, r.message));
+    const bool then = r.ok && r.then && connection->state().epoch == r.then_epoch;
+    if (then && connection->state().compact_updates) {
+      // A compact client reads the move's own table_update inside the act's
+      // result (docs/protocol.md, "Compact updates"): one frame, not two.
+      connection->respond(protocol::encode_result_with_update(id, type, r.data, *r.then));
+    } else {
+      connection->respond(r.ok ? protocol::encode_result(id, type, std::move(r.data))
+                               : protocol::encode_error(id, type, r.code, r.message));
+      if (then) connection->deliver(std::move(r.then));
+    }
     connection->request_done();
   });
 }

@@ -37,6 +37,7 @@ struct ConnectionState {
   std::string remote_address;   // "address:port", for the administrators' log
   std::string client_address;   // the client's address, for the limits per address
   protocol::Language language = protocol::Language::kEnglish;  // hello's: rule errors and move words follow it
+  bool compact_updates = false;  // the first hello asked for the compact_updates capability
 };
 
 class Connection : public Subscriber, public std::enable_shared_from_this<Connection> {
@@ -45,6 +46,8 @@ class Connection : public Subscriber, public std::enable_shared_from_this<Connec
   virtual void post(std::function<void()> fn) = 0;
   // On the strand: queues one frame, encoded by protocol/ (a reply or a message).
   virtual void respond(std::string frame) = 0;
+  // On the strand: queues a frame shared with other connections (a table_update).
+  virtual void deliver(std::shared_ptr<const std::string> frame) = 0;
   // On the strand only.
   virtual ConnectionState& state() = 0;
   // On the strand: the current request has been answered; the next may run.

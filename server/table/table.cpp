@@ -76,9 +76,10 @@ std::optional<engine::Seat> Table::seat_of(std::int64_t user_id) const {
   return std::nullopt;
 }
 
-void Table::act(std::int64_t user_id, std::int64_t move_number, engine::Action action, ReplyFn reply) {
+void Table::act(std::int64_t user_id, std::int64_t move_number, engine::Action action, ReplyFn reply,
+                const Subscriber* from) {
   when_idle([self = shared_from_this(), request = PendingAct{user_id, move_number, std::move(action), std::move(reply),
-                                                             monotonic_seconds()}]() mutable {
+                                                             monotonic_seconds(), from}]() mutable {
     self->start_act(std::move(request));
   });
 }
@@ -136,7 +137,9 @@ void Table::start_act(PendingAct request) {
   if (!next) {
     return refuse_with(Reply::rule_error(next.error()));
   }
-  commit_move(Move{*seat, action, Actor::kPlayer, std::move(request.reply), request.started, {}}, std::move(*next));
+  Move move{*seat, action, Actor::kPlayer, std::move(request.reply), request.started, {}};
+  move.from = request.from;
+  commit_move(std::move(move), std::move(*next));
 }
 
 void Table::commit_move(Move move, engine::Transition next) {
@@ -192,12 +195,17 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
   record_.move_count = static_cast<std::int64_t>(log_.size());
   if (state_.is_finished()) record_.status = TableStatus::kFinished;
   metrics_.actions_accepted.fetch_add(1, std::memory_order_relaxed);
+  const auto seat_announcement = apply_aftermath(aftermath, written);
+  const auto held = broadcast(logged, move.actor, next.events, move.reply ? move.from : nullptr);
   if (move.reply) {
     metrics_.action_latency.observe(monotonic_seconds() - move.started);
-    move.reply(Reply::result(json{{"move_number", record_.move_count}, {"duplicate", false}}));
+    Reply reply = Reply::result(json{{"move_number", record_.move_count}, {"duplicate", false}});
+    if (held) {
+      reply.then = held->frame;
+      reply.then_epoch = held->epoch;
+    }
+    move.reply(std::move(reply));
   }
-  const auto seat_announcement = apply_aftermath(aftermath, written);
-  broadcast(logged, move.actor, next.events);
   if (seat_announcement) announce(*seat_announcement);
   for (const Aftermath::Orders& orders : aftermath.orders) tell_orders(orders.seat);
   entry_committed(move);

@@ -67,23 +67,28 @@ struct Reply {
   std::string message;
   // A rule of the game: the message is said again in the connection's language.
   std::optional<engine::RuleError> rule;
+  // A frame the connection is sent right after the reply, in the same post,
+  // if its identity is still `then_epoch`: an acknowledged move's own
+  // table_update, which would otherwise be a second post to the mover.
+  std::shared_ptr<const std::string> then;
+  IdentityEpoch then_epoch = 0;
 
-  static Reply result(nlohmann::json data) { return Reply{true, std::move(data), {}, {}, {}}; }
+  static Reply result(nlohmann::json data) { return Reply{true, std::move(data), {}, {}, {}, {}, 0}; }
   static Reply error(protocol::ErrorCode code, std::string message) {
-    return Reply{false, nlohmann::json::object(), std::string(protocol::to_string(code)), std::move(message), {}};
+    return Reply{false, nlohmann::json::object(), std::string(protocol::to_string(code)), std::move(message), {}, {}, 0};
   }
   static Reply error(protocol::ErrorCode code) { return error(code, std::string(protocol::default_message(code))); }
   static Reply rule_error(const engine::RuleError& error) {
-    return Reply{false, nlohmann::json::object(), std::string(engine::to_string(error.code)), error.message, error};
+    return Reply{false, nlohmann::json::object(), std::string(engine::to_string(error.code)), error.message, error, {}, 0};
   }
   // A standing order refused when written: the order's number (from 1) and why.
   static Reply order_error(std::size_t number, const engine::OrderError& error) {
     return Reply{false, nlohmann::json::object(), std::string(engine::to_string(error.code)),
-                 "Order " + std::to_string(number) + ": " + error.message, {}};
+                 "Order " + std::to_string(number) + ": " + error.message, {}, {}, 0};
   }
   // A malformed action or options (engine_json.hpp's DecodeError codes).
   static Reply decode_error(const protocol::DecodeError& error) {
-    return Reply{false, nlohmann::json::object(), error.code, error.message, {}};
+    return Reply{false, nlohmann::json::object(), error.code, error.message, {}, {}, 0};
   }
 };
 using ReplyFn = std::function<void(Reply)>;
@@ -112,11 +117,15 @@ class Table : public std::enable_shared_from_this<Table> {
   void reclaim_seat(std::int64_t user_id, ReplyFn done);
 
   // A seat's move, decoded and checked as a request (protocol/requests.hpp);
-  // the table checks it against the game.
-  void act(std::int64_t user_id, std::int64_t move_number, engine::Action action, ReplyFn reply);
-  // `epoch` is the subscriber's identity when it asked: every push is made for it.
+  // the table checks it against the game. `from`, the connection that sent
+  // it, gets the move's table_update with the reply when it watches the table.
+  void act(std::int64_t user_id, std::int64_t move_number, engine::Action action, ReplyFn reply,
+           const Subscriber* from = nullptr);
+  // `epoch` is the subscriber's identity when it asked: every push is made for
+  // it. `compact`: its table_updates carry the view's changes, not the whole
+  // view (docs/protocol.md, "Compact updates").
   void subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch, std::int64_t user_id,
-                 std::optional<std::int64_t> since, ReplyFn reply);
+                 std::optional<std::int64_t> since, bool compact, ReplyFn reply);
   void unsubscribe(const Subscriber* subscriber);
   void legal_actions(std::int64_t user_id, ReplyFn reply);
   void chat(std::int64_t user_id, std::string text, ReplyFn reply);
@@ -147,12 +156,19 @@ class Table : public std::enable_shared_from_this<Table> {
     engine::Action action;
     ReplyFn reply;
     double started;
+    const Subscriber* from;
   };
   struct Watcher {
     std::weak_ptr<Subscriber> subscriber;
     const Subscriber* key;
     IdentityEpoch epoch;
     std::optional<engine::Seat> seat;
+    bool compact = false;
+  };
+  // A seat's prices as last sent, after move `move_number`.
+  struct KeptPrices {
+    std::int64_t move_number = -1;
+    std::string text;
   };
 
   // A move about to be stored, whoever chose it.
@@ -165,6 +181,7 @@ class Table : public std::enable_shared_from_this<Table> {
     std::optional<std::size_t> order;  // the standing order that made it
     engine::LogKind kind = engine::LogKind::kAction;  // another kind: a resign, vote or undo
     std::int64_t at = 0;                               // when it was written (set by commit_move)
+    const Subscriber* from = nullptr;                  // the connection that sent it, if a person's
   };
   // A request to take back an action, waiting for the other humans' answers;
   // kept in memory only (a restart drops it, docs/rules.md).
@@ -190,7 +207,15 @@ class Table : public std::enable_shared_from_this<Table> {
   void on_committed(Move move, engine::Transition next, const Aftermath& aftermath, AftermathWritten written,
                     std::exception_ptr error);
   void fault(std::string why);
-  void broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events);
+  // A frame made for one connection, and the identity it was made for.
+  struct HeldFrame {
+    std::shared_ptr<const std::string> frame;
+    IdentityEpoch epoch = 0;
+  };
+  // Sends every watcher its table_update, except `held_for`'s, which it
+  // returns for the caller to send with the mover's reply.
+  std::optional<HeldFrame> broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events,
+                                     const Subscriber* held_for = nullptr);
   void announce(const nlohmann::json& message);
 
   // table_orders.cpp
@@ -262,6 +287,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<Watcher> watchers_;
   // The view's text from one update to the next, by viewer class (see broadcast).
   std::map<int, protocol::ViewText> view_texts_;
+  // Each seat's prices after the last update (see broadcast).
+  std::map<int, KeptPrices> prices_kept_;
   std::deque<std::function<void()>> pending_;
   bool writing_ = false;
   bool faulted_ = false;

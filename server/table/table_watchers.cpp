@@ -35,13 +35,15 @@ std::string prices_text(const engine::GameState& state, std::optional<engine::Se
 
 }  // namespace
 
-void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events) {
+std::optional<Table::HeldFrame> Table::broadcast(const engine::LoggedAction& logged, Actor actor,
+                                                 const engine::Events& events, const Subscriber* held_for) {
   std::erase_if(watchers_, [](const Watcher& w) { return w.subscriber.expired(); });
-  // Every watcher of one receiver class (a seat, or the spectators) is sent
-  // the very same frame, encoded once: what differs between seats (the view
-  // under hidden money or hands, the events under a hidden draw, the legal
-  // actions and the prices) is decided by the class alone, so a frame made
-  // for one seat never goes to another seat's connection.
+  // Every watcher of one receiver class (a seat, or the spectators, in one
+  // form: whole or compact) is sent the very same frame, encoded once: what
+  // differs between seats (the view under hidden money or hands, the events
+  // under a hidden draw, the legal actions and the prices) is decided by the
+  // class alone, so a frame made for one seat never goes to another seat's
+  // connection.
   const bool shared_view = setup_.options.public_money && setup_.options.public_hands;
   const bool shared_moves = protocol::events_seen_alike(events, setup_.options);
   const protocol::MoveEntry move{record_.move_count, logged, events, to_string(actor)};
@@ -53,31 +55,72 @@ void Table::broadcast(const engine::LoggedAction& logged, Actor actor, const eng
     }
     return *moves_alike;
   };
-  std::map<int, std::string> bodies;  // view class -> `"view":...,"moves":[...]`
-  auto body_for = [&](std::optional<engine::Seat> seat) -> const std::string& {
+  // By view class: its view text brought up to this move once, and each form's body.
+  struct Bodies {
+    protocol::ViewText* view_text;
+    std::string moves;
+    std::optional<std::string> whole;
+    std::optional<std::string> compact;
+  };
+  std::map<int, Bodies> bodies;
+  auto body_for = [&](std::optional<engine::Seat> seat, bool compact) -> const std::string& {
     const int key = shared_view || !seat ? -1 : seat->value;
     auto it = bodies.find(key);
-    if (it != bodies.end()) return it->second;
-    const engine::Viewer viewer = key < 0 ? engine::Viewer::spectator() : engine::Viewer::of_seat(*seat);
-    protocol::ViewText& view_text = view_texts_.try_emplace(key, names_).first->second;
-    std::string body =
-        protocol::encode_update_body(view_text.encode(view_after(state_, viewer, record_.move_count)), moves_for(viewer));
-    return bodies.emplace(key, std::move(body)).first->second;
+    if (it == bodies.end()) {
+      const engine::Viewer viewer = key < 0 ? engine::Viewer::spectator() : engine::Viewer::of_seat(*seat);
+      protocol::ViewText& view_text = view_texts_.try_emplace(key, names_).first->second;
+      view_text.update(view_after(state_, viewer, record_.move_count));
+      it = bodies.emplace(key, Bodies{&view_text, moves_for(viewer), {}, {}}).first;
+    }
+    Bodies& b = it->second;
+    if (compact) {
+      if (!b.compact) b.compact = protocol::encode_compact_update_body(b.view_text->changes(), b.moves);
+      return *b.compact;
+    }
+    if (!b.whole) b.whole = protocol::encode_update_body(b.view_text->whole(), b.moves);
+    return *b.whole;
   };
-  std::map<int, std::shared_ptr<const std::string>> frames;  // receiver class -> its frame
+  // A seat's prices, and whether a compact update may leave them out: they
+  // are what the seat was sent after the move before (in an update or in
+  // subscribe's reply, which gives the prices after that same move).
+  struct Prices {
+    std::string text;
+    bool unchanged;
+  };
+  std::map<int, Prices> prices;
+  auto prices_for = [&](std::optional<engine::Seat> seat) -> const Prices& {
+    const int key = seat ? seat->value : -1;
+    auto it = prices.find(key);
+    if (it != prices.end()) return it->second;
+    std::string text = prices_text(state_, seat);
+    KeptPrices& kept = prices_kept_[key];
+    const bool unchanged = kept.move_number + 1 == record_.move_count && kept.text == text;
+    kept = KeptPrices{record_.move_count, text};
+    return prices.emplace(key, Prices{std::move(text), unchanged}).first->second;
+  };
+  std::map<std::pair<int, bool>, std::shared_ptr<const std::string>> frames;  // receiver class -> its frame
+  std::optional<HeldFrame> held;
   for (const Watcher& w : watchers_) {
     auto subscriber = w.subscriber.lock();
     if (!subscriber) continue;
-    const int key = w.seat ? w.seat->value : -1;
+    const std::pair<int, bool> key{w.seat ? w.seat->value : -1, w.compact};
     auto frame = frames.find(key);
     if (frame == frames.end()) {
+      const Prices& p = prices_for(w.seat);
+      const bool leave_prices_out = w.compact && p.unchanged;
       frame = frames.emplace(key, std::make_shared<const std::string>(protocol::encode_table_update(
-                                      id_, record_.move_count, record_.deadline_at, body_for(w.seat),
-                                      legal_json(w.seat).dump(), prices_text(state_, w.seat))))
+                                      id_, record_.move_count, record_.deadline_at, body_for(w.seat, w.compact),
+                                      legal_json(w.seat).dump(),
+                                      leave_prices_out ? std::nullopt : std::optional<std::string_view>(p.text))))
                   .first;
     }
-    subscriber->send(frame->second, w.epoch);
+    if (held_for && w.key == held_for) {
+      held = HeldFrame{frame->second, w.epoch};
+    } else {
+      subscriber->send(frame->second, w.epoch);
+    }
   }
+  return held;
 }
 
 json Table::view_json(std::optional<engine::Seat> seat) const {
@@ -124,13 +167,13 @@ json Table::moves_since(std::int64_t since, std::optional<engine::Seat> seat) co
 }
 
 void Table::subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch, std::int64_t user_id,
-                      std::optional<std::int64_t> since, ReplyFn reply) {
+                      std::optional<std::int64_t> since, bool compact, ReplyFn reply) {
   boost::asio::post(strand_, [self = shared_from_this(), subscriber = std::move(subscriber), epoch, user_id, since,
-                              reply = std::move(reply)] {
+                              compact, reply = std::move(reply)] {
     const auto seat = self->seat_of(user_id);
     const Subscriber* key = subscriber.lock().get();
     std::erase_if(self->watchers_, [key](const Watcher& w) { return w.key == key || w.subscriber.expired(); });
-    self->watchers_.push_back(Watcher{subscriber, key, epoch, seat});
+    self->watchers_.push_back(Watcher{subscriber, key, epoch, seat, compact});
     const std::int64_t from = std::clamp<std::int64_t>(since.value_or(self->record_.move_count), 0,
                                                        self->record_.move_count);
     json result{{"table", self->summary_json()},

@@ -8,7 +8,8 @@
 // every move of recorded random games, 4 players with both expansions, and
 // reports microseconds per move (median of --runs, one thread). With
 // --whole it encodes the whole view afresh each move instead, as the server
-// did before ViewText.
+// did before ViewText; with --compact only the view's changes, as a compact
+// table_update carries them.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -60,7 +61,7 @@ struct Sizes {
 };
 
 // Microseconds per move to encode what the server pushes after it.
-double encode_cost(const std::vector<RecordedGame>& games, bool whole, Sizes& sizes) {
+double encode_cost(const std::vector<RecordedGame>& games, bool whole, bool compact, Sizes& sizes) {
   const std::vector<std::string> names{"ann", "boris", "clara", "dmitri"};
   sizes = {};
   const auto begin = Clock::now();
@@ -75,7 +76,15 @@ double encode_cost(const std::vector<RecordedGame>& games, bool whole, Sizes& si
         list.push_back(sp::protocol::encode_event_for(e, state.options, Viewer::spectator()));
       }
       const TableView view = view_for(state, Viewer::spectator());
-      std::string text = whole ? sp::protocol::encode_view(view, names).dump() : view_text.encode(view);
+      std::string text;
+      if (whole) {
+        text = sp::protocol::encode_view(view, names).dump();
+      } else if (compact) {
+        view_text.update(view);
+        text = view_text.changes();
+      } else {
+        text = view_text.encode(view);
+      }
       text += list.dump();
       if (!view.to_act.empty()) {
         json legal = json::array();
@@ -98,8 +107,10 @@ int main(int argc, char** argv) {
   int runs = 5;
   int games = 200;
   bool whole = false;
+  bool compact = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--whole") == 0) whole = true;
+    if (std::strcmp(argv[i], "--compact") == 0) compact = true;
     if (i + 1 == argc) break;
     if (std::strcmp(argv[i], "--runs") == 0) runs = std::max(1, std::atoi(argv[i + 1]));
     if (std::strcmp(argv[i], "--games") == 0) games = std::max(1, std::atoi(argv[i + 1]));
@@ -107,11 +118,11 @@ int main(int argc, char** argv) {
   const auto recorded = record_games(games);
   std::vector<double> costs;
   Sizes sizes;
-  for (int r = 0; r < runs; ++r) costs.push_back(encode_cost(recorded, whole, sizes));
+  for (int r = 0; r < runs; ++r) costs.push_back(encode_cost(recorded, whole, compact, sizes));
   std::sort(costs.begin(), costs.end());
   std::printf("4 players, both expansions, %d games, %zu moves: median of %d runs %.1f us per move "
               "(view%s, events and legal actions encoded; %.0f bytes a move)\n",
-              games, sizes.moves, runs, costs[costs.size() / 2], whole ? " encoded whole" : " text kept",
+              games, sizes.moves, runs, costs[costs.size() / 2], whole ? " encoded whole" : compact ? " changes only (compact)" : " text kept",
               static_cast<double>(sizes.bytes) / static_cast<double>(sizes.moves));
   return 0;
 }

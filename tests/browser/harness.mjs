@@ -157,7 +157,7 @@ export class Steps {
         upstream.close({ code, reason }).catch(() => {});
       });
       upstream.onMessage((m) => {
-        if (player.holdUpdates && typeof m === "string" && m.includes('"type":"table_update"')) return;
+        if (player.holdUpdates && typeof m === "string" && m.startsWith('{"type":"table_update"')) return;
         ws.send(player.rewrite && typeof m === "string" ? player.rewrite(m) : m);
       });
     });

@@ -140,9 +140,11 @@ Turn turn_of(const json& view, json legal) {
 // A table update's turn, read from its text: parsing the whole ~4 KB view
 // for four fields took half of the generator's time, which it took from the
 // server it measures on the same machine. It relies on the server's layout:
-// "view" before "legal_actions", which ends the message.
+// "view" (or, compact, "view_changes", whose rest always carries the turn)
+// before "legal_actions", which ends the message.
 std::optional<Turn> turn_of_update(std::string_view text) {
-  const auto view = text.find("\"view\":{");
+  auto view = text.find("\"view\":{");
+  if (view == std::string_view::npos) view = text.find("\"view_changes\":{");
   const auto legal = text.rfind(",\"legal_actions\":");
   if (view == std::string_view::npos || legal == std::string_view::npos || legal < view) return std::nullopt;
   auto member = [&](std::string_view key, char end) -> std::optional<std::string_view> {
@@ -240,7 +242,9 @@ class Player : public std::enable_shared_from_this<Player> {
 
   void on_open() {
     totals_.connected.fetch_add(1);
-    send({{"type", "hello"}, {"protocol", 1}});
+    json hello{{"type", "hello"}, {"protocol", 1}};
+    if (options_.compact) hello["capabilities"] = json::array({"compact_updates"});
+    send(std::move(hello));
     if (idle_) {
       totals_.ready.fetch_add(1);
     } else {
@@ -273,6 +277,21 @@ class Player : public std::enable_shared_from_this<Player> {
       const std::string_view text(static_cast<const char*>(data.data()), data.size());
       // A table update that offers this seat nothing and does not end the game
       // needs no reading: the generator spends its time like a real client would.
+      // compact_updates: an acknowledged move's own update comes inside the
+      // act's result, as the data's last member.
+      static constexpr std::string_view kUpdate = ",\"update\":{\"type\":\"table_update\"";
+      if (text.rfind("{\"type\":\"result\"", 0) == 0 && text.ends_with("}}}")) {
+        if (const auto at = text.find(kUpdate); at != std::string_view::npos) {
+          self->acknowledged();
+          const auto update = text.substr(at + 10, text.size() - at - 12);
+          if (const auto turn = turn_of_update(update)) {
+            self->consider(*turn);
+          } else {
+            self->totals_.errors.fetch_add(1);
+          }
+          return self->do_read();
+        }
+      }
       if (text.rfind("{\"type\":\"table_update\"", 0) == 0) {
         const bool nothing_to_do = text.ends_with(",\"legal_actions\":[]}") && !says_finished(text);
         if (nothing_to_do) return self->do_read();
@@ -308,19 +327,20 @@ class Player : public std::enable_shared_from_this<Player> {
       totals_.errors.fetch_add(1);
       return;
     }
-    if (type == "result" && m.value("request", "") == "act") {
-      unacked_.reset();
-      const double latency = std::chrono::duration<double>(Clock::now() - sent_at_).count();
-      totals_.acked.fetch_add(1);
-      std::lock_guard lock(totals_.mutex);
-      totals_.latencies.push_back(latency);
-      return;
-    }
+    if (type == "result" && m.value("request", "") == "act") return acknowledged();
     if (type == "result" && m.value("request", "") == "subscribe") {
       seat_ = m["data"]["seat"];
       totals_.ready.fetch_add(1);
       consider(turn_of(m["data"]["view"], m["data"]["legal_actions"]));
     }
+  }
+
+  void acknowledged() {
+    unacked_.reset();
+    const double latency = std::chrono::duration<double>(Clock::now() - sent_at_).count();
+    totals_.acked.fetch_add(1);
+    std::lock_guard lock(totals_.mutex);
+    totals_.latencies.push_back(latency);
   }
 
   void consider(const Turn& turn) {
@@ -493,7 +513,8 @@ int run(const LoadOptions& o) {
     sorted = totals.latencies;
   }
   const double max = sorted.empty() ? 0 : *std::max_element(sorted.begin(), sorted.end());
-  std::printf("\nconnections: %d  tables: %d  seconds: %.1f\n", totals.connected.load(), o.idle ? 0 : o.tables, seconds);
+  std::printf("\nconnections: %d  tables: %d  seconds: %.1f  updates: %s\n", totals.connected.load(), o.idle ? 0 : o.tables,
+              seconds, o.compact ? "compact" : "full");
   if (o.idle == 0) {
     std::printf("acknowledged actions: %llu  actions/s: %.0f  games finished: %d  errors: %llu\n",
                 static_cast<unsigned long long>(totals.acked.load()), static_cast<double>(totals.acked.load()) / seconds,

@@ -23,6 +23,7 @@ struct LoadOptions {
   int server_pid = 0;      // > 0: report that process's resident memory
   int rate = 0;            // > 0: offered actions/s in all, by pacing each table's moves
   int tables_per_account = 25;  // tables each group of accounts (one per seat) plays
+  bool compact = true;     // players ask for compact table_updates (hello's compact_updates)
 };
 
 // Returns the process exit status; prints the report on standard output.

@@ -50,3 +50,15 @@ TEST_CASE("a result frame carries the request's data") {
   const json frame = json::parse(sp::protocol::encode_result("a", "logout", json::object()));
   CHECK(frame == json{{"type", "result"}, {"id", "a"}, {"request", "logout"}, {"data", json::object()}});
 }
+
+TEST_CASE("an act's result may carry the move's table_update as written, as its data's last member") {
+  const std::string update = R"({"type":"table_update","table":3,"move_number":8,"legal_actions":[]})";
+  const json data{{"move_number", 8}, {"duplicate", false}};
+  const std::string text = sp::protocol::encode_result_with_update(json(7), "act", data, update);
+  CHECK(text.ends_with("\"update\":" + update + "}}"));
+  json expected{{"type", "result"}, {"id", 7}, {"request", "act"}, {"data", data}};
+  expected["data"]["update"] = json::parse(update);
+  CHECK(json::parse(text) == expected);
+  CHECK(json::parse(sp::protocol::encode_result_with_update(json(nullptr), "act", json::object(), update)) ==
+        json{{"type", "result"}, {"request", "act"}, {"data", {{"update", json::parse(update)}}}});
+}

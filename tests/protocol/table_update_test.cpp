@@ -68,6 +68,15 @@ TEST_CASE("a table_update is one JSON object with the table, move, deadline, vie
   CHECK(json::parse(encode_table_update(12, 4, std::nullopt, body, "[]", "[]")).at("deadline_at").is_null());
 }
 
+TEST_CASE("a compact table_update carries view_changes, and its prices only when given") {
+  const std::string body = sp::protocol::encode_compact_update_body(R"({"players":[],"round":2})", "[]");
+  const json update = json::parse(encode_table_update(12, 5, std::nullopt, body, "[]", std::nullopt));
+  CHECK_FALSE(update.contains("view"));
+  CHECK(update.at("view_changes").at("round") == 2);
+  CHECK_FALSE(update.contains("prices"));
+  CHECK(json::parse(encode_table_update(12, 5, std::nullopt, body, "[]", "[]")).at("prices") == json::array());
+}
+
 TEST_CASE("a seat's prices written as text parse to encode_card_price's, after every move of random games") {
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     GameSetup setup;

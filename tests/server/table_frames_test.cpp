@@ -1,7 +1,9 @@
 // What each connection watching a table receives after a move, now that a
 // frame is encoded once per receiver class and the same buffer is sent to
 // every connection of that class: each gets exactly its own view, prices and
-// legal actions, and no seat's frame reaches another seat or a spectator.
+// legal actions, and no seat's frame reaches another seat or a spectator;
+// in the compact form (view_changes) too, where each connection's view,
+// rebuilt from the changes as a client does, is exactly its seat's.
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -22,6 +24,7 @@
 #include "server/table/table.hpp"
 #include "tests/support/table_server.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/view_changes.hpp"
 
 namespace {
 
@@ -75,12 +78,15 @@ HiddenTable hidden_table(Store& store) {
   return out;
 }
 
-void subscribe(Table& table, const std::shared_ptr<Recorder>& recorder, std::int64_t user) {
+// Subscribes and returns the reply's data.
+json subscribe(Table& table, const std::shared_ptr<Recorder>& recorder, std::int64_t user, bool compact = false) {
   std::promise<Reply> promise;
   auto future = promise.get_future();
-  table.subscribe(recorder, 1, user, std::nullopt, [&promise](Reply r) { promise.set_value(std::move(r)); });
+  table.subscribe(recorder, 1, user, std::nullopt, compact, [&promise](Reply r) { promise.set_value(std::move(r)); });
   REQUIRE(future.wait_for(std::chrono::seconds(20)) == std::future_status::ready);
-  REQUIRE(future.get().ok);
+  Reply reply = future.get();
+  REQUIRE(reply.ok);
+  return reply.data;
 }
 
 void wait_for_frames(const std::vector<std::shared_ptr<Recorder>>& recorders, std::size_t count) {
@@ -114,7 +120,20 @@ TEST_CASE("after each move every connection receives its own seat's view, prices
   subscribe(*table, bob_1, bob);
   subscribe(*table, cat_1, hidden.watcher);
   subscribe(*table, cat_2, hidden.watcher);
-  const std::vector<std::shared_ptr<Recorder>> all{ann_1, ann_2, bob_1, cat_1, cat_2};
+  // And one compact connection each, which keeps its view and prices as a client does.
+  const auto ann_c = std::make_shared<Recorder>(), bob_c = std::make_shared<Recorder>();
+  const auto cat_c = std::make_shared<Recorder>();
+  struct Kept {
+    json view;
+    json prices;
+  };
+  std::map<const Recorder*, Kept> kept;
+  for (const auto& [r, user] : {std::pair{ann_c, ann}, std::pair{bob_c, bob}, std::pair{cat_c, hidden.watcher}}) {
+    const json data = subscribe(*table, r, user, true);
+    kept[r.get()] = Kept{data.at("view"), data.at("prices")};
+  }
+  const std::vector<std::shared_ptr<Recorder>> all{ann_1, ann_2, bob_1, cat_1, cat_2, ann_c, bob_c, cat_c};
+  std::size_t prices_left_out = 0;
 
   const sp::engine::GameSetup setup = setup_of(record);
   REQUIRE_FALSE(setup.options.public_money);
@@ -125,9 +144,15 @@ TEST_CASE("after each move every connection receives its own seat's view, prices
   for (std::size_t n = 1; n <= kMoves && !state.is_finished(); ++n) {
     const sp::engine::Seat seat = sp::engine::seats_to_act(state).front();
     const sp::engine::Action action = sp::engine::legal_actions(state, seat).front().action;
+    // Each move comes from the mover's compact connection: its own update
+    // comes back with the reply, to go out in the same post, not through send.
+    const auto& mover = seat.value == 0 ? ann_c : bob_c;
     const Reply reply = sp::test::act_and_wait(*table, seat.value == 0 ? ann : bob, static_cast<std::int64_t>(n),
-                                               sp::protocol::encode_action(action));
+                                               sp::protocol::encode_action(action), mover.get());
     REQUIRE(reply.ok);
+    REQUIRE(reply.then);
+    CHECK(reply.then_epoch == 1);
+    mover->send(reply.then, reply.then_epoch);
     auto next = sp::engine::apply(state, seat, action);
     REQUIRE(next.has_value());
     state = next->state;
@@ -152,6 +177,42 @@ TEST_CASE("after each move every connection receives its own seat's view, prices
     expect(ann_1, sp::engine::Seat{0});
     expect(bob_1, sp::engine::Seat{1});
     expect(cat_1, std::nullopt);
+
+    auto expect_compact = [&](const std::shared_ptr<Recorder>& r, std::optional<sp::engine::Seat> viewer_seat) {
+      const json frame = json::parse(*r->frames().at(n - 1));
+      const auto viewer = viewer_seat ? sp::engine::Viewer::of_seat(*viewer_seat) : sp::engine::Viewer::spectator();
+      REQUIRE_FALSE(frame.contains("view"));
+      const json& changes = frame.at("view_changes");
+      // Hidden stays hidden in the changes themselves, not only once applied:
+      // another seat's part carries no money and no hand.
+      for (const json& player : changes.at("players")) {
+        if (viewer_seat && player.at("seat") == viewer_seat->value) continue;
+        CHECK(player.at("rubles").is_null());
+        CHECK(player.at("hand").is_null());
+      }
+      Kept& k = kept.at(r.get());
+      k.view = sp::test::apply_view_changes(k.view, changes);
+      CHECK(k.view == sp::protocol::encode_view(sp::engine::view_for(state, viewer), names));
+      if (frame.contains("prices")) {
+        k.prices = frame.at("prices");
+      } else {
+        ++prices_left_out;
+      }
+      json prices = json::array();
+      json legal = json::array();
+      if (viewer_seat) {
+        for (const auto& p : sp::engine::card_prices(state, *viewer_seat)) prices.push_back(sp::protocol::encode_card_price(p));
+        for (const auto& l : sp::engine::legal_actions(state, *viewer_seat)) legal.push_back(sp::protocol::encode_legal_action(l));
+      }
+      CHECK(k.prices == prices);
+      CHECK(frame.at("moves") == json::array({sp::protocol::encode_move_entry(move, setup.options, viewer)}));
+      CHECK(frame.at("legal_actions") == legal);
+    };
+    expect_compact(ann_c, sp::engine::Seat{0});
+    expect_compact(bob_c, sp::engine::Seat{1});
+    expect_compact(cat_c, std::nullopt);
+    CHECK(ann_c->frames().at(n - 1) != ann_1->frames().at(n - 1));
+    CHECK(*ann_c->frames().at(n - 1) != *bob_c->frames().at(n - 1));
     // One buffer per receiver class, never shared across classes.
     CHECK(ann_1->frames().at(n - 1) == ann_2->frames().at(n - 1));
     CHECK(cat_1->frames().at(n - 1) == cat_2->frames().at(n - 1));
@@ -160,4 +221,6 @@ TEST_CASE("after each move every connection receives its own seat's view, prices
     CHECK(bob_1->frames().at(n - 1) != cat_1->frames().at(n - 1));
     CHECK(*ann_1->frames().at(n - 1) != *bob_1->frames().at(n - 1));
   }
+  // The spectator's prices never change, and seats' sometimes do not.
+  CHECK(prices_left_out >= kMoves - 1);
 }

@@ -52,12 +52,13 @@ std::pair<std::int64_t, nlohmann::json> first_move(const TableRecord& record, co
   return {record.seats.at(seat.value).user_id, protocol::encode_action(legal.front().action)};
 }
 
-Reply act_and_wait(Table& table, std::int64_t user, std::int64_t move_number, nlohmann::json action) {
+Reply act_and_wait(Table& table, std::int64_t user, std::int64_t move_number, nlohmann::json action,
+                   const server::Subscriber* from) {
   std::promise<Reply> promise;
   auto future = promise.get_future();
   const auto decoded = sp::protocol::decode_action(action);
   REQUIRE(decoded.has_value());
-  table.act(user, move_number, *decoded, [&promise](Reply r) { promise.set_value(std::move(r)); });
+  table.act(user, move_number, *decoded, [&promise](Reply r) { promise.set_value(std::move(r)); }, from);
   REQUIRE(future.wait_for(std::chrono::seconds(20)) == std::future_status::ready);
   return future.get();
 }

@@ -51,6 +51,8 @@ server::TableRecord started_table(server::Store& store, std::uint64_t seed, cons
 std::pair<std::int64_t, nlohmann::json> first_move(const server::TableRecord& record, const engine::GameState& state);
 
 // Plays `action` as `user` and waits for the table's reply.
-server::Reply act_and_wait(server::Table& table, std::int64_t user, std::int64_t move_number, nlohmann::json action);
+// `from`: the connection the move comes from (Table::act).
+server::Reply act_and_wait(server::Table& table, std::int64_t user, std::int64_t move_number, nlohmann::json action,
+                           const server::Subscriber* from = nullptr);
 
 }  // namespace sp::test

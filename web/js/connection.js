@@ -129,6 +129,11 @@ export class Connection extends EventTarget {
       const entry = this.inFlight.get(message.id);
       this.inFlight.delete(message.id);
       clearTimeout(entry.timer);
+      // compact_updates: an accepted act's result carries the move's own
+      // table_update, pushed before the reply is answered as it came before.
+      if (message.type === "result" && message.data?.update) {
+        this.dispatchEvent(new CustomEvent("table_update", { detail: message.data.update }));
+      }
       if (message.type === "result") entry.resolve(message.data);
       else entry.reject(new ProtocolError(message.code, message.message));
       return;
@@ -181,7 +186,8 @@ export class Connection extends EventTarget {
 }
 
 function helloFields() {
-  return { protocol: 1, client: "spb web client", language: language() };
+  // compact_updates: each table_update carries the view's changes (table_page.js applies them).
+  return { protocol: 1, client: "spb web client", language: language(), capabilities: ["compact_updates"] };
 }
 
 function defaultUrl() {

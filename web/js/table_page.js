@@ -34,6 +34,22 @@ function changedCards(moves) {
   return changed;
 }
 
+// The view after a compact table_update (docs/protocol.md, "Compact
+// updates"): the changes' members replace the view's, the players they carry
+// replace those seats', and options and stack contents stay unless given
+// (null: gone).
+function withChanges(view, changes) {
+  const next = { ...changes, players: view.players.slice() };
+  for (const player of changes.players) next.players[player.seat] = player;
+  if (!("options" in changes)) next.options = view.options;
+  if (!("stack_contents" in changes)) {
+    if (view.stack_contents) next.stack_contents = view.stack_contents;
+  } else if (changes.stack_contents === null) {
+    delete next.stack_contents;
+  }
+  return next;
+}
+
 export class TablePage {
   constructor(connection, tableId, { inbox, session, setTitle }) {
     this.connection = connection;
@@ -190,8 +206,11 @@ export class TablePage {
     if (message.move_number <= this.lastMove) return;
     const first = message.moves[0];
     if (!first || first.move_number !== this.lastMove + 1) return this.resync();
+    // A compact update (view_changes) applies to the view after the move before only.
+    if (!message.view && !this.view) return this.resync();
     if ("deadline_at" in message) this.deadlineAt = message.deadline_at;
-    this.apply(message.view, message.legal_actions, message.moves, message.prices);
+    const view = message.view ?? withChanges(this.view, message.view_changes);
+    this.apply(view, message.legal_actions, message.moves, message.prices ?? this.prices);
   }
 
   seatControl(message) {
