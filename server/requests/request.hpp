@@ -39,6 +39,14 @@ struct Request {
   IdentityEpoch epoch = 0;
   // Every request gets exactly one reply, even if a bug tried to answer twice.
   std::shared_ptr<std::atomic<bool>> replied = std::make_shared<std::atomic<bool>>(false);
+  // How a request for a table sends itself again when the table went to
+  // another node meanwhile (table_moved): set by with_requested_table, run
+  // instead of that reply while attempts are left, cleared by the reply.
+  struct Reroute {
+    std::function<void()> again;
+    int attempts_left = 2;
+  };
+  std::shared_ptr<Reroute> reroute = std::make_shared<Reroute>();
 
   void reply(Reply r) const;
   void fail(protocol::ErrorCode code, std::string message) const { reply(Reply::error(code, std::move(message))); }

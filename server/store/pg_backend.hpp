@@ -8,6 +8,7 @@
 // the store: each statement then runs in its own transaction.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -27,7 +28,11 @@ class PgBackend final : public StoreBackend {
   // Connects with `conninfo` (a postgresql:// URI or key=value string);
   // applies no migration. Not durable: synchronous_commit off (a crash may
   // lose the last commits, never corrupt the database), as SQLite's NORMAL.
-  explicit PgBackend(const std::string& conninfo, bool durable = true);
+  // `idle_transaction_ms` > 0: PostgreSQL ends this connection's session when
+  // a transaction stays idle that long (a node paused mid-batch), releasing
+  // the lease rows it locked; the batch then fails and nothing of it is
+  // acknowledged.
+  explicit PgBackend(const std::string& conninfo, bool durable = true, std::int64_t idle_transaction_ms = 0);
 
   // Applies the migrations not yet applied; returns the schema version.
   int migrate() { return connection_.migrate(); }
@@ -50,6 +55,7 @@ class PgBackend final : public StoreBackend {
 
   PgConnection connection_;
   bool durable_;
+  std::int64_t idle_transaction_ms_;
   PgRecords records_{connection_};
   BatchCheck batch_check_;
 };

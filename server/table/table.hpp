@@ -99,6 +99,19 @@ class Table : public std::enable_shared_from_this<Table> {
 
   std::int64_t id() const { return id_; }
 
+  // Nodes sharing a PostgreSQL database (docs/scaling.md): this node holds
+  // the table's lease `fence`, which every write of the table proves in its
+  // own transaction. When the lease is lost or handed over, `moved` is
+  // called on the strand (the registry forgets the table) before the table
+  // refuses what waits with table_moved. REQUIRES: called before start().
+  void own_by_lease(LeaseFence fence, std::function<void()> moved);
+  // Another node asked for the table: once no write is in flight, it stops
+  // here and `released` is called (the lease may then be given up).
+  void hand_over(std::function<void()> released);
+  // The lease was not renewed in time: the table stops here once no write
+  // is in flight (a write then in flight fails its lease check).
+  void lease_lost();
+
   // Once it is served: arms its deadline and lets robots and absent seats play.
   void start();
   // Hands a seat to a person, the robot or nobody; announced on the table as
@@ -190,6 +203,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void on_committed(Move move, engine::Transition next, const Aftermath& aftermath, AftermathWritten written,
                     std::exception_ptr error);
   void fault(std::string why);
+  // The lease is another node's now: forget the table here, refuse the rest.
+  void move_away(const std::string& why);
+  // Why a stopped table refuses: table_moved when another node plays it.
+  Reply stopped_reply(std::string faulted_message) const;
   void broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events);
   void announce(const nlohmann::json& message);
 
@@ -265,6 +282,10 @@ class Table : public std::enable_shared_from_this<Table> {
   std::deque<std::function<void()>> pending_;
   bool writing_ = false;
   bool faulted_ = false;
+  // This node's lease, when nodes share the database; set before start().
+  std::optional<LeaseFence> fence_;
+  std::function<void()> on_moved_;
+  bool moved_ = false;  // stopped because another node plays it (faulted_ is set too)
   bool automatic_posted_ = false;
   // The time of the last deadline warning handled; earlier ones are never due again.
   std::int64_t warned_until_ = 0;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include <spdlog/spdlog.h>
+
 #include "engine/rules.hpp"
 #include "engine/state_hash.hpp"
 #include "server/table/log_replay.hpp"
@@ -74,11 +76,15 @@ LoadedGame load_stored(const TableRecord& record, const std::vector<MoveRecord>&
 }
 
 TableRegistry::TableRegistry(boost::asio::any_io_executor executor, Store& store, Metrics& metrics,
-                             Correspondence& correspondence)
-    : executor_(std::move(executor)), store_(store), metrics_(metrics), correspondence_(correspondence) {}
+                             Correspondence& correspondence, NodeLeases* leases)
+    : executor_(std::move(executor)),
+      store_(store),
+      metrics_(metrics),
+      correspondence_(correspondence),
+      leases_(leases) {}
 
 std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGame game,
-                                             const std::vector<MoveRecord>& moves) {
+                                             const std::vector<MoveRecord>& moves, std::optional<std::int64_t> epoch) {
   std::shared_ptr<Table> added;
   {
     std::lock_guard lock(mutex_);
@@ -94,6 +100,10 @@ std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGa
     }
     slot = std::make_shared<Table>(executor_, store_, metrics_, correspondence_, record, setup_of(record),
                                    std::move(game.state), std::move(game.log), std::move(actors), std::move(times));
+    if (epoch) {
+      epochs_[record.id] = *epoch;
+      slot->own_by_lease(LeaseFence{leases_->node(), *epoch}, [this, id = record.id, e = *epoch] { forget(id, e); });
+    }
     metrics_.tables_active.fetch_add(1, std::memory_order_relaxed);
     added = slot;
   }
@@ -102,14 +112,17 @@ std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGa
 }
 
 std::shared_ptr<Table> TableRegistry::add_started(const TableRecord& record) {
+  if (leases_) {
+    // Taken like any table, under a lease, so that its first move is fenced.
+    with_table(record.id, [](std::shared_ptr<Table>, TableUnavailable) {});
+    return nullptr;
+  }
   auto state = engine::new_game(setup_of(record));
   if (!state) throw std::runtime_error(state.error().message);
   return insert(record, LoadedGame{std::move(*state), {}}, {});
 }
 
-void TableRegistry::with_table(std::int64_t id,
-                               std::function<void(std::shared_ptr<Table>, TableUnavailable)> done) {
-  using Reason = TableUnavailable::Reason;
+void TableRegistry::with_table(std::int64_t id, Found done) {
   {
     std::lock_guard lock(mutex_);
     if (const auto it = tables_.find(id); it != tables_.end()) {
@@ -118,28 +131,139 @@ void TableRegistry::with_table(std::int64_t id,
       return;
     }
   }
+  if (!leases_) return load(id, std::nullopt, std::move(done));
+  {
+    std::lock_guard lock(mutex_);
+    auto& waiting = taking_[id];
+    waiting.push_back(std::move(done));
+    if (waiting.size() > 1) return;  // its lease is being taken already
+  }
+  // Read first: a table that is not being played is answered at once, with
+  // no lease asked of anyone.
+  load(id, std::nullopt, [this, id](std::shared_ptr<Table> unowned, TableUnavailable why) {
+    if (why.reason != TableUnavailable::Reason::kNone) return answer(id, nullptr, why);
+    unowned.reset();
+    leases_->acquire(id, [this, id](std::optional<std::int64_t> epoch) {
+      using Reason = TableUnavailable::Reason;
+      if (!epoch) return answer(id, nullptr, {Reason::kElsewhere, {}});
+      // Read again under the lease: the node before may have written until
+      // it released the table.
+      load(id, epoch, [this, id, epoch](std::shared_ptr<Table> table, TableUnavailable loaded) {
+        if (!table) leases_->release(id, *epoch);
+        answer(id, table, loaded);
+      });
+    });
+  });
+}
+
+void TableRegistry::load(std::int64_t id, std::optional<std::int64_t> epoch, Found done) {
+  using Reason = TableUnavailable::Reason;
   auto record = std::make_shared<std::optional<TableRecord>>();
   auto moves = std::make_shared<std::vector<MoveRecord>>();
   auto snapshot = std::make_shared<std::optional<SnapshotRecord>>();
+  // Without a lease (only to check the table is played) the moves are not read.
+  const bool whole = epoch.has_value() || !leases_;
   store_.submit(
-      [id, record, moves, snapshot](Records& db) {
+      [id, record, moves, snapshot, whole](Records& db) {
         *record = db.load_table(id);
-        if (*record) {
+        if (*record && whole) {
           *moves = db.load_moves(id);
           *snapshot = db.load_latest_snapshot(id);
         }
       },
-      [this, record, moves, snapshot, done = std::move(done)](std::exception_ptr error) {
+      [this, record, moves, snapshot, epoch, whole, done = std::move(done)](std::exception_ptr error) {
         if (error) return done(nullptr, {Reason::kFaulted, "the table could not be read"});
         if (!*record) return done(nullptr, {Reason::kNoSuchTable, {}});
         if ((*record)->status == TableStatus::kOpen || (*record)->status == TableStatus::kAborted) return done(nullptr, {Reason::kNotPlaying, {}});
+        if (!whole) return done(nullptr, {});
         try {
-          done(insert(**record, load_stored(**record, *moves, *snapshot), *moves), {});
+          done(insert(**record, load_stored(**record, *moves, *snapshot), *moves, epoch), {});
         } catch (const std::exception& e) {
           metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
           done(nullptr, {Reason::kFaulted, std::string("the table does not replay: ") + e.what()});
         }
       });
+}
+
+void TableRegistry::answer(std::int64_t id, const std::shared_ptr<Table>& table, const TableUnavailable& why) {
+  std::vector<Found> waiting;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = taking_.find(id);
+    if (it == taking_.end()) return;
+    waiting = std::move(it->second);
+    taking_.erase(it);
+  }
+  for (Found& done : waiting) done(table, why);
+}
+
+void TableRegistry::forget(std::int64_t id, std::int64_t epoch) {
+  std::lock_guard lock(mutex_);
+  const auto it = epochs_.find(id);
+  if (it == epochs_.end() || it->second != epoch) return;
+  epochs_.erase(it);
+  tables_.erase(id);
+  metrics_.tables_active.fetch_sub(1, std::memory_order_relaxed);
+}
+
+NodeLeaseHooks TableRegistry::lease_hooks() {
+  NodeLeaseHooks hooks;
+  const auto find = [this](std::int64_t id, std::int64_t epoch) -> std::shared_ptr<Table> {
+    std::lock_guard lock(mutex_);
+    const auto it = epochs_.find(id);
+    if (it == epochs_.end() || it->second != epoch) return nullptr;
+    return tables_.at(id);
+  };
+  hooks.lost = [find](std::int64_t id, std::int64_t epoch) {
+    if (auto table = find(id, epoch)) table->lease_lost();
+  };
+  hooks.adopt = [this](std::int64_t id, std::int64_t epoch) {
+    load(id, epoch, [this, id, epoch](std::shared_ptr<Table> table, TableUnavailable why) {
+      if (table) return;
+      if (why.reason == TableUnavailable::Reason::kFaulted) spdlog::error("table {} is not served: {}", id, why.detail);
+      leases_->release(id, epoch);
+    });
+  };
+  hooks.handover_asked = [this, find](std::int64_t id, std::int64_t epoch) {
+    // Not in memory yet (still loading): the asker asks again at its next beat.
+    if (auto table = find(id, epoch)) table->hand_over([this, id, epoch] { leases_->release(id, epoch); });
+  };
+  return hooks;
+}
+
+std::size_t TableRegistry::load_leased(const std::vector<std::pair<std::int64_t, std::int64_t>>& taken,
+                                       const std::function<void(std::int64_t, const std::string&)>& report) {
+  struct Stored {
+    TableRecord record;
+    std::vector<MoveRecord> moves;
+    std::optional<SnapshotRecord> snapshot;
+    std::int64_t epoch;
+  };
+  std::vector<Stored> stored;
+  store_.run_sync([&stored, &taken](Records& db) {
+    for (const auto& [id, epoch] : taken) {
+      if (auto record = db.load_table(id)) {
+        stored.push_back(Stored{std::move(*record), db.load_moves(id), db.load_latest_snapshot(id), epoch});
+      }
+    }
+  });
+  std::size_t loaded = 0;
+  for (auto& [record, moves, snapshot, epoch] : stored) {
+    try {
+      LoadedGame game = load_stored(record, moves, snapshot);
+      if (record.status != TableStatus::kPlaying) {
+        leases_->release(record.id, epoch);
+        continue;
+      }
+      insert(record, std::move(game), moves, epoch);
+      ++loaded;
+    } catch (const std::exception& e) {
+      metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
+      leases_->release(record.id, epoch);
+      report(record.id, e.what());
+    }
+  }
+  return loaded;
 }
 
 std::size_t TableRegistry::load_all_playing(const std::function<void(std::int64_t, const std::string&)>& report,
