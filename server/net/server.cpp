@@ -21,6 +21,7 @@
 #include "server/security/credentials.hpp"
 #include "server/base/logging.hpp"
 #include "server/base/metrics.hpp"
+#include "server/requests/connection_identity.hpp"
 #include "server/requests/requests.hpp"
 #include "server/correspondence/retention.hpp"
 #include "server/table/table_registry.hpp"
@@ -215,13 +216,36 @@ int run_server(const ServerConfig& config) {
   // asked for them (table_registry.hpp).
   const std::size_t loaded = leases ? tables->load_leased(leases->adopt_now(100000), report)
                                     : tables->load_all_playing(report, config.verify_on_start);
-  if (leases) leases->start(tables->lease_hooks());
+
   if (config.verify_on_start) {
     spdlog::info("start-up check: every started table replayed from its seed; {} diverged", failed);
   }
 
   Guards guards(config);
   Services services{config, *store, *tables, metrics, slow_work, correspondence, guards};
+  // What crosses users and tables crosses nodes (node_bus.hpp).
+  NodeBus bus;
+  if (leases) {
+    bus.publish = [&leases](NodeBus::Kind kind, std::int64_t id, std::string text) {
+      leases->publish(kind, id, std::move(text));
+    };
+    notifier.set_bus(&bus);
+    NodeLeaseHooks hooks = tables->lease_hooks();
+    hooks.heard = [&services, &channels, &tables](NodeBus::Kind kind, std::int64_t id, std::string text) {
+      switch (kind) {
+        case NodeBus::Kind::kUser:
+          channels.send(id, std::make_shared<const std::string>(std::move(text)));
+          break;
+        case NodeBus::Kind::kTable:
+          if (auto table = tables->find(id)) table->relay(std::make_shared<const std::string>(std::move(text)));
+          break;
+        case NodeBus::Kind::kSessions:
+          end_sessions_told(services, id, text);
+          break;
+      }
+    };
+    leases->start(std::move(hooks));
+  }
   schedule_open_vacations(services);
   webhooks->wake();
   if (email) email->wake();

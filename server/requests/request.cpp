@@ -82,14 +82,17 @@ void store_job(const Request& r, std::function<Reply(Records&)> work, std::funct
                           });
 }
 
-void with_requested_table(const Request& r, std::int64_t table_id, std::function<void(std::shared_ptr<Table>)> fn) {
-  r.reroute->again = [r, table_id, fn] { with_requested_table(r, table_id, fn); };
-  r.services.tables.with_table(table_id, [r, fn = std::move(fn)](std::shared_ptr<Table> table, TableUnavailable why) {
+void with_requested_table(const Request& r, std::int64_t table_id, std::function<void(std::shared_ptr<Table>)> fn,
+                          bool watch) {
+  r.reroute->again = [r, table_id, fn, watch] { with_requested_table(r, table_id, fn, watch); };
+  auto found = [r, fn = std::move(fn)](std::shared_ptr<Table> table, TableUnavailable why) {
     if (table) return fn(std::move(table));
     // Two lease lengths were waited already: the client decides what next.
     if (why.reason == TableUnavailable::Reason::kElsewhere) r.reroute->attempts_left = 0;
     r.reply(unavailable_reply(why, "That table is not being played."));
-  });
+  };
+  if (watch) return r.services.tables.watch_table(table_id, std::move(found));
+  r.services.tables.with_table(table_id, std::move(found));
 }
 
 Reply unavailable_reply(const TableUnavailable& why, std::string not_playing) {

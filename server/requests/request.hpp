@@ -106,8 +106,12 @@ nlohmann::json summary_of(const TableRecord& t);
 // `committed`, when given, runs after a successful commit, before the reply.
 void store_job(const Request& r, std::function<Reply(Records&)> work, std::function<void()> committed = {});
 
-// Runs `fn` with the table `table_id`, or replies why not.
-void with_requested_table(const Request& r, std::int64_t table_id, std::function<void(std::shared_ptr<Table>)> fn);
+// Runs `fn` with the table `table_id`, or replies why not. A request that
+// only watches or reads the table passes `watch`: with several nodes it is
+// served by this node's copy of a table another node plays, rather than
+// taking the table (table_registry.hpp).
+void with_requested_table(const Request& r, std::int64_t table_id, std::function<void(std::shared_ptr<Table>)> fn,
+                          bool watch = false);
 
 // The refusal for a table with_table could not serve; `not_playing` is the
 // sentence for a table that is open or aborted.

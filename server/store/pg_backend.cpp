@@ -28,7 +28,6 @@ void PgBackend::begin() {
     configure();
   }
   connection_.prepare("BEGIN").run();
-  if (batch_check_) batch_check_(connection_);
 }
 
 void PgBackend::commit() {

@@ -9,7 +9,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <string>
 
 #include "server/store/pg_connection.hpp"
@@ -20,11 +19,6 @@ namespace sp::server {
 
 class PgBackend final : public StoreBackend {
  public:
-  // Run inside each batch's transaction before its first job; throwing
-  // DatabaseError fails the whole batch. Where a node that shares the
-  // database with others proves it may still write (a lease's epoch).
-  using BatchCheck = std::function<void(PgConnection&)>;
-
   // Connects with `conninfo` (a postgresql:// URI or key=value string);
   // applies no migration. Not durable: synchronous_commit off (a crash may
   // lose the last commits, never corrupt the database), as SQLite's NORMAL.
@@ -37,8 +31,6 @@ class PgBackend final : public StoreBackend {
   // Applies the migrations not yet applied; returns the schema version.
   int migrate() { return connection_.migrate(); }
   int schema_version() { return connection_.schema_version(); }
-
-  void set_batch_check(BatchCheck check) { batch_check_ = std::move(check); }
 
   void begin() override;
   void commit() override;
@@ -57,7 +49,6 @@ class PgBackend final : public StoreBackend {
   bool durable_;
   std::int64_t idle_transaction_ms_;
   PgRecords records_{connection_};
-  BatchCheck batch_check_;
 };
 
 }  // namespace sp::server

@@ -20,6 +20,8 @@ constexpr int kAdoptPerBeat = 32;
 
 const std::string kHandover = "spb_handover";
 const std::string kReleased = "spb_released";
+const std::string kTable = "spb_table";
+const std::string kBus = "spb_bus";
 
 std::optional<std::int64_t> table_of(const std::string& payload) {
   try {
@@ -45,7 +47,7 @@ NodeLeases::~NodeLeases() { stop(); }
 void NodeLeases::open_listener() {
   socket_.reset();
   listener_.reset();
-  listener_ = std::make_unique<PgListener>(conninfo_, std::vector<std::string>{kHandover, kReleased});
+  listener_ = std::make_unique<PgListener>(conninfo_, std::vector<std::string>{kHandover, kReleased, kTable, kBus});
   // The descriptor is libpq's: release() it before the listener closes it.
   socket_ = std::make_unique<boost::asio::posix::stream_descriptor>(ioc_, listener_->socket());
 }
@@ -162,7 +164,28 @@ void NodeLeases::listen() {
   });
 }
 
+void NodeLeases::publish(NodeBus::Kind kind, std::int64_t id, std::string text) {
+  boost::asio::post(ioc_, [this, kind, id, text = std::move(text)] {
+    try {
+      leases_->notify(kBus, node_ + "\n" + static_cast<char>(kind) + "\n" + std::to_string(id) + "\n" + text);
+    } catch (const DatabaseError& e) {
+      spdlog::warn("node {}: could not tell the other nodes: {}", node_, e.what());
+    }
+  });
+}
+
 void NodeLeases::on_notification(const std::string& channel, const std::string& payload) {
+  if (channel == kBus) {
+    // node, kind, id, text: one line each but the text, which may hold more.
+    const auto a = payload.find('\n');
+    const auto b = a == std::string::npos ? a : payload.find('\n', a + 1);
+    const auto c = b == std::string::npos ? b : payload.find('\n', b + 1);
+    if (c == std::string::npos || b != a + 2) return;
+    if (payload.compare(0, a, node_) == 0 && a == node_.size()) return;  // this node's own
+    const auto id = table_of(payload.substr(b + 1, c - b - 1));
+    if (id && hooks_.heard) hooks_.heard(static_cast<NodeBus::Kind>(payload[a + 1]), *id, payload.substr(c + 1));
+    return;
+  }
   const auto table = table_of(payload);
   if (!table) return;
   if (channel == kHandover) {
@@ -170,6 +193,8 @@ void NodeLeases::on_notification(const std::string& channel, const std::string& 
     if (held != held_.end() && hooks_.handover_asked) hooks_.handover_asked(*table, held->second);
   } else if (channel == kReleased) {
     if (waiting_.count(*table) != 0) try_acquire(*table);
+  } else if (channel == kTable) {
+    if (held_.count(*table) == 0 && hooks_.table_changed) hooks_.table_changed(*table);
   }
 }
 

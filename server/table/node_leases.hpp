@@ -12,6 +12,10 @@
 //   whose node died (their lease expired) so they go on.
 // - Another node asking for one of this node's tables is reported
 //   (`handover_asked`); the registry releases it once no write is in flight.
+// - What another node publishes for users and tables (node_bus.hpp) is
+//   reported (`heard`); what this node publishes, it does not hear back.
+// - A table written by any node is reported (`table_changed`, from the NOTIFY
+//   its write's lease check sent): copies kept here for watchers catch up.
 //
 // All database work happens on the node's own thread (an io_context of its
 // own), never on the server's threads. The hooks are called on that thread
@@ -32,6 +36,8 @@
 #include <thread>
 #include <vector>
 
+#include "server/session/node_bus.hpp"
+
 namespace sp::server {
 
 class PgLeases;
@@ -41,6 +47,8 @@ struct NodeLeaseHooks {
   std::function<void(std::int64_t table, std::int64_t epoch)> lost;    // the lease expired or was taken
   std::function<void(std::int64_t table, std::int64_t epoch)> adopt;   // a dead node's table, taken: load it
   std::function<void(std::int64_t table, std::int64_t epoch)> handover_asked;  // another node wants this table
+  std::function<void(std::int64_t table)> table_changed;               // a node wrote the table
+  std::function<void(NodeBus::Kind kind, std::int64_t id, std::string text)> heard;  // another node's bus message
 };
 
 class NodeLeases {
@@ -70,6 +78,10 @@ class NodeLeases {
   std::vector<std::pair<std::int64_t, std::int64_t>> adopt_now(int limit);
   // Gives a held lease up and tells the nodes waiting for it.
   void release(std::int64_t table, std::int64_t epoch);
+  // Tells the other nodes (NOTIFY spb_bus), for NodeBus::publish. A message
+  // longer than PostgreSQL's limit on a notification (8000 bytes) is logged
+  // and dropped: the frames sent so are a notification or a chat line.
+  void publish(NodeBus::Kind kind, std::int64_t id, std::string text);
 
  private:
   struct Waiting {

@@ -111,6 +111,19 @@ class Table : public std::enable_shared_from_this<Table> {
   // The lease was not renewed in time: the table stops here once no write
   // is in flight (a write then in flight fails its lease check).
   void lease_lost();
+  // table_follow.cpp. A table another node plays, kept here for this node's
+  // watchers: it serves subscriptions and reads, and refuses every change
+  // with table_moved. A moved table (handed over, lease lost) is one too.
+  // REQUIRES (follow_only): called instead of start().
+  void follow_only();
+  // Catches up with the table as stored (`moves`: all of them), pushing each
+  // new move to the watchers; `done` says whether anyone still watches.
+  void follow(TableRecord record, std::vector<MoveRecord> moves, std::function<void(bool watched)> done);
+  // Hands the watchers to `to`, the table this node now plays in its place.
+  void pass_watchers(std::shared_ptr<Table> to);
+  // Sends a frame another node made for the table's watchers (a chat line;
+  // node_bus.hpp) to its watchers here.
+  void relay(std::shared_ptr<const std::string> frame);
 
   // Once it is served: arms its deadline and lets robots and absent seats play.
   void start();

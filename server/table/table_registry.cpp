@@ -86,10 +86,13 @@ TableRegistry::TableRegistry(boost::asio::any_io_executor executor, Store& store
 std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGame game,
                                              const std::vector<MoveRecord>& moves, std::optional<std::int64_t> epoch) {
   std::shared_ptr<Table> added;
+  std::shared_ptr<Table> followed;  // the copy this node kept while another played it
   {
     std::lock_guard lock(mutex_);
     auto& slot = tables_[record.id];
-    if (slot) return slot;
+    // A table played here is never replaced; a followed one is, once taken.
+    if (slot && (!leases_ || !epoch || epochs_.count(record.id) != 0)) return slot;
+    followed = slot;
     std::vector<Actor> actors;
     actors.reserve(moves.size());
     std::vector<std::int64_t> times;
@@ -103,11 +106,20 @@ std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGa
     if (epoch) {
       epochs_[record.id] = *epoch;
       slot->own_by_lease(LeaseFence{leases_->node(), *epoch}, [this, id = record.id, e = *epoch] { forget(id, e); });
+    } else if (leases_) {
+      slot->follow_only();
     }
-    metrics_.tables_active.fetch_add(1, std::memory_order_relaxed);
+    if (!followed) metrics_.tables_active.fetch_add(1, std::memory_order_relaxed);
     added = slot;
   }
-  added->start();
+  if (followed) {
+    // Its watchers first see what was written since they were last told,
+    // then go over; a move made here meanwhile shows them a gap in the move
+    // numbers, after which a client subscribes again (docs/protocol.md).
+    followed->follow(record, moves, [](bool) {});
+    followed->pass_watchers(added);
+  }
+  if (epoch || !leases_) added->start();
   return added;
 }
 
@@ -122,10 +134,71 @@ std::shared_ptr<Table> TableRegistry::add_started(const TableRecord& record) {
   return insert(record, LoadedGame{std::move(*state), {}}, {});
 }
 
-void TableRegistry::with_table(std::int64_t id, Found done) {
+std::shared_ptr<Table> TableRegistry::find(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  const auto it = tables_.find(id);
+  return it == tables_.end() ? nullptr : it->second;
+}
+
+void TableRegistry::watch_table(std::int64_t id, Found done) {
+  if (!leases_) return with_table(id, std::move(done));
+  std::shared_ptr<Table> table;
+  bool played = false;
   {
     std::lock_guard lock(mutex_);
     if (const auto it = tables_.find(id); it != tables_.end()) {
+      table = it->second;
+      played = epochs_.count(id) != 0;
+    }
+  }
+  if (!table) return load(id, std::nullopt, std::move(done), /*follow=*/true);
+  if (played) return done(std::move(table), {});
+  // A followed copy reads the database first, so that what a client reads
+  // here includes every move acknowledged anywhere before it asked.
+  catch_up(id, [table, done = std::move(done)] { done(table, {}); });
+}
+
+void TableRegistry::catch_up(std::int64_t id, std::function<void()> then) {
+  std::shared_ptr<Table> table;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = tables_.find(id);
+    if (it == tables_.end() || epochs_.count(id) != 0) {
+      if (then) then();
+      return;
+    }
+    table = it->second;
+  }
+  auto record = std::make_shared<std::optional<TableRecord>>();
+  auto moves = std::make_shared<std::vector<MoveRecord>>();
+  store_.submit(
+      [id, record, moves](Records& db) {
+        *record = db.load_table(id);
+        if (*record) *moves = db.load_moves(id);
+      },
+      [this, id, table, record, moves, then = std::move(then)](std::exception_ptr error) mutable {
+        if (error || !*record) {
+          if (then) then();
+          return;
+        }
+        table->follow(std::move(**record), std::move(*moves), [this, id, table, then = std::move(then)](bool watched) {
+          // A request is about to watch or read it: kept.
+          if (then) return then();
+          if (watched) return;
+          // Nobody watches it here: forgotten until asked for again.
+          std::lock_guard lock(mutex_);
+          const auto it = tables_.find(id);
+          if (it == tables_.end() || it->second != table || epochs_.count(id) != 0) return;
+          tables_.erase(it);
+          metrics_.tables_active.fetch_sub(1, std::memory_order_relaxed);
+        });
+      });
+}
+
+void TableRegistry::with_table(std::int64_t id, Found done) {
+  {
+    std::lock_guard lock(mutex_);
+    if (const auto it = tables_.find(id); it != tables_.end() && (!leases_ || epochs_.count(id) != 0)) {
       auto table = it->second;
       done(std::move(table), {});
       return;
@@ -156,13 +229,13 @@ void TableRegistry::with_table(std::int64_t id, Found done) {
   });
 }
 
-void TableRegistry::load(std::int64_t id, std::optional<std::int64_t> epoch, Found done) {
+void TableRegistry::load(std::int64_t id, std::optional<std::int64_t> epoch, Found done, bool follow) {
   using Reason = TableUnavailable::Reason;
   auto record = std::make_shared<std::optional<TableRecord>>();
   auto moves = std::make_shared<std::vector<MoveRecord>>();
   auto snapshot = std::make_shared<std::optional<SnapshotRecord>>();
   // Without a lease (only to check the table is played) the moves are not read.
-  const bool whole = epoch.has_value() || !leases_;
+  const bool whole = epoch.has_value() || !leases_ || follow;
   store_.submit(
       [id, record, moves, snapshot, whole](Records& db) {
         *record = db.load_table(id);
@@ -201,21 +274,21 @@ void TableRegistry::forget(std::int64_t id, std::int64_t epoch) {
   std::lock_guard lock(mutex_);
   const auto it = epochs_.find(id);
   if (it == epochs_.end() || it->second != epoch) return;
+  // The table stays in memory as a followed copy while anyone watches it
+  // here (catch_up drops it otherwise).
   epochs_.erase(it);
-  tables_.erase(id);
-  metrics_.tables_active.fetch_sub(1, std::memory_order_relaxed);
 }
 
 NodeLeaseHooks TableRegistry::lease_hooks() {
   NodeLeaseHooks hooks;
-  const auto find = [this](std::int64_t id, std::int64_t epoch) -> std::shared_ptr<Table> {
+  const auto played = [this](std::int64_t id, std::int64_t epoch) -> std::shared_ptr<Table> {
     std::lock_guard lock(mutex_);
     const auto it = epochs_.find(id);
     if (it == epochs_.end() || it->second != epoch) return nullptr;
     return tables_.at(id);
   };
-  hooks.lost = [find](std::int64_t id, std::int64_t epoch) {
-    if (auto table = find(id, epoch)) table->lease_lost();
+  hooks.lost = [played](std::int64_t id, std::int64_t epoch) {
+    if (auto table = played(id, epoch)) table->lease_lost();
   };
   hooks.adopt = [this](std::int64_t id, std::int64_t epoch) {
     load(id, epoch, [this, id, epoch](std::shared_ptr<Table> table, TableUnavailable why) {
@@ -224,10 +297,11 @@ NodeLeaseHooks TableRegistry::lease_hooks() {
       leases_->release(id, epoch);
     });
   };
-  hooks.handover_asked = [this, find](std::int64_t id, std::int64_t epoch) {
+  hooks.handover_asked = [this, played](std::int64_t id, std::int64_t epoch) {
     // Not in memory yet (still loading): the asker asks again at its next beat.
-    if (auto table = find(id, epoch)) table->hand_over([this, id, epoch] { leases_->release(id, epoch); });
+    if (auto table = played(id, epoch)) table->hand_over([this, id, epoch] { leases_->release(id, epoch); });
   };
+  hooks.table_changed = [this](std::int64_t id) { catch_up(id, {}); };
   return hooks;
 }
 

@@ -77,6 +77,12 @@ class TableRegistry {
   // Calls `done` with the table, or with null and why not. `done` may run on
   // any thread.
   void with_table(std::int64_t id, std::function<void(std::shared_ptr<Table>, TableUnavailable)> done);
+  // The same for a request that only watches or reads the table: with
+  // leases, a table another node plays is served by a copy that follows it
+  // (Table::follow_only), rather than taken from that node.
+  void watch_table(std::int64_t id, std::function<void(std::shared_ptr<Table>, TableUnavailable)> done);
+  // The table if it is in memory, played or followed here; null otherwise.
+  std::shared_ptr<Table> find(std::int64_t id);
 
   // Adds a table that just started (its record has its seats and seed).
   // With leases it is taken and loaded as with_table does, and null returned.
@@ -99,8 +105,12 @@ class TableRegistry {
   // `epoch`, this node's lease, when nodes share the database.
   std::shared_ptr<Table> insert(const TableRecord& record, LoadedGame game, const std::vector<MoveRecord>& moves,
                                 std::optional<std::int64_t> epoch = std::nullopt);
-  // Reads and loads a table from the store; under `epoch` as insert.
-  void load(std::int64_t id, std::optional<std::int64_t> epoch, Found done);
+  // Reads and loads a table from the store; under `epoch` as insert, or to
+  // follow it (`follow`). With leases and neither, only checks it is played.
+  void load(std::int64_t id, std::optional<std::int64_t> epoch, Found done, bool follow = false);
+  // A followed table was written by its node: catch up, and drop it if
+  // nobody watches it; with `then`, keep it and call `then` once caught up.
+  void catch_up(std::int64_t id, std::function<void()> then);
   // Calls every lookup waiting for the table's lease.
   void answer(std::int64_t id, const std::shared_ptr<Table>& table, const TableUnavailable& why);
   // Forgets the table if it is still the one of lease `epoch`.
@@ -116,7 +126,8 @@ class TableRegistry {
 
   std::mutex mutex_;
   std::map<std::int64_t, std::shared_ptr<Table>> tables_;  // guarded by mutex_
-  std::map<std::int64_t, std::int64_t> epochs_;           // each table's lease; guarded by mutex_
+  std::map<std::int64_t, std::int64_t> epochs_;           // the lease of each table played here (others in
+                                                          // tables_ are followed); guarded by mutex_
   std::map<std::int64_t, std::vector<Found>> taking_;     // lookups waiting for a lease; guarded by mutex_
 };
 
