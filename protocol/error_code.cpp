@@ -80,6 +80,8 @@ constexpr std::array kEntries = {
     Entry{ErrorCode::kNoRequest, "no_request", "Nothing at this table waits for your answer."},
     Entry{ErrorCode::kAlreadyAnswered, "already_answered", "You answered already."},
     Entry{ErrorCode::kSeatResigned, "seat_resigned", "You resigned from this game; the robot plays your seat to the end."},
+    Entry{ErrorCode::kTableMoved, "table_moved",
+          "This table is being played by another server node now; nothing was changed. Send the request again."},
     Entry{ErrorCode::kInternalError, "internal_error", "Something went wrong on the server; nothing was changed."},
 };
 

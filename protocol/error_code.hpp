@@ -73,6 +73,7 @@ enum class ErrorCode : std::uint8_t {
   kNoRequest,
   kAlreadyAnswered,
   kSeatResigned,
+  kTableMoved,
   kInternalError,
 };
 

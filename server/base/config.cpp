@@ -87,6 +87,12 @@ constexpr Setting kSettings[] = {
     {"test-clock", "SPB_TEST_CLOCK",
      "FOR TESTS ONLY: a clock that starts at these unix seconds and moves only by debug_advance_clock; needs "
      "--admin-token"},
+    {"lease-seconds", "SPB_LEASE_SECONDS",
+     "with PostgreSQL, several nodes may serve one database: seconds a node's hold on a table lasts unless renewed, "
+     "so how long a dead node's tables wait (default 10; 3 to 300; docs/scaling.md)"},
+    {"node-name", "SPB_NODE_NAME",
+     "this node's name among the nodes sharing a PostgreSQL database; unique per running node (default: "
+     "host name and port)"},
     {"verify-on-start", "SPB_VERIFY_ON_START",
      "1: at start-up replay every started table from its seed and check every move's hash; 0: load from snapshots "
      "(default)"},
@@ -156,6 +162,13 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
   } else if (name == "durable") {
     if (value != "0" && value != "1") return bad("0 or 1");
     config.durable = value == "1";
+  } else if (name == "lease-seconds") {
+    if (!parse_number(value, config.lease_seconds) || config.lease_seconds < 3 || config.lease_seconds > 300) {
+      return bad("3 to 300");
+    }
+  } else if (name == "node-name") {
+    if (value.empty() || value.size() > 200) return bad("1 to 200 characters");
+    config.node_name = value;
   } else if (name == "verify-on-start") {
     if (value != "0" && value != "1") return bad("0 or 1");
     config.verify_on_start = value == "1";

@@ -25,6 +25,9 @@ struct ServerConfig {
   std::size_t max_outbound_frames = 256;
   bool durable = true;  // synchronous=FULL
   bool verify_on_start = false;  // replay every started table from its seed at start-up
+  // Several nodes on one PostgreSQL database (docs/scaling.md).
+  int lease_seconds = 10;  // a table's lease lasts this long unless renewed
+  std::string node_name;   // empty: host name and port
   // Correspondence play (docs/correspondence.md).
   std::optional<std::int64_t> test_clock_start;  // --test-clock: a manual clock from this unix time
   int vacation_days_per_year = 21;

@@ -34,9 +34,10 @@ Notifier::Notifier(Store& store, const Clock& clock, UserChannels& channels, Web
 void Notifier::deliver(const std::vector<StoredNotification>& stored) {
   QueuedChannels queued;
   for (const StoredNotification& s : stored) {
-    channels_.send(s.record.user_id, std::make_shared<const std::string>(
-                                         json{{"type", "notification"}, {"notification", notification_json(s.record)}}
-                                             .dump()));
+    auto frame = std::make_shared<const std::string>(
+        json{{"type", "notification"}, {"notification", notification_json(s.record)}}.dump());
+    channels_.send(s.record.user_id, frame);
+    if (bus_) bus_->send(NodeBus::Kind::kUser, s.record.user_id, *frame);
     queued.webhook = queued.webhook || s.queued.webhook;
     queued.email = queued.email || s.queued.email;
   }

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "server/base/clock.hpp"
+#include "server/session/node_bus.hpp"
 #include "server/session/user_channels.hpp"
 #include "server/correspondence/notice_channels.hpp"
 #include "server/correspondence/webhook_sender.hpp"
@@ -67,12 +68,18 @@ class Notifier {
   void warn_deadline(std::int64_t table_id, std::int64_t deadline_at, int hours_before, NotificationDraft draft);
 
   UserChannels& channels() { return channels_; }
+  // The other nodes sharing the database (node_bus.hpp): what is delivered
+  // here goes to the user's connections there too. Set before serving.
+  void set_bus(const NodeBus* bus) { bus_ = bus; }
+  const NodeBus& bus() const { return bus_ ? *bus_ : kNoBus; }
   WebhookSender& webhooks() { return webhooks_; }
 
  private:
   Store& store_;
   const Clock& clock_;
   UserChannels& channels_;
+  static inline const NodeBus kNoBus{};
+  const NodeBus* bus_ = nullptr;
   WebhookSender& webhooks_;
   EmailSender* email_;
 };

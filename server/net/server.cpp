@@ -8,6 +8,8 @@
 #include <boost/asio/thread_pool.hpp>
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <memory>
 #include <thread>
@@ -19,6 +21,7 @@
 #include "server/security/credentials.hpp"
 #include "server/base/logging.hpp"
 #include "server/base/metrics.hpp"
+#include "server/requests/connection_identity.hpp"
 #include "server/requests/requests.hpp"
 #include "server/correspondence/retention.hpp"
 #include "server/table/table_registry.hpp"
@@ -33,6 +36,16 @@ namespace sp::server {
 namespace {
 
 namespace net = boost::asio;
+
+// The node's name among those sharing a database: the setting, or the host's
+// name and the port (the process id when the port is chosen by the system).
+std::string node_name(const ServerConfig& config) {
+  if (!config.node_name.empty()) return config.node_name;
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
+  const std::string suffix = config.port != 0 ? std::to_string(config.port) : "pid" + std::to_string(getpid());
+  return std::string(host[0] != '\0' ? host : "node") + ":" + suffix;
+}
 using tcp = net::ip::tcp;
 
 class Listener : public std::enable_shared_from_this<Listener> {
@@ -138,8 +151,14 @@ int run_server(const ServerConfig& config) {
   Metrics metrics;
   SessionList sessions;
   auto ioc = std::make_unique<net::io_context>(config.threads);
+  // With PostgreSQL, nodes may share the database: each table is played under
+  // a lease (docs/scaling.md). A writer paused inside a transaction is ended
+  // by PostgreSQL after a lease's length, so it cannot hold a table's lease
+  // row locked from a node taking the table.
+  const bool shared = backend_kind(config.database) == BackendKind::kPostgresql;
+  const std::int64_t lease_ms = std::int64_t{config.lease_seconds} * 1000;
   auto store = std::make_unique<Store>(
-      StoreOptions{config.database, config.durable},
+      StoreOptions{config.database, config.durable, StoreOptions{}.max_batch, shared ? lease_ms : 0},
       [&metrics](double seconds, std::size_t) { metrics.commit_latency.observe(seconds); });
   net::thread_pool slow_work(1);
   // Correspondence play. The scheduler and the webhook sender hold timers and
@@ -182,20 +201,51 @@ int run_server(const ServerConfig& config) {
                       RetentionPolicy{config.keep_notifications_days, config.keep_webhooks_days});
   Correspondence correspondence{clock,        test_clock.get(), *scheduler,  notifier, config.vacation_days_per_year,
                                 config.deadline_warning_hours, email.get(), &digests};
-  auto tables = std::make_unique<TableRegistry>(ioc->get_executor(), *store, metrics, correspondence);
+  std::unique_ptr<NodeLeases> leases;
+  if (shared) {
+    leases = std::make_unique<NodeLeases>(config.database, node_name(config), lease_ms);
+    spdlog::info("node {}: tables are played under leases of {} s", leases->node(), config.lease_seconds);
+  }
+  auto tables = std::make_unique<TableRegistry>(ioc->get_executor(), *store, metrics, correspondence, leases.get());
   std::size_t failed = 0;
-  const std::size_t loaded = tables->load_all_playing(
-      [&failed](std::int64_t id, const std::string& why) {
-        ++failed;
-        spdlog::error("table {} is not served: {}", id, why);
-      },
-      config.verify_on_start);
+  const auto report = [&failed](std::int64_t id, const std::string& why) {
+    ++failed;
+    spdlog::error("table {} is not served: {}", id, why);
+  };
+  // A node takes the tables no live node plays; the others it loads when
+  // asked for them (table_registry.hpp).
+  const std::size_t loaded = leases ? tables->load_leased(leases->adopt_now(100000), report)
+                                    : tables->load_all_playing(report, config.verify_on_start);
+
   if (config.verify_on_start) {
     spdlog::info("start-up check: every started table replayed from its seed; {} diverged", failed);
   }
 
   Guards guards(config);
   Services services{config, *store, *tables, metrics, slow_work, correspondence, guards};
+  // What crosses users and tables crosses nodes (node_bus.hpp).
+  NodeBus bus;
+  if (leases) {
+    bus.publish = [&leases](NodeBus::Kind kind, std::int64_t id, std::string text) {
+      leases->publish(kind, id, std::move(text));
+    };
+    notifier.set_bus(&bus);
+    NodeLeaseHooks hooks = tables->lease_hooks();
+    hooks.heard = [&services, &channels, &tables](NodeBus::Kind kind, std::int64_t id, std::string text) {
+      switch (kind) {
+        case NodeBus::Kind::kUser:
+          channels.send(id, std::make_shared<const std::string>(std::move(text)));
+          break;
+        case NodeBus::Kind::kTable:
+          if (auto table = tables->find(id)) table->relay(std::make_shared<const std::string>(std::move(text)));
+          break;
+        case NodeBus::Kind::kSessions:
+          end_sessions_told(services, id, text);
+          break;
+      }
+    };
+    leases->start(std::move(hooks));
+  }
   schedule_open_vacations(services);
   webhooks->wake();
   if (email) email->wake();
@@ -214,6 +264,9 @@ int run_server(const ServerConfig& config) {
   if (email) email->stop();
   slow_work.join();
   listener.reset();
+  // Before the store goes: the leases' thread loads tables through it. Its
+  // leases are given up, so other nodes take the tables at once.
+  if (leases) leases->stop();
   store.reset();   // writes what is queued; completions go to the stopped io_context
   tables.reset();
   webhooks.reset();

@@ -28,9 +28,7 @@ void change_identity(Services& services, const std::shared_ptr<Connection>& conn
       std::vector<std::int64_t> tables;
       for (const std::int64_t id : state.subscriptions) {
         tables.push_back(id);
-        services.tables.with_table(id, [key = connection.get()](std::shared_ptr<Table> table, TableUnavailable) {
-          if (table) table->unsubscribe(key);
-        });
+        if (auto table = services.tables.find(id)) table->unsubscribe(connection.get());
       }
       state.subscriptions.clear();
       connection->respond(protocol::encode_subscriptions_ended(tables, who ? "login" : "logout"));
@@ -50,8 +48,10 @@ void change_identity(Services& services, const std::shared_ptr<Connection>& conn
   }
 }
 
-void end_sessions(Services& services, std::int64_t user_id, SessionsToEnd which, const Connection* except,
-                  SessionEnd why) {
+namespace {
+
+void end_local_sessions(Services& services, std::int64_t user_id, SessionsToEnd which, const Connection* except,
+                        SessionEnd why) {
   for (const auto& connection : services.correspondence.notifier.channels().holders(user_id)) {
     if (connection.get() == except) continue;
     connection->post([&services, connection, user_id, which, why] {
@@ -62,6 +62,37 @@ void end_sessions(Services& services, std::int64_t user_id, SessionsToEnd which,
       connection->respond(protocol::encode_session_ended(to_string(why)));
     });
   }
+}
+
+}  // namespace
+
+void end_sessions(Services& services, std::int64_t user_id, SessionsToEnd which, const Connection* except,
+                  SessionEnd why) {
+  end_local_sessions(services, user_id, which, except, why);
+  // Told as lines: why, then "only" and "except" (token hashes; '-' for none).
+  services.correspondence.notifier.bus().send(
+      NodeBus::Kind::kSessions, user_id,
+      std::to_string(static_cast<int>(why)) + "\n" + which.only.value_or("-") + "\n" + which.except.value_or("-"));
+}
+
+void end_sessions_told(Services& services, std::int64_t user_id, const std::string& text) {
+  const auto first = text.find('\n');
+  const auto second = first == std::string::npos ? std::string::npos : text.find('\n', first + 1);
+  if (second == std::string::npos) return;
+  int why = 0;
+  try {
+    why = std::stoi(text.substr(0, first));
+  } catch (const std::exception&) {
+    return;
+  }
+  if (why < 0 || why > static_cast<int>(SessionEnd::kAdministrator)) return;
+  const auto hash = [](std::string part) -> std::optional<std::string> {
+    if (part == "-") return std::nullopt;
+    return part;
+  };
+  end_local_sessions(services, user_id,
+                     SessionsToEnd{hash(text.substr(first + 1, second - first - 1)), hash(text.substr(second + 1))},
+                     nullptr, static_cast<SessionEnd>(why));
 }
 
 }  // namespace sp::server

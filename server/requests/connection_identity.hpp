@@ -53,5 +53,8 @@ struct SessionsToEnd {
 // rows are the caller's to delete.
 void end_sessions(Services& services, std::int64_t user_id, SessionsToEnd which, const Connection* except,
                   SessionEnd why);
+// The same on this node only, for what another node ended (node_bus.hpp);
+// `text` is what end_sessions told the other nodes.
+void end_sessions_told(Services& services, std::int64_t user_id, const std::string& text);
 
 }  // namespace sp::server

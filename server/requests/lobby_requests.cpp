@@ -242,7 +242,7 @@ void on_my_tables(const Request& r, const client::MyTables&) {
                             if (live.empty()) return finish();
                             gather->waiting = live.size();
                             for (const TableRecord* t : live) {
-                              r.services.tables.with_table(t->id, [gather, finish, add, record = *t](std::shared_ptr<Table> table, TableUnavailable) {
+                              r.services.tables.watch_table(t->id, [gather, finish, add, record = *t](std::shared_ptr<Table> table, TableUnavailable) {
                                 auto done = [gather, finish, add, record](json summary) {
                                   bool last = false;
                                   {

@@ -8,7 +8,8 @@ namespace client = protocol::client;
 
 void on_orders(const Request& r, const client::Orders& orders) {
   const std::int64_t user = *r.state().user_id;
-  with_requested_table(r, orders.table, [r, user](std::shared_ptr<Table> table) { table->orders(user, replier(r)); });
+  with_requested_table(
+      r, orders.table, [r, user](std::shared_ptr<Table> table) { table->orders(user, replier(r)); }, /*watch=*/true);
 }
 
 void on_set_orders(const Request& r, const client::SetOrders& set) {

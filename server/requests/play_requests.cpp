@@ -20,7 +20,7 @@ void on_subscribe(const Request& r, const client::Subscribe& subscribe) {
     });
     table->subscribe(std::weak_ptr<Subscriber>(std::static_pointer_cast<Subscriber>(r.connection)), r.epoch, user,
                      since, compact, replier(r));
-  });
+  }, /*watch=*/true);
 }
 
 void on_unsubscribe(const Request& r, const client::Unsubscribe& unsubscribe) {
@@ -28,7 +28,7 @@ void on_unsubscribe(const Request& r, const client::Unsubscribe& unsubscribe) {
     table->unsubscribe(r.connection.get());
     r.connection->post([r, id = table->id()] { r.state().subscriptions.erase(id); });
     r.reply(Reply::result(json::object()));
-  });
+  }, /*watch=*/true);
 }
 
 void on_act(const Request& r, const client::Act& act) {
@@ -40,7 +40,9 @@ void on_act(const Request& r, const client::Act& act) {
 
 void on_legal_actions(const Request& r, const client::LegalActions& legal) {
   const std::int64_t user = *r.state().user_id;
-  with_requested_table(r, legal.table, [r, user](std::shared_ptr<Table> table) { table->legal_actions(user, replier(r)); });
+  with_requested_table(
+      r, legal.table, [r, user](std::shared_ptr<Table> table) { table->legal_actions(user, replier(r)); },
+      /*watch=*/true);
 }
 
 void on_chat(const Request& r, const client::Chat& chat) {
@@ -53,8 +55,11 @@ void on_chat(const Request& r, const client::Chat& chat) {
     r.services.metrics.refuse(Refusal::kChatThrottled);
     return r.fail(ErrorCode::kChatThrottled, "Too many chat messages; wait " + std::to_string(retry_after) + " s.");
   }
-  with_requested_table(r, chat.table,
-                       [r, user, text = chat.text](std::shared_ptr<Table> table) { table->chat(user, text, replier(r)); });
+  // A line is stored and told to every node's watchers (node_bus.hpp) from
+  // whichever node has the table: chatting never moves a table.
+  with_requested_table(
+      r, chat.table, [r, user, text = chat.text](std::shared_ptr<Table> table) { table->chat(user, text, replier(r)); },
+      /*watch=*/true);
 }
 
 constexpr int kChatPageDefault = 50;
@@ -75,7 +80,7 @@ void on_chat_history(const Request& r, const client::ChatHistory& history) {
     store_job(r, [id = table->id(), before, limit](Records& db) {
       return Reply::result(chat_page_json(id, db.chat_page(id, before, limit)));
     });
-  });
+  }, /*watch=*/true);
 }
 
 }  // namespace

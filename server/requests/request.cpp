@@ -26,6 +26,16 @@ bool changes_identity(const std::shared_ptr<const protocol::ClientRequest>& mess
 }  // namespace
 
 void Request::reply(Reply reply) const {
+  if (!reply.ok && reply.code == protocol::to_string(ErrorCode::kTableMoved) && reroute->again &&
+      reroute->attempts_left > 0) {
+    --reroute->attempts_left;
+    // The table was forgotten here before this refusal: looked up again, it
+    // is taken back from the node that plays it now.
+    auto again = reroute->again;
+    return again();
+  }
+  // The reroute captures this request: dropping it breaks that cycle.
+  reroute->again = nullptr;
   if (replied->exchange(true)) return;
   connection->post([connection = connection, id = id, type = type, r = std::move(reply), epoch = epoch,
                     identity_changing = changes_identity(decoded), &metrics = services.metrics]() mutable {
@@ -80,17 +90,24 @@ void store_job(const Request& r, std::function<Reply(Records&)> work, std::funct
                           });
 }
 
-void with_requested_table(const Request& r, std::int64_t table_id, std::function<void(std::shared_ptr<Table>)> fn) {
-  r.services.tables.with_table(table_id, [r, fn = std::move(fn)](std::shared_ptr<Table> table, TableUnavailable why) {
+void with_requested_table(const Request& r, std::int64_t table_id, std::function<void(std::shared_ptr<Table>)> fn,
+                          bool watch) {
+  r.reroute->again = [r, table_id, fn, watch] { with_requested_table(r, table_id, fn, watch); };
+  auto found = [r, fn = std::move(fn)](std::shared_ptr<Table> table, TableUnavailable why) {
     if (table) return fn(std::move(table));
+    // Two lease lengths were waited already: the client decides what next.
+    if (why.reason == TableUnavailable::Reason::kElsewhere) r.reroute->attempts_left = 0;
     r.reply(unavailable_reply(why, "That table is not being played."));
-  });
+  };
+  if (watch) return r.services.tables.watch_table(table_id, std::move(found));
+  r.services.tables.with_table(table_id, std::move(found));
 }
 
 Reply unavailable_reply(const TableUnavailable& why, std::string not_playing) {
   switch (why.reason) {
     case TableUnavailable::Reason::kNoSuchTable: return Reply::error(ErrorCode::kNoSuchTable);
     case TableUnavailable::Reason::kNotPlaying: return Reply::error(ErrorCode::kTableNotPlaying, std::move(not_playing));
+    case TableUnavailable::Reason::kElsewhere: return Reply::error(ErrorCode::kTableMoved);
     case TableUnavailable::Reason::kFaulted:
     case TableUnavailable::Reason::kNone: break;
   }

@@ -39,6 +39,14 @@ struct Request {
   IdentityEpoch epoch = 0;
   // Every request gets exactly one reply, even if a bug tried to answer twice.
   std::shared_ptr<std::atomic<bool>> replied = std::make_shared<std::atomic<bool>>(false);
+  // How a request for a table sends itself again when the table went to
+  // another node meanwhile (table_moved): set by with_requested_table, run
+  // instead of that reply while attempts are left, cleared by the reply.
+  struct Reroute {
+    std::function<void()> again;
+    int attempts_left = 2;
+  };
+  std::shared_ptr<Reroute> reroute = std::make_shared<Reroute>();
 
   void reply(Reply r) const;
   void fail(protocol::ErrorCode code, std::string message) const { reply(Reply::error(code, std::move(message))); }
@@ -98,8 +106,12 @@ nlohmann::json summary_of(const TableRecord& t);
 // `committed`, when given, runs after a successful commit, before the reply.
 void store_job(const Request& r, std::function<Reply(Records&)> work, std::function<void()> committed = {});
 
-// Runs `fn` with the table `table_id`, or replies why not.
-void with_requested_table(const Request& r, std::int64_t table_id, std::function<void(std::shared_ptr<Table>)> fn);
+// Runs `fn` with the table `table_id`, or replies why not. A request that
+// only watches or reads the table passes `watch`: with several nodes it is
+// served by this node's copy of a table another node plays, rather than
+// taking the table (table_registry.hpp).
+void with_requested_table(const Request& r, std::int64_t table_id, std::function<void(std::shared_ptr<Table>)> fn,
+                          bool watch = false);
 
 // The refusal for a table with_table could not serve; `not_playing` is the
 // sentence for a table that is open or aborted.

@@ -108,9 +108,7 @@ void forget_connection(Services& services, const std::shared_ptr<Connection>& co
     services.correspondence.notifier.channels().remove(*user, connection.get());
   }
   for (std::int64_t id : connection->state().subscriptions) {
-    services.tables.with_table(id, [key = connection.get()](std::shared_ptr<Table> table, TableUnavailable) {
-      if (table) table->unsubscribe(key);
-    });
+    if (auto table = services.tables.find(id)) table->unsubscribe(connection.get());
   }
 }
 

@@ -11,9 +11,10 @@ BackendKind backend_kind(const std::string& location) {
   return is_postgresql_location(location) ? BackendKind::kPostgresql : BackendKind::kSqlite;
 }
 
-std::unique_ptr<StoreBackend> open_migrated_backend(const std::string& location, bool durable) {
+std::unique_ptr<StoreBackend> open_migrated_backend(const std::string& location, bool durable,
+                                                    std::int64_t idle_transaction_ms) {
   if (backend_kind(location) == BackendKind::kPostgresql) {
-    auto backend = std::make_unique<PgBackend>(location, durable);
+    auto backend = std::make_unique<PgBackend>(location, durable, idle_transaction_ms);
     backend->migrate();
     return backend;
   }

@@ -4,6 +4,7 @@
 // default.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -17,7 +18,10 @@ BackendKind backend_kind(const std::string& location);
 
 // Opens the database at `location` (an SQLite file is created if missing)
 // and applies the migrations not yet applied. Throws DatabaseError.
-std::unique_ptr<StoreBackend> open_migrated_backend(const std::string& location, bool durable);
+// `idle_transaction_ms`: PostgreSQL's limit on a transaction left idle (see
+// PgBackend), for nodes sharing the database; 0 for none.
+std::unique_ptr<StoreBackend> open_migrated_backend(const std::string& location, bool durable,
+                                                    std::int64_t idle_transaction_ms = 0);
 
 // Opens an existing database as it is, for a tool that reads. Throws
 // DatabaseError (a missing SQLite file is the caller's to refuse first).

@@ -2,9 +2,12 @@
 
 #include <libpq-fe.h>
 
+#include <string>
+
 namespace sp::server {
 
-PgBackend::PgBackend(const std::string& conninfo, bool durable) : connection_(conninfo), durable_(durable) {
+PgBackend::PgBackend(const std::string& conninfo, bool durable, std::int64_t idle_transaction_ms)
+    : connection_(conninfo), durable_(durable), idle_transaction_ms_(idle_transaction_ms) {
   configure();
 }
 
@@ -12,6 +15,9 @@ void PgBackend::configure() {
   // Stated, not inherited from the server's settings: an acknowledged move
   // must be on disk.
   connection_.exec(durable_ ? "SET synchronous_commit = on" : "SET synchronous_commit = off");
+  if (idle_transaction_ms_ > 0) {
+    connection_.exec("SET idle_in_transaction_session_timeout = '" + std::to_string(idle_transaction_ms_) + "ms'");
+  }
 }
 
 void PgBackend::begin() {
@@ -22,7 +28,6 @@ void PgBackend::begin() {
     configure();
   }
   connection_.prepare("BEGIN").run();
-  if (batch_check_) batch_check_(connection_);
 }
 
 void PgBackend::commit() {

@@ -8,7 +8,7 @@
 // the store: each statement then runs in its own transaction.
 #pragma once
 
-#include <functional>
+#include <cstdint>
 #include <string>
 
 #include "server/store/pg_connection.hpp"
@@ -19,21 +19,18 @@ namespace sp::server {
 
 class PgBackend final : public StoreBackend {
  public:
-  // Run inside each batch's transaction before its first job; throwing
-  // DatabaseError fails the whole batch. Where a node that shares the
-  // database with others proves it may still write (a lease's epoch).
-  using BatchCheck = std::function<void(PgConnection&)>;
-
   // Connects with `conninfo` (a postgresql:// URI or key=value string);
   // applies no migration. Not durable: synchronous_commit off (a crash may
   // lose the last commits, never corrupt the database), as SQLite's NORMAL.
-  explicit PgBackend(const std::string& conninfo, bool durable = true);
+  // `idle_transaction_ms` > 0: PostgreSQL ends this connection's session when
+  // a transaction stays idle that long (a node paused mid-batch), releasing
+  // the lease rows it locked; the batch then fails and nothing of it is
+  // acknowledged.
+  explicit PgBackend(const std::string& conninfo, bool durable = true, std::int64_t idle_transaction_ms = 0);
 
   // Applies the migrations not yet applied; returns the schema version.
   int migrate() { return connection_.migrate(); }
   int schema_version() { return connection_.schema_version(); }
-
-  void set_batch_check(BatchCheck check) { batch_check_ = std::move(check); }
 
   void begin() override;
   void commit() override;
@@ -50,8 +47,8 @@ class PgBackend final : public StoreBackend {
 
   PgConnection connection_;
   bool durable_;
+  std::int64_t idle_transaction_ms_;
   PgRecords records_{connection_};
-  BatchCheck batch_check_;
 };
 
 }  // namespace sp::server

@@ -270,6 +270,23 @@ void PgRecords::set_imported_table_status(std::int64_t table_id, TableStatus sta
       .run();
 }
 
+void PgRecords::check_lease(std::int64_t table_id, const LeaseFence& fence) {
+  // FOR SHARE: a node taking the table (an UPDATE of this row) waits for this
+  // transaction, and then sees the write it made. clock_timestamp(), not
+  // now(): now() is when the transaction began, possibly long ago. The
+  // notification goes out only if the write commits (and not if its job's
+  // savepoint is undone).
+  auto lease = db_.prepare(
+      "SELECT pg_notify('spb_table', CAST(table_id AS text)) FROM table_leases "
+      "WHERE table_id = $1 AND node = $2 AND epoch = $3 "
+      "AND expires_at_ms > (extract(epoch FROM clock_timestamp()) * 1000)::bigint FOR SHARE");
+  lease.bind(1, table_id).bind(2, fence.node).bind(3, fence.epoch);
+  if (!lease.step()) {
+    throw LeaseLost("table " + std::to_string(table_id) + ": the lease of epoch " + std::to_string(fence.epoch) +
+                    " is no longer " + fence.node + "'s");
+  }
+}
+
 void PgRecords::append_move(std::int64_t table_id, const MoveRecord& move, TableStatus status) {
   db_.prepare(
         "INSERT INTO moves (table_id, move_number, seat, action_json, created_at, state_hash, actor) "

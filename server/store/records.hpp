@@ -27,6 +27,7 @@
 #include "server/store/admin_log.hpp"
 #include "server/store/correspondence_rows.hpp"
 #include "server/store/database_error.hpp"
+#include "server/store/lease.hpp"
 #include "server/store/mail_rows.hpp"
 #include "server/store/rating_rows.hpp"
 #include "server/store/rows.hpp"
@@ -103,6 +104,16 @@ class Records {
   virtual std::vector<std::pair<std::int64_t, std::int64_t>> running_deadlines() = 0;
 
   // The move log --------------------------------------------------------------
+
+  // Proves, inside the transaction that writes the table, that `fence` still
+  // holds its lease (node, epoch, not expired on the database's clock), and
+  // keeps the lease row locked until that transaction ends, so no other node
+  // can take the table before the write is committed or undone. Throws
+  // LeaseLost otherwise. With PostgreSQL it also tells the other nodes that
+  // the table changed (NOTIFY spb_table, delivered when the write commits),
+  // so their copies for their watchers catch up. Only nodes sharing a
+  // PostgreSQL database call it.
+  virtual void check_lease(std::int64_t table_id, const LeaseFence& fence) = 0;
 
   // Appends a move and records the table's move count, last state hash and
   // status with it, in the same transaction.

@@ -272,6 +272,19 @@ void SqliteRecords::set_imported_table_status(std::int64_t table_id, TableStatus
       .run();
 }
 
+void SqliteRecords::check_lease(std::int64_t table_id, const LeaseFence& fence) {
+  // The same check as PostgreSQL's, for the tests that run both backends: a
+  // single SQLite server holds no leases and never asks.
+  auto lease = db_.prepare(
+      "SELECT 1 FROM table_leases WHERE table_id = ? AND node = ? AND epoch = ? "
+      "AND expires_at_ms > CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)");
+  lease.bind(1, table_id).bind(2, fence.node).bind(3, fence.epoch);
+  if (!lease.step()) {
+    throw LeaseLost("table " + std::to_string(table_id) + ": the lease of epoch " + std::to_string(fence.epoch) +
+                    " is no longer " + fence.node + "'s");
+  }
+}
+
 void SqliteRecords::append_move(std::int64_t table_id, const MoveRecord& move, TableStatus status) {
   db_.prepare(
         "INSERT INTO moves (table_id, move_number, seat, action_json, created_at, state_hash, actor) "

@@ -49,6 +49,7 @@ class SqliteRecords final : public Records {
   void update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds, std::optional<int> takeover_after, SeatController takeover_by) override;
   void update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at, std::optional<std::int64_t> left) override;
   std::vector<std::pair<std::int64_t, std::int64_t>> running_deadlines() override;
+  void check_lease(std::int64_t table_id, const LeaseFence& fence) override;
   void append_move(std::int64_t table_id, const MoveRecord& move, TableStatus status) override;
   std::vector<MoveRecord> load_moves(std::int64_t table_id) override;
   void each_started_game(std::optional<std::int64_t> table_id, const GameVisitor& visit) override;

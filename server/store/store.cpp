@@ -23,7 +23,7 @@ std::string failure_reason(const std::exception_ptr& error) {
 namespace {
 
 std::unique_ptr<StoreBackend> open_database(const StoreOptions& options) {
-  return open_migrated_backend(options.path, options.durable);
+  return open_migrated_backend(options.path, options.durable, options.idle_transaction_ms);
 }
 
 }  // namespace

@@ -38,6 +38,7 @@ struct StoreOptions {
   std::string path;           // an SQLite file, or a PostgreSQL URI or key=value string
   bool durable = true;        // synchronous=FULL (SQLite), synchronous_commit=on (PostgreSQL)
   int max_batch = 512;        // jobs per transaction at the most
+  std::int64_t idle_transaction_ms = 0;  // PostgreSQL: end a session idle that long in a transaction (0: never)
 };
 
 struct StoreStats {

@@ -66,8 +66,48 @@ Table::Table(boost::asio::any_io_executor executor, Store& store, Metrics& metri
 }
 
 Table::~Table() {
-  if (faulted_) metrics_.tables_stopped.fetch_sub(1, std::memory_order_relaxed);
+  if (faulted_ && !moved_) metrics_.tables_stopped.fetch_sub(1, std::memory_order_relaxed);
 }
+
+void Table::own_by_lease(LeaseFence fence, std::function<void()> moved) {
+  fence_ = std::move(fence);
+  on_moved_ = std::move(moved);
+}
+
+void Table::hand_over(std::function<void()> released) {
+  when_idle([self = shared_from_this(), released = std::move(released)] {
+    self->move_away("handed over to another node");
+    released();
+  });
+}
+
+void Table::lease_lost() {
+  when_idle([self = shared_from_this()] { self->move_away("its lease expired"); });
+}
+
+void Table::move_away(const std::string& why) {
+  if (moved_) return;
+  spdlog::info("table {} is no longer played here: {}", id_, why);
+  moved_ = true;
+  // Stopped like a faulted table: no robot, deadline or warning acts here now.
+  faulted_ = true;
+  correspondence_.scheduler.cancel({Due::kMoveDeadline, id_});
+  // Forgotten first, so that a request refused below and sent again finds
+  // the table anew (and takes it back from the node that plays it).
+  if (on_moved_) on_moved_();
+  while (!pending_.empty()) {
+    auto job = std::move(pending_.front());
+    pending_.pop_front();
+    job();
+  }
+}
+
+Reply Table::stopped_reply(std::string faulted_message) const {
+  if (moved_) return Reply::error(ErrorCode::kTableMoved);
+  return Reply::error(ErrorCode::kTableFaulted, std::move(faulted_message));
+}
+
+
 
 std::optional<engine::Seat> Table::seat_of(std::int64_t user_id) const {
   for (const SeatRecord& seat : record_.seats) {
@@ -112,7 +152,7 @@ void Table::start_act(PendingAct request) {
     return refuse(ErrorCode::kTableNotPlaying, "This table was aborted; no more moves are played.");
   }
   if (faulted_) {
-    return refuse(ErrorCode::kTableFaulted, "This table stopped after a storage failure; an administrator must look at it.");
+    return refuse_with(stopped_reply("This table stopped after a storage failure; an administrator must look at it."));
   }
   const auto seat = seat_of(request.user_id);
   if (!seat) return refuse(ErrorCode::kNotSeated, "You have no seat at this table.");
@@ -162,7 +202,8 @@ void Table::commit_move(Move move, engine::Transition next) {
   writing_ = true;
   store_.submit(
       [table = id_, record, status, snapshot = std::move(snapshot), aftermath, written, now,
-       move_seconds = record_.move_seconds](Records& db) {
+       move_seconds = record_.move_seconds, fence = fence_](Records& db) {
+        if (fence) db.check_lease(table, *fence);
         db.append_move(table, record, status);
         if (snapshot) db.replace_snapshot(table, *snapshot);
         *written = write_aftermath(db, table, move_seconds, *aftermath, now);
@@ -179,6 +220,11 @@ void Table::commit_move(Move move, engine::Transition next) {
 void Table::on_committed(Move move, engine::Transition next, const Aftermath& aftermath, AftermathWritten written,
                          std::exception_ptr error) {
   writing_ = false;
+  if (error && is_lease_lost(error)) {
+    // Nothing was written: the lease check comes first in the job.
+    if (move.reply) move.reply(Reply::error(ErrorCode::kTableMoved));
+    return move_away("its lease was lost before move " + std::to_string(log_.size() + 1) + " was written");
+  }
   if (error) {
     // The move may or may not be on disk: stop here rather than guess. The
     // table is marked stopped before the reply, so whoever reads the reply

@@ -104,6 +104,32 @@ class Table : public std::enable_shared_from_this<Table> {
 
   std::int64_t id() const { return id_; }
 
+  // Nodes sharing a PostgreSQL database (docs/scaling.md): this node holds
+  // the table's lease `fence`, which every write of the table proves in its
+  // own transaction. When the lease is lost or handed over, `moved` is
+  // called on the strand (the registry forgets the table) before the table
+  // refuses what waits with table_moved. REQUIRES: called before start().
+  void own_by_lease(LeaseFence fence, std::function<void()> moved);
+  // Another node asked for the table: once no write is in flight, it stops
+  // here and `released` is called (the lease may then be given up).
+  void hand_over(std::function<void()> released);
+  // The lease was not renewed in time: the table stops here once no write
+  // is in flight (a write then in flight fails its lease check).
+  void lease_lost();
+  // table_follow.cpp. A table another node plays, kept here for this node's
+  // watchers: it serves subscriptions and reads, and refuses every change
+  // with table_moved. A moved table (handed over, lease lost) is one too.
+  // REQUIRES (follow_only): called instead of start().
+  void follow_only();
+  // Catches up with the table as stored (`moves`: all of them), pushing each
+  // new move to the watchers; `done` says whether anyone still watches.
+  void follow(TableRecord record, std::vector<MoveRecord> moves, std::function<void(bool watched)> done);
+  // Hands the watchers to `to`, the table this node now plays in its place.
+  void pass_watchers(std::shared_ptr<Table> to);
+  // Sends a frame another node made for the table's watchers (a chat line;
+  // node_bus.hpp) to its watchers here.
+  void relay(std::shared_ptr<const std::string> frame);
+
   // Once it is served: arms its deadline and lets robots and absent seats play.
   void start();
   // Hands a seat to a person, the robot or nobody; announced on the table as
@@ -207,6 +233,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void on_committed(Move move, engine::Transition next, const Aftermath& aftermath, AftermathWritten written,
                     std::exception_ptr error);
   void fault(std::string why);
+  // The lease is another node's now: forget the table here, refuse the rest.
+  void move_away(const std::string& why);
+  // Why a stopped table refuses: table_moved when another node plays it.
+  Reply stopped_reply(std::string faulted_message) const;
   // A frame made for one connection, and the identity it was made for.
   struct HeldFrame {
     std::shared_ptr<const std::string> frame;
@@ -292,6 +322,10 @@ class Table : public std::enable_shared_from_this<Table> {
   std::deque<std::function<void()>> pending_;
   bool writing_ = false;
   bool faulted_ = false;
+  // This node's lease, when nodes share the database; set before start().
+  std::optional<LeaseFence> fence_;
+  std::function<void()> on_moved_;
+  bool moved_ = false;  // stopped because another node plays it (faulted_ is set too)
   bool automatic_posted_ = false;
   // The time of the last deadline warning handled; earlier ones are never due again.
   std::int64_t warned_until_ = 0;

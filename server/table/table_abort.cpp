@@ -21,12 +21,17 @@ void Table::abort(std::string reason, ReplyFn done) {
     self->writing_ = true;
     const std::int64_t now = self->correspondence_.clock.now();
     self->store_.submit(
-        [id = self->id_, now](Records& db) {
+        [id = self->id_, now, fence = self->fence_](Records& db) {
+          if (fence) db.check_lease(id, *fence);
           db.abort_table(id, now, std::nullopt);
         },
         [self, reason, done](std::exception_ptr error) mutable {
           boost::asio::post(self->strand_, [self, reason, done, error] {
             self->writing_ = false;
+            if (error && is_lease_lost(error)) {
+              done(Reply::error(ErrorCode::kTableMoved));
+              return self->move_away("its lease was lost before the abort was written");
+            }
             if (error) {
               done(Reply::error(ErrorCode::kInternalError, "The table could not be marked aborted; nothing was changed."));
               return self->process_next();

@@ -126,9 +126,7 @@ Expected<engine::Seat, Reply> Table::consenting_seat(std::int64_t user_id) const
   if (record_.status == TableStatus::kAborted) {
     return unexpected(Reply::error(ErrorCode::kTableNotPlaying, "This table was aborted."));
   }
-  if (faulted_) {
-    return unexpected(Reply::error(ErrorCode::kTableFaulted, "This table stopped after a storage failure."));
-  }
+  if (faulted_) return unexpected(stopped_reply("This table stopped after a storage failure."));
   if (state_.is_finished()) return unexpected(Reply::error(ErrorCode::kTableNotPlaying, "That game is over."));
   const auto seat = seat_of(user_id);
   if (!seat || record_.seats.at(seat->value).robot) {

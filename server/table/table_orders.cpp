@@ -71,7 +71,7 @@ void Table::orders(std::int64_t user_id, ReplyFn reply) {
 
 void Table::set_orders(std::int64_t user_id, std::vector<protocol::OrderWish> wishes, ReplyFn reply) {
   when_idle([self = shared_from_this(), user_id, wishes = std::move(wishes), reply = std::move(reply)] {
-    if (self->faulted_) return reply(Reply::error(ErrorCode::kTableFaulted, "This table stopped; no orders are taken."));
+    if (self->faulted_) return reply(self->stopped_reply("This table stopped; no orders are taken."));
     const auto seat = self->seat_of(user_id);
     if (!seat) return reply(Reply::error(ErrorCode::kNotSeated, "You have no seat at this table."));
     if (self->state_.is_finished()) return reply(Reply::error(ErrorCode::kTableNotPlaying, "That game is over."));

@@ -136,13 +136,18 @@ void Table::change(Aftermath aftermath, std::function<void(bool ok)> done) {
   const std::int64_t now = correspondence_.clock.now();
   writing_ = true;
   store_.submit(
-      [table = id_, move_seconds = record_.move_seconds, aftermath, written, now](Records& db) {
+      [table = id_, move_seconds = record_.move_seconds, aftermath, written, now, fence = fence_](Records& db) {
+        if (fence) db.check_lease(table, *fence);
         *written = write_aftermath(db, table, move_seconds, aftermath, now);
       },
       [self = shared_from_this(), aftermath, written, done = std::move(done)](std::exception_ptr error) mutable {
         boost::asio::post(self->strand_, [self, aftermath = std::move(aftermath), written, error,
                                           done = std::move(done)] {
           self->writing_ = false;
+          if (error && is_lease_lost(error)) {
+            done(false);
+            return self->move_away("its lease was lost before a change was written");
+          }
           if (error) {
             done(false);
             return self->fault("a change of seat control or deadline could not be stored: " + failure_reason(error));
@@ -243,7 +248,7 @@ void Table::play_automatic() {
 
 void Table::set_seat_controller(engine::Seat seat, SeatController controller, std::string reason, ReplyFn done) {
   when_idle([self = shared_from_this(), seat, controller, reason = std::move(reason), done = std::move(done)] {
-    if (self->faulted_) return done(Reply::error(ErrorCode::kTableFaulted, "This table stopped after a storage failure."));
+    if (self->faulted_) return done(self->stopped_reply("This table stopped after a storage failure."));
     if (seat.value >= self->record_.seats.size()) return done(Reply::error(ErrorCode::kBadRequest, "There is no such seat."));
     if (self->state_.is_finished()) return done(Reply::error(ErrorCode::kTableNotPlaying, "That game is over."));
     const SeatRecord& current = self->record_.seats.at(seat.value);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include <spdlog/spdlog.h>
+
 #include "engine/rules.hpp"
 #include "engine/state_hash.hpp"
 #include "server/table/log_replay.hpp"
@@ -74,16 +76,23 @@ LoadedGame load_stored(const TableRecord& record, const std::vector<MoveRecord>&
 }
 
 TableRegistry::TableRegistry(boost::asio::any_io_executor executor, Store& store, Metrics& metrics,
-                             Correspondence& correspondence)
-    : executor_(std::move(executor)), store_(store), metrics_(metrics), correspondence_(correspondence) {}
+                             Correspondence& correspondence, NodeLeases* leases)
+    : executor_(std::move(executor)),
+      store_(store),
+      metrics_(metrics),
+      correspondence_(correspondence),
+      leases_(leases) {}
 
 std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGame game,
-                                             const std::vector<MoveRecord>& moves) {
+                                             const std::vector<MoveRecord>& moves, std::optional<std::int64_t> epoch) {
   std::shared_ptr<Table> added;
+  std::shared_ptr<Table> followed;  // the copy this node kept while another played it
   {
     std::lock_guard lock(mutex_);
     auto& slot = tables_[record.id];
-    if (slot) return slot;
+    // A table played here is never replaced; a followed one is, once taken.
+    if (slot && (!leases_ || !epoch || epochs_.count(record.id) != 0)) return slot;
+    followed = slot;
     std::vector<Actor> actors;
     actors.reserve(moves.size());
     std::vector<std::int64_t> times;
@@ -94,52 +103,241 @@ std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGa
     }
     slot = std::make_shared<Table>(executor_, store_, metrics_, correspondence_, record, setup_of(record),
                                    std::move(game.state), std::move(game.log), std::move(actors), std::move(times));
-    metrics_.tables_active.fetch_add(1, std::memory_order_relaxed);
+    if (epoch) {
+      epochs_[record.id] = *epoch;
+      slot->own_by_lease(LeaseFence{leases_->node(), *epoch}, [this, id = record.id, e = *epoch] { forget(id, e); });
+    } else if (leases_) {
+      slot->follow_only();
+    }
+    if (!followed) metrics_.tables_active.fetch_add(1, std::memory_order_relaxed);
     added = slot;
   }
-  added->start();
+  if (followed) {
+    // Its watchers first see what was written since they were last told,
+    // then go over; a move made here meanwhile shows them a gap in the move
+    // numbers, after which a client subscribes again (docs/protocol.md).
+    followed->follow(record, moves, [](bool) {});
+    followed->pass_watchers(added);
+  }
+  if (epoch || !leases_) added->start();
   return added;
 }
 
 std::shared_ptr<Table> TableRegistry::add_started(const TableRecord& record) {
+  if (leases_) {
+    // Taken like any table, under a lease, so that its first move is fenced.
+    with_table(record.id, [](std::shared_ptr<Table>, TableUnavailable) {});
+    return nullptr;
+  }
   auto state = engine::new_game(setup_of(record));
   if (!state) throw std::runtime_error(state.error().message);
   return insert(record, LoadedGame{std::move(*state), {}}, {});
 }
 
-void TableRegistry::with_table(std::int64_t id,
-                               std::function<void(std::shared_ptr<Table>, TableUnavailable)> done) {
-  using Reason = TableUnavailable::Reason;
+std::shared_ptr<Table> TableRegistry::find(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  const auto it = tables_.find(id);
+  return it == tables_.end() ? nullptr : it->second;
+}
+
+void TableRegistry::watch_table(std::int64_t id, Found done) {
+  if (!leases_) return with_table(id, std::move(done));
+  std::shared_ptr<Table> table;
+  bool played = false;
   {
     std::lock_guard lock(mutex_);
     if (const auto it = tables_.find(id); it != tables_.end()) {
+      table = it->second;
+      played = epochs_.count(id) != 0;
+    }
+  }
+  if (!table) return load(id, std::nullopt, std::move(done), /*follow=*/true);
+  if (played) return done(std::move(table), {});
+  // A followed copy reads the database first, so that what a client reads
+  // here includes every move acknowledged anywhere before it asked.
+  catch_up(id, [table, done = std::move(done)] { done(table, {}); });
+}
+
+void TableRegistry::catch_up(std::int64_t id, std::function<void()> then) {
+  std::shared_ptr<Table> table;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = tables_.find(id);
+    if (it == tables_.end() || epochs_.count(id) != 0) {
+      if (then) then();
+      return;
+    }
+    table = it->second;
+  }
+  auto record = std::make_shared<std::optional<TableRecord>>();
+  auto moves = std::make_shared<std::vector<MoveRecord>>();
+  store_.submit(
+      [id, record, moves](Records& db) {
+        *record = db.load_table(id);
+        if (*record) *moves = db.load_moves(id);
+      },
+      [this, id, table, record, moves, then = std::move(then)](std::exception_ptr error) mutable {
+        if (error || !*record) {
+          if (then) then();
+          return;
+        }
+        table->follow(std::move(**record), std::move(*moves), [this, id, table, then = std::move(then)](bool watched) {
+          // A request is about to watch or read it: kept.
+          if (then) return then();
+          if (watched) return;
+          // Nobody watches it here: forgotten until asked for again.
+          std::lock_guard lock(mutex_);
+          const auto it = tables_.find(id);
+          if (it == tables_.end() || it->second != table || epochs_.count(id) != 0) return;
+          tables_.erase(it);
+          metrics_.tables_active.fetch_sub(1, std::memory_order_relaxed);
+        });
+      });
+}
+
+void TableRegistry::with_table(std::int64_t id, Found done) {
+  {
+    std::lock_guard lock(mutex_);
+    if (const auto it = tables_.find(id); it != tables_.end() && (!leases_ || epochs_.count(id) != 0)) {
       auto table = it->second;
       done(std::move(table), {});
       return;
     }
   }
+  if (!leases_) return load(id, std::nullopt, std::move(done));
+  {
+    std::lock_guard lock(mutex_);
+    auto& waiting = taking_[id];
+    waiting.push_back(std::move(done));
+    if (waiting.size() > 1) return;  // its lease is being taken already
+  }
+  // Read first: a table that is not being played is answered at once, with
+  // no lease asked of anyone.
+  load(id, std::nullopt, [this, id](std::shared_ptr<Table> unowned, TableUnavailable why) {
+    if (why.reason != TableUnavailable::Reason::kNone) return answer(id, nullptr, why);
+    unowned.reset();
+    leases_->acquire(id, [this, id](std::optional<std::int64_t> epoch) {
+      using Reason = TableUnavailable::Reason;
+      if (!epoch) return answer(id, nullptr, {Reason::kElsewhere, {}});
+      // Read again under the lease: the node before may have written until
+      // it released the table.
+      load(id, epoch, [this, id, epoch](std::shared_ptr<Table> table, TableUnavailable loaded) {
+        if (!table) leases_->release(id, *epoch);
+        answer(id, table, loaded);
+      });
+    });
+  });
+}
+
+void TableRegistry::load(std::int64_t id, std::optional<std::int64_t> epoch, Found done, bool follow) {
+  using Reason = TableUnavailable::Reason;
   auto record = std::make_shared<std::optional<TableRecord>>();
   auto moves = std::make_shared<std::vector<MoveRecord>>();
   auto snapshot = std::make_shared<std::optional<SnapshotRecord>>();
+  // Without a lease (only to check the table is played) the moves are not read.
+  const bool whole = epoch.has_value() || !leases_ || follow;
   store_.submit(
-      [id, record, moves, snapshot](Records& db) {
+      [id, record, moves, snapshot, whole](Records& db) {
         *record = db.load_table(id);
-        if (*record) {
+        if (*record && whole) {
           *moves = db.load_moves(id);
           *snapshot = db.load_latest_snapshot(id);
         }
       },
-      [this, record, moves, snapshot, done = std::move(done)](std::exception_ptr error) {
+      [this, record, moves, snapshot, epoch, whole, done = std::move(done)](std::exception_ptr error) {
         if (error) return done(nullptr, {Reason::kFaulted, "the table could not be read"});
         if (!*record) return done(nullptr, {Reason::kNoSuchTable, {}});
         if ((*record)->status == TableStatus::kOpen || (*record)->status == TableStatus::kAborted) return done(nullptr, {Reason::kNotPlaying, {}});
+        if (!whole) return done(nullptr, {});
         try {
-          done(insert(**record, load_stored(**record, *moves, *snapshot), *moves), {});
+          done(insert(**record, load_stored(**record, *moves, *snapshot), *moves, epoch), {});
         } catch (const std::exception& e) {
           metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
           done(nullptr, {Reason::kFaulted, std::string("the table does not replay: ") + e.what()});
         }
       });
+}
+
+void TableRegistry::answer(std::int64_t id, const std::shared_ptr<Table>& table, const TableUnavailable& why) {
+  std::vector<Found> waiting;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = taking_.find(id);
+    if (it == taking_.end()) return;
+    waiting = std::move(it->second);
+    taking_.erase(it);
+  }
+  for (Found& done : waiting) done(table, why);
+}
+
+void TableRegistry::forget(std::int64_t id, std::int64_t epoch) {
+  std::lock_guard lock(mutex_);
+  const auto it = epochs_.find(id);
+  if (it == epochs_.end() || it->second != epoch) return;
+  // The table stays in memory as a followed copy while anyone watches it
+  // here (catch_up drops it otherwise).
+  epochs_.erase(it);
+}
+
+NodeLeaseHooks TableRegistry::lease_hooks() {
+  NodeLeaseHooks hooks;
+  const auto played = [this](std::int64_t id, std::int64_t epoch) -> std::shared_ptr<Table> {
+    std::lock_guard lock(mutex_);
+    const auto it = epochs_.find(id);
+    if (it == epochs_.end() || it->second != epoch) return nullptr;
+    return tables_.at(id);
+  };
+  hooks.lost = [played](std::int64_t id, std::int64_t epoch) {
+    if (auto table = played(id, epoch)) table->lease_lost();
+  };
+  hooks.adopt = [this](std::int64_t id, std::int64_t epoch) {
+    load(id, epoch, [this, id, epoch](std::shared_ptr<Table> table, TableUnavailable why) {
+      if (table) return;
+      if (why.reason == TableUnavailable::Reason::kFaulted) spdlog::error("table {} is not served: {}", id, why.detail);
+      leases_->release(id, epoch);
+    });
+  };
+  hooks.handover_asked = [this, played](std::int64_t id, std::int64_t epoch) {
+    // Not in memory yet (still loading): the asker asks again at its next beat.
+    if (auto table = played(id, epoch)) table->hand_over([this, id, epoch] { leases_->release(id, epoch); });
+  };
+  hooks.table_changed = [this](std::int64_t id) { catch_up(id, {}); };
+  return hooks;
+}
+
+std::size_t TableRegistry::load_leased(const std::vector<std::pair<std::int64_t, std::int64_t>>& taken,
+                                       const std::function<void(std::int64_t, const std::string&)>& report) {
+  struct Stored {
+    TableRecord record;
+    std::vector<MoveRecord> moves;
+    std::optional<SnapshotRecord> snapshot;
+    std::int64_t epoch;
+  };
+  std::vector<Stored> stored;
+  store_.run_sync([&stored, &taken](Records& db) {
+    for (const auto& [id, epoch] : taken) {
+      if (auto record = db.load_table(id)) {
+        stored.push_back(Stored{std::move(*record), db.load_moves(id), db.load_latest_snapshot(id), epoch});
+      }
+    }
+  });
+  std::size_t loaded = 0;
+  for (auto& [record, moves, snapshot, epoch] : stored) {
+    try {
+      LoadedGame game = load_stored(record, moves, snapshot);
+      if (record.status != TableStatus::kPlaying) {
+        leases_->release(record.id, epoch);
+        continue;
+      }
+      insert(record, std::move(game), moves, epoch);
+      ++loaded;
+    } catch (const std::exception& e) {
+      metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
+      leases_->release(record.id, epoch);
+      report(record.id, e.what());
+    }
+  }
+  return loaded;
 }
 
 std::size_t TableRegistry::load_all_playing(const std::function<void(std::int64_t, const std::string&)>& report,

@@ -5,6 +5,11 @@
 // move's state hash is checked against the one stored with it. A table whose
 // replay diverges is not served (its error names the first bad move).
 //
+// When nodes share a PostgreSQL database (node_leases.hpp), a table is served
+// only under this node's lease: a table not in memory is first taken from
+// whichever node plays it (or from none), and a table whose lease is lost or
+// handed over is forgotten. With SQLite there are no leases and no other node.
+//
 // Thread-safety: safe from any thread; one mutex guards the map, held only to
 // look up or insert, never across I/O.
 #pragma once
@@ -19,6 +24,7 @@
 
 #include "engine/setup.hpp"
 #include "server/base/metrics.hpp"
+#include "server/table/node_leases.hpp"
 #include "server/table/table.hpp"
 #include "server/store/records.hpp"
 #include "server/store/store.hpp"
@@ -52,6 +58,7 @@ struct TableUnavailable {
     kNoSuchTable,
     kNotPlaying,   // open, or aborted
     kFaulted,      // it could not be read, or its log does not replay: `detail` says which
+    kElsewhere,    // another node plays it and did not hand it over in time
   };
   Reason reason = Reason::kNone;
   std::string detail;
@@ -59,14 +66,26 @@ struct TableUnavailable {
 
 class TableRegistry {
  public:
+  // `leases`: this node's, when nodes share the database; null otherwise.
   TableRegistry(boost::asio::any_io_executor executor, Store& store, Metrics& metrics,
-                Correspondence& correspondence);
+                Correspondence& correspondence, NodeLeases* leases = nullptr);
+
+  // The hooks NodeLeases calls (on its thread): a lease lost, a dead node's
+  // table to adopt, another node asking for a table.
+  NodeLeaseHooks lease_hooks();
 
   // Calls `done` with the table, or with null and why not. `done` may run on
   // any thread.
   void with_table(std::int64_t id, std::function<void(std::shared_ptr<Table>, TableUnavailable)> done);
+  // The same for a request that only watches or reads the table: with
+  // leases, a table another node plays is served by a copy that follows it
+  // (Table::follow_only), rather than taken from that node.
+  void watch_table(std::int64_t id, std::function<void(std::shared_ptr<Table>, TableUnavailable)> done);
+  // The table if it is in memory, played or followed here; null otherwise.
+  std::shared_ptr<Table> find(std::int64_t id);
 
   // Adds a table that just started (its record has its seats and seed).
+  // With leases it is taken and loaded as with_table does, and null returned.
   std::shared_ptr<Table> add_started(const TableRecord& record);
 
   // Loads every table being played; returns how many, and reports each table
@@ -75,10 +94,27 @@ class TableRegistry {
   // seed rather than loaded from its snapshot.
   std::size_t load_all_playing(const std::function<void(std::int64_t, const std::string&)>& report,
                                bool prove = false);
+  // With leases: loads the tables taken at start-up (NodeLeases::adopt_now).
+  std::size_t load_leased(const std::vector<std::pair<std::int64_t, std::int64_t>>& taken,
+                          const std::function<void(std::int64_t, const std::string&)>& report);
 
  private:
-  // Adds a loaded table and starts it (its deadline, its robots).
-  std::shared_ptr<Table> insert(const TableRecord& record, LoadedGame game, const std::vector<MoveRecord>& moves);
+  using Found = std::function<void(std::shared_ptr<Table>, TableUnavailable)>;
+
+  // Adds a loaded table and starts it (its deadline, its robots); under
+  // `epoch`, this node's lease, when nodes share the database.
+  std::shared_ptr<Table> insert(const TableRecord& record, LoadedGame game, const std::vector<MoveRecord>& moves,
+                                std::optional<std::int64_t> epoch = std::nullopt);
+  // Reads and loads a table from the store; under `epoch` as insert, or to
+  // follow it (`follow`). With leases and neither, only checks it is played.
+  void load(std::int64_t id, std::optional<std::int64_t> epoch, Found done, bool follow = false);
+  // A followed table was written by its node: catch up, and drop it if
+  // nobody watches it; with `then`, keep it and call `then` once caught up.
+  void catch_up(std::int64_t id, std::function<void()> then);
+  // Calls every lookup waiting for the table's lease.
+  void answer(std::int64_t id, const std::shared_ptr<Table>& table, const TableUnavailable& why);
+  // Forgets the table if it is still the one of lease `epoch`.
+  void forget(std::int64_t id, std::int64_t epoch);
 
   // Constant after construction.
   boost::asio::any_io_executor executor_;
@@ -86,8 +122,13 @@ class TableRegistry {
   Metrics& metrics_;
   Correspondence& correspondence_;
 
+  NodeLeases* const leases_;
+
   std::mutex mutex_;
   std::map<std::int64_t, std::shared_ptr<Table>> tables_;  // guarded by mutex_
+  std::map<std::int64_t, std::int64_t> epochs_;           // the lease of each table played here (others in
+                                                          // tables_ are followed); guarded by mutex_
+  std::map<std::int64_t, std::vector<Found>> taking_;     // lookups waiting for a lease; guarded by mutex_
 };
 
 }  // namespace sp::server

@@ -23,7 +23,7 @@ json Table::summary_json() const {
   for (engine::Seat seat : engine::seats_to_act(state_)) to_act.push_back(seat.value);
   json summary{{"id", id_},
               {"name", record_.name},
-              {"status", faulted_ && record_.status != TableStatus::kAborted ? std::string_view("faulted")
+              {"status", faulted_ && !moved_ && record_.status != TableStatus::kAborted ? std::string_view("faulted")
                                                                            : to_string(record_.status)},
               {"players", record_.player_count},
               {"seats", seats},

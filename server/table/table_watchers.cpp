@@ -129,7 +129,7 @@ json Table::view_json(std::optional<engine::Seat> seat) const {
 
 json Table::legal_json(std::optional<engine::Seat> seat) const {
   json out = json::array();
-  if (!seat || faulted_) return out;
+  if (!seat || (faulted_ && !moved_)) return out;  // a followed table shows what its node would accept
   for (const engine::LegalAction& legal : engine::legal_actions(state_, *seat)) {
     out.push_back(protocol::encode_legal_action(legal));
   }
@@ -251,6 +251,7 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
                             for (const Watcher& w : self->watchers_) {
                               if (auto s = w.subscriber.lock()) s->send(frame, w.epoch);
                             }
+                            self->correspondence_.notifier.bus().send(NodeBus::Kind::kTable, self->id_, *frame);
                           });
                         });
   });

@@ -58,6 +58,9 @@ class FailingRecords final : public server::Records {
                          std::optional<int> takeover_after, server::SeatController takeover_by) override;
   void update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at,
                              std::optional<std::int64_t> left) override;
+  void check_lease(std::int64_t table_id, const server::LeaseFence& fence) override {
+    inner_.check_lease(table_id, fence);
+  }
   void append_move(std::int64_t table_id, const server::MoveRecord& move, server::TableStatus status) override;
   void replace_snapshot(std::int64_t table_id, const server::SnapshotRecord& snapshot) override;
   std::int64_t insert_chat(std::int64_t table_id, std::int64_t user_id, const std::string& text,

@@ -705,6 +705,7 @@ export default {
     "error.no_request": "Rien n'attend votre réponse à cette table.",
     "error.already_answered": "Vous avez déjà répondu.",
     "error.seat_resigned": "Vous avez abandonné cette partie.",
+    "error.table_moved": "Cette table est passée sur un autre nœud du serveur ; réessayez dans un instant.",
     "error.bad_action": "La page a envoyé une action mal formée.",
     "error.unknown_card": "La page a nommé une carte que le serveur ne connaît pas.",
     "error.unknown_action": "La page a envoyé une action que le serveur ne connaît pas.",

@@ -1,0 +1,104 @@
+#include "server/store/pg_leases.hpp"
+
+#include "server/store/pg_connection.hpp"
+
+namespace sp::server {
+
+namespace {
+
+// Milliseconds since 1970 on the database's clock, at the moment the
+// statement runs (clock_timestamp, not the transaction's now()).
+constexpr const char* kNowMs = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
+
+std::string with_now(std::string sql) {
+  for (std::size_t at = sql.find("NOW_MS"); at != std::string::npos; at = sql.find("NOW_MS", at)) {
+    sql.replace(at, 6, kNowMs);
+  }
+  return sql;
+}
+
+}  // namespace
+
+PgLeases::PgLeases(const std::string& conninfo, std::string node, std::int64_t lease_ms)
+    : owned_(std::make_unique<PgConnection>(conninfo)), connection_(*owned_), node_(std::move(node)), lease_ms_(lease_ms) {
+  configure();
+}
+
+PgLeases::~PgLeases() = default;
+
+void PgLeases::ready() {
+  if (!connection_.broken()) return;
+  connection_.reconnect();
+  configure();
+}
+
+void PgLeases::configure() {
+  // A writer paused inside a transaction holds the lease rows it checked; a
+  // taker waits for it at most this long (its session is ended by
+  // idle_in_transaction_session_timeout, pg_backend.cpp), then tries again
+  // at the next beat.
+  connection_.exec("SET lock_timeout = '" + std::to_string(lease_ms_) + "ms'");
+}
+
+std::optional<std::int64_t> PgLeases::acquire(std::int64_t table_id) {
+  ready();
+  static const std::string sql = with_now(
+      "INSERT INTO table_leases (table_id, node, epoch, expires_at_ms) VALUES ($1, $2, 1, NOW_MS + $3) "
+      "ON CONFLICT (table_id) DO UPDATE SET node = excluded.node, epoch = table_leases.epoch + 1, "
+      "expires_at_ms = excluded.expires_at_ms "
+      "WHERE table_leases.expires_at_ms <= NOW_MS OR table_leases.node = excluded.node "
+      "RETURNING epoch");
+  auto taken = connection_.prepare(sql);
+  taken.bind(1, table_id).bind(2, node_).bind(3, lease_ms_);
+  if (!taken.step()) return std::nullopt;
+  return taken.column_int(0);
+}
+
+void PgLeases::release(std::int64_t table_id, std::int64_t epoch) {
+  ready();
+  connection_.prepare("UPDATE table_leases SET expires_at_ms = 0 WHERE table_id = $1 AND node = $2 AND epoch = $3")
+      .bind(1, table_id)
+      .bind(2, node_)
+      .bind(3, epoch)
+      .run();
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> PgLeases::renew() {
+  ready();
+  static const std::string sql = with_now(
+      "UPDATE table_leases SET expires_at_ms = NOW_MS + $2 WHERE node = $1 AND expires_at_ms > NOW_MS "
+      "RETURNING table_id, epoch");
+  auto renewed = connection_.prepare(sql);
+  renewed.bind(1, node_).bind(2, lease_ms_);
+  std::vector<std::pair<std::int64_t, std::int64_t>> held;
+  while (renewed.step()) held.emplace_back(renewed.column_int(0), renewed.column_int(1));
+  return held;
+}
+
+std::vector<std::int64_t> PgLeases::orphans(int limit) {
+  ready();
+  static const std::string sql = with_now(
+      "SELECT t.id FROM game_tables t LEFT JOIN table_leases l ON l.table_id = t.id "
+      "WHERE t.status = 'playing' AND (l.table_id IS NULL OR l.expires_at_ms <= NOW_MS) ORDER BY t.id LIMIT $1");
+  auto found = connection_.prepare(sql);
+  found.bind(1, static_cast<std::int64_t>(limit));
+  std::vector<std::int64_t> ids;
+  while (found.step()) ids.push_back(found.column_int(0));
+  return ids;
+}
+
+void PgLeases::notify(const std::string& channel, const std::string& payload) {
+  ready();
+  connection_.prepare("SELECT pg_notify($1, $2)").bind(1, channel).bind(2, payload).run();
+}
+
+std::optional<std::string> PgLeases::holder(std::int64_t table_id) {
+  ready();
+  static const std::string sql = with_now("SELECT node FROM table_leases WHERE table_id = $1 AND expires_at_ms > NOW_MS");
+  auto found = connection_.prepare(sql);
+  found.bind(1, table_id);
+  if (!found.step()) return std::nullopt;
+  return found.column_text(0);
+}
+
+}  // namespace sp::server

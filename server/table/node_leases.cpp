@@ -1,0 +1,248 @@
+#include "server/table/node_leases.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+#include <future>
+
+#include "server/store/database_error.hpp"
+#include "server/store/pg_leases.hpp"
+#include "server/store/pg_listener.hpp"
+
+namespace sp::server {
+
+namespace {
+
+// Tables a node adopts from dead nodes per beat: the survivors share a dead
+// node's tables among them instead of one taking them all at once.
+constexpr int kAdoptPerBeat = 32;
+
+const std::string kHandover = "spb_handover";
+const std::string kReleased = "spb_released";
+const std::string kTable = "spb_table";
+const std::string kBus = "spb_bus";
+
+std::optional<std::int64_t> table_of(const std::string& payload) {
+  try {
+    return std::stoll(payload);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+NodeLeases::NodeLeases(const std::string& conninfo, std::string node, std::int64_t lease_ms)
+    : node_(std::move(node)),
+      lease_ms_(lease_ms),
+      leases_(std::make_unique<PgLeases>(conninfo, node_, lease_ms)),
+      heartbeat_(ioc_),
+      conninfo_(conninfo) {
+  open_listener();
+}
+
+NodeLeases::~NodeLeases() { stop(); }
+
+void NodeLeases::open_listener() {
+  socket_.reset();
+  listener_.reset();
+  listener_ = std::make_unique<PgListener>(conninfo_, std::vector<std::string>{kHandover, kReleased, kTable, kBus});
+  // The descriptor is libpq's: release() it before the listener closes it.
+  socket_ = std::make_unique<boost::asio::posix::stream_descriptor>(ioc_, listener_->socket());
+}
+
+void NodeLeases::start(NodeLeaseHooks hooks) {
+  hooks_ = std::move(hooks);
+  listen();
+  heartbeat_.expires_after(std::chrono::milliseconds(lease_ms_ / 3));
+  heartbeat_.async_wait([this](boost::system::error_code ec) {
+    if (!ec) beat();
+  });
+  thread_ = std::thread([this] { ioc_.run(); });
+}
+
+void NodeLeases::stop() {
+  if (!thread_.joinable()) return;
+  boost::asio::post(ioc_, [this] {
+    for (const auto& [table, epoch] : held_) {
+      try {
+        leases_->release(table, epoch);
+        leases_->notify(kReleased, std::to_string(table));
+      } catch (const DatabaseError& e) {
+        spdlog::warn("table {}: the lease could not be released ({}); it expires instead", table, e.what());
+      }
+    }
+    held_.clear();
+    heartbeat_.cancel();
+    if (socket_) socket_->release();
+    socket_.reset();
+    ioc_.stop();
+  });
+  thread_.join();
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> NodeLeases::adopt_now(int limit) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> taken;
+  for (std::int64_t table : leases_->orphans(limit)) {
+    if (const auto epoch = leases_->acquire(table)) {
+      held_[table] = *epoch;
+      taken.emplace_back(table, *epoch);
+    }
+  }
+  return taken;
+}
+
+void NodeLeases::acquire(std::int64_t table, Acquired done) {
+  boost::asio::post(ioc_, [this, table, done = std::move(done)]() mutable {
+    auto [slot, fresh] = waiting_.try_emplace(table);
+    slot->second.done.push_back(std::move(done));
+    if (!fresh) return;  // already being asked for
+    slot->second.give_up = std::chrono::steady_clock::now() + std::chrono::milliseconds(2 * lease_ms_);
+    try_acquire(table);
+  });
+}
+
+void NodeLeases::release(std::int64_t table, std::int64_t epoch) {
+  boost::asio::post(ioc_, [this, table, epoch] {
+    const auto held = held_.find(table);
+    if (held == held_.end() || held->second != epoch) return;
+    held_.erase(held);
+    try {
+      leases_->release(table, epoch);
+      leases_->notify(kReleased, std::to_string(table));
+    } catch (const DatabaseError& e) {
+      spdlog::warn("table {}: the lease could not be released ({}); it expires instead", table, e.what());
+    }
+  });
+}
+
+void NodeLeases::try_acquire(std::int64_t table) {
+  try {
+    if (const auto epoch = leases_->acquire(table)) {
+      held_[table] = *epoch;
+      return finish(table, epoch);
+    }
+    // Its node hands it over once no write is in flight, and says so
+    // (spb_released); a dead node's lease expires and a beat takes it.
+    leases_->notify(kHandover, std::to_string(table));
+  } catch (const DatabaseError& e) {
+    // A writer paused inside its transaction holds the row (lock_timeout):
+    // the request is refused now rather than held for two lease lengths.
+    spdlog::warn("table {}: its lease could not be taken: {}", table, e.what());
+    return finish(table, std::nullopt);
+  }
+  const auto waiting = waiting_.find(table);
+  if (waiting != waiting_.end() && std::chrono::steady_clock::now() >= waiting->second.give_up) {
+    finish(table, std::nullopt);
+  }
+}
+
+void NodeLeases::finish(std::int64_t table, std::optional<std::int64_t> epoch) {
+  const auto waiting = waiting_.find(table);
+  if (waiting == waiting_.end()) return;
+  auto done = std::move(waiting->second.done);
+  waiting_.erase(waiting);
+  for (auto& callback : done) callback(epoch);
+}
+
+void NodeLeases::listen() {
+  if (!socket_) return;
+  socket_->async_wait(boost::asio::posix::stream_descriptor::wait_read, [this](boost::system::error_code ec) {
+    if (ec) return;
+    try {
+      for (const PgNotification& note : listener_->drain()) on_notification(note.channel, note.payload);
+      listen();
+    } catch (const DatabaseError& e) {
+      // Reopened at the next beat; meanwhile waiting acquisitions are retried
+      // by the beat itself, so nothing waits on a lost notification.
+      spdlog::warn("node {}: listening failed: {}", node_, e.what());
+      if (socket_) socket_->release();
+      socket_.reset();
+      listener_.reset();
+    }
+  });
+}
+
+void NodeLeases::publish(NodeBus::Kind kind, std::int64_t id, std::string text) {
+  boost::asio::post(ioc_, [this, kind, id, text = std::move(text)] {
+    try {
+      leases_->notify(kBus, node_ + "\n" + static_cast<char>(kind) + "\n" + std::to_string(id) + "\n" + text);
+    } catch (const DatabaseError& e) {
+      spdlog::warn("node {}: could not tell the other nodes: {}", node_, e.what());
+    }
+  });
+}
+
+void NodeLeases::on_notification(const std::string& channel, const std::string& payload) {
+  if (channel == kBus) {
+    // node, kind, id, text: one line each but the text, which may hold more.
+    const auto a = payload.find('\n');
+    const auto b = a == std::string::npos ? a : payload.find('\n', a + 1);
+    const auto c = b == std::string::npos ? b : payload.find('\n', b + 1);
+    if (c == std::string::npos || b != a + 2) return;
+    if (payload.compare(0, a, node_) == 0 && a == node_.size()) return;  // this node's own
+    const auto id = table_of(payload.substr(b + 1, c - b - 1));
+    if (id && hooks_.heard) hooks_.heard(static_cast<NodeBus::Kind>(payload[a + 1]), *id, payload.substr(c + 1));
+    return;
+  }
+  const auto table = table_of(payload);
+  if (!table) return;
+  if (channel == kHandover) {
+    const auto held = held_.find(*table);
+    if (held != held_.end() && hooks_.handover_asked) hooks_.handover_asked(*table, held->second);
+  } else if (channel == kReleased) {
+    if (waiting_.count(*table) != 0) try_acquire(*table);
+  } else if (channel == kTable) {
+    if (held_.count(*table) == 0 && hooks_.table_changed) hooks_.table_changed(*table);
+  }
+}
+
+void NodeLeases::beat() {
+  try {
+    if (!listener_) {
+      open_listener();
+      listen();
+    }
+    std::map<std::int64_t, std::int64_t> renewed;
+    for (const auto& [table, epoch] : leases_->renew()) renewed[table] = epoch;
+    std::vector<std::pair<std::int64_t, std::int64_t>> lost;
+    for (const auto& [table, epoch] : held_) {
+      const auto still = renewed.find(table);
+      if (still == renewed.end() || still->second != epoch) lost.emplace_back(table, epoch);
+    }
+    for (const auto& [table, epoch] : renewed) {
+      // A lease of this node's name that no table here holds (an earlier
+      // process of the same name): give it up so another node may take it.
+      const auto held = held_.find(table);
+      if (held == held_.end() || held->second != epoch) {
+        leases_->release(table, epoch);
+        leases_->notify(kReleased, std::to_string(table));
+      }
+    }
+    for (const auto& [table, epoch] : lost) {
+      held_.erase(table);
+      spdlog::warn("node {}: lost the lease of table {} (epoch {})", node_, table, epoch);
+      if (hooks_.lost) hooks_.lost(table, epoch);
+    }
+    for (std::int64_t table : leases_->orphans(kAdoptPerBeat)) {
+      if (waiting_.count(table) != 0) continue;
+      if (const auto epoch = leases_->acquire(table)) {
+        held_[table] = *epoch;
+        spdlog::info("node {}: adopted table {} (epoch {})", node_, table, *epoch);
+        if (hooks_.adopt) hooks_.adopt(table, *epoch);
+      }
+    }
+    std::vector<std::int64_t> retry;
+    for (const auto& [table, waiting] : waiting_) retry.push_back(table);
+    for (std::int64_t table : retry) try_acquire(table);
+  } catch (const DatabaseError& e) {
+    spdlog::warn("node {}: the lease beat failed: {}", node_, e.what());
+  }
+  heartbeat_.expires_after(std::chrono::milliseconds(lease_ms_ / 3));
+  heartbeat_.async_wait([this](boost::system::error_code ec) {
+    if (!ec) beat();
+  });
+}
+
+}  // namespace sp::server

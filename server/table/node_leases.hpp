@@ -1,0 +1,116 @@
+// NodeLeases: this node's part in sharing one PostgreSQL database with other
+// `spb serve` nodes (docs/scaling.md). Each table is played by the one node
+// holding its lease; NodeLeases takes, renews, hands over and gives up those
+// leases, and hears the other nodes through LISTEN.
+//
+// - acquire(): takes a table's lease. When another node holds it, asks that
+//   node to hand it over (NOTIFY spb_handover), and takes it once released
+//   (NOTIFY spb_released) or expired; gives up after two lease lengths.
+// - Every third of a lease, one statement renews all of this node's leases;
+//   a table whose lease was not renewed (this node was paused past it, or the
+//   database was unreachable) is reported lost. The same beat adopts tables
+//   whose node died (their lease expired) so they go on.
+// - Another node asking for one of this node's tables is reported
+//   (`handover_asked`); the registry releases it once no write is in flight.
+// - What another node publishes for users and tables (node_bus.hpp) is
+//   reported (`heard`); what this node publishes, it does not hear back.
+// - A table written by any node is reported (`table_changed`, from the NOTIFY
+//   its write's lease check sent): copies kept here for watchers catch up.
+//
+// All database work happens on the node's own thread (an io_context of its
+// own), never on the server's threads. The hooks are called on that thread
+// and must only hand over (post). Thread-safety: every public method is safe
+// from any thread.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/posix/stream_descriptor.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/session/node_bus.hpp"
+
+namespace sp::server {
+
+class PgLeases;
+class PgListener;
+
+struct NodeLeaseHooks {
+  std::function<void(std::int64_t table, std::int64_t epoch)> lost;    // the lease expired or was taken
+  std::function<void(std::int64_t table, std::int64_t epoch)> adopt;   // a dead node's table, taken: load it
+  std::function<void(std::int64_t table, std::int64_t epoch)> handover_asked;  // another node wants this table
+  std::function<void(std::int64_t table)> table_changed;               // a node wrote the table
+  std::function<void(NodeBus::Kind kind, std::int64_t id, std::string text)> heard;  // another node's bus message
+};
+
+class NodeLeases {
+ public:
+  using Acquired = std::function<void(std::optional<std::int64_t> epoch)>;
+
+  // Connects twice (leases, listener). Throws DatabaseError.
+  NodeLeases(const std::string& conninfo, std::string node, std::int64_t lease_ms);
+  ~NodeLeases();
+  NodeLeases(const NodeLeases&) = delete;
+  NodeLeases& operator=(const NodeLeases&) = delete;
+
+  const std::string& node() const { return node_; }
+  std::int64_t lease_ms() const { return lease_ms_; }
+
+  // Starts the thread: the heartbeat and the listener.
+  void start(NodeLeaseHooks hooks);
+  // Stops the thread; releases every lease still held, so the other nodes
+  // take the tables at once rather than after their leases expire.
+  void stop();
+
+  // Takes the table's lease (see above); `done` gets its epoch, or nothing
+  // when it could not be had. Called on the node's thread.
+  void acquire(std::int64_t table, Acquired done);
+  // At start-up, before serving: the tables free to take now, taken, with
+  // their epochs. Blocks.
+  std::vector<std::pair<std::int64_t, std::int64_t>> adopt_now(int limit);
+  // Gives a held lease up and tells the nodes waiting for it.
+  void release(std::int64_t table, std::int64_t epoch);
+  // Tells the other nodes (NOTIFY spb_bus), for NodeBus::publish. A message
+  // longer than PostgreSQL's limit on a notification (8000 bytes) is logged
+  // and dropped: the frames sent so are a notification or a chat line.
+  void publish(NodeBus::Kind kind, std::int64_t id, std::string text);
+
+ private:
+  struct Waiting {
+    std::vector<Acquired> done;
+    std::chrono::steady_clock::time_point give_up;
+  };
+
+  void beat();
+  void listen();
+  void on_notification(const std::string& channel, const std::string& payload);
+  void try_acquire(std::int64_t table);
+  void finish(std::int64_t table, std::optional<std::int64_t> epoch);
+  void open_listener();
+
+  // Constant after construction.
+  const std::string node_;
+  const std::int64_t lease_ms_;
+
+  // Everything below is touched only on the node's thread (after start()).
+  boost::asio::io_context ioc_;
+  std::unique_ptr<PgLeases> leases_;
+  std::unique_ptr<PgListener> listener_;
+  std::unique_ptr<boost::asio::posix::stream_descriptor> socket_;
+  boost::asio::steady_timer heartbeat_;
+  NodeLeaseHooks hooks_;
+  std::map<std::int64_t, std::int64_t> held_;     // table -> epoch
+  std::map<std::int64_t, Waiting> waiting_;       // tables asked of another node
+  const std::string conninfo_;
+  std::thread thread_;
+};
+
+}  // namespace sp::server
