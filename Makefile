@@ -21,6 +21,7 @@ PACKAGES += python3-aiosmtpd   # issue 17: the SMTP sink of the email tests
 PACKAGES += libssl-dev openssl   # issue 17: Web Push crypto, HTTPS webhooks; the tests make a CA with the openssl CLI
 PACKAGES += libpq-dev postgresql-15   # issue 16: the PostgreSQL backend (libpq); the tests start their own PostgreSQL 15 server
 PACKAGES += emscripten   # issue 18: the rules engine built to WebAssembly for the browser's check of a deal (web/verifier)
+PACKAGES += nginx   # issue 16: integration:site runs docker/nginx-site.conf in front of two nodes
 
 .PHONY: run test build deps bench clean
 
