@@ -28,6 +28,16 @@
 
 namespace sp::protocol {
 
+// A part of a view's text and what it was encoded from. (At namespace scope:
+// as a template nested in ViewText, clang 14 crashes compiling a member
+// access on it.)
+template <typename Source>
+struct KeptPart {
+  Source source;
+  std::string text;
+  bool changed = true;  // in the last update
+};
+
 class ViewText {
  public:
   explicit ViewText(std::vector<std::string> names) : names_(std::move(names)) {}
@@ -45,20 +55,12 @@ class ViewText {
   std::string encode(const engine::TableView& view);
 
  private:
-  // A part's text and what it was encoded from.
-  template <typename Source>
-  struct Kept {
-    Source source;
-    std::string text;
-    bool changed = true;  // in the last update
-  };
-
   const std::vector<std::string> names_;  // by seat
-  std::vector<std::optional<Kept<engine::PlayerView>>> players_;  // by seat
+  std::vector<std::optional<KeptPart<engine::PlayerView>>> players_;  // by seat
   // The whole stacks, though only their contents are written: a stack's size
   // and order change only with its contents.
-  std::optional<Kept<std::array<engine::StackView, engine::kDeckCount>>> contents_;
-  std::optional<Kept<engine::TableOptions>> options_;
+  std::optional<KeptPart<std::array<engine::StackView, engine::kDeckCount>>> contents_;
+  std::optional<KeptPart<engine::TableOptions>> options_;
   std::string rest_;  // the members of encode_view_rest's object, without its braces
   bool peeked_ = false;         // stack contents are in the view
   bool was_peeked_ = false;     // ... and were in the update before
