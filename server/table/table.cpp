@@ -89,12 +89,17 @@ void Table::move_away(const std::string& why) {
   if (moved_) return;
   spdlog::info("table {} is no longer played here: {}", id_, why);
   moved_ = true;
-  // Stopped like a faulted table: no robot, deadline or warning acts here now.
-  faulted_ = true;
-  correspondence_.scheduler.cancel({Due::kMoveDeadline, id_});
   // Forgotten first, so that a request refused below and sent again finds
   // the table anew (and takes it back from the node that plays it).
   if (on_moved_) on_moved_();
+  // Stopped like a faulted table: no robot, deadline or warning acts here now.
+  stop_playing();
+}
+
+void Table::stop_playing() {
+  faulted_ = true;
+  correspondence_.scheduler.cancel({Due::kMoveDeadline, id_});
+  // Every waiting job sees faulted_ and refuses.
   while (!pending_.empty()) {
     auto job = std::move(pending_.front());
     pending_.pop_front();
@@ -106,8 +111,6 @@ Reply Table::stopped_reply(std::string faulted_message) const {
   if (moved_) return Reply::error(ErrorCode::kTableMoved);
   return Reply::error(ErrorCode::kTableFaulted, std::move(faulted_message));
 }
-
-
 
 std::optional<engine::Seat> Table::seat_of(std::int64_t user_id) const {
   for (const SeatRecord& seat : record_.seats) {
@@ -260,16 +263,9 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
 
 void Table::fault(std::string why) {
   if (!faulted_) metrics_.tables_stopped.fetch_add(1, std::memory_order_relaxed);
-  faulted_ = true;
   metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
   spdlog::error("table {} stopped: {}", id_, why);
-  correspondence_.scheduler.cancel({Due::kMoveDeadline, id_});
-  // Every waiting job sees faulted_ and refuses.
-  while (!pending_.empty()) {
-    auto job = std::move(pending_.front());
-    pending_.pop_front();
-    job();
-  }
+  stop_playing();
 }
 
 }  // namespace sp::server

@@ -233,6 +233,9 @@ class Table : public std::enable_shared_from_this<Table> {
   void on_committed(Move move, engine::Transition next, const Aftermath& aftermath, AftermathWritten written,
                     std::exception_ptr error);
   void fault(std::string why);
+  // Stops the table here (a fault, an abort, a lease lost): no robot,
+  // deadline or warning acts any more, and every waiting job refuses.
+  void stop_playing();
   // The lease is another node's now: forget the table here, refuse the rest.
   void move_away(const std::string& why);
   // Why a stopped table refuses: table_moved when another node plays it.

@@ -39,13 +39,7 @@ void Table::abort(std::string reason, ReplyFn done) {
             self->record_.status = TableStatus::kAborted;
             spdlog::warn("table {} aborted by an administrator: {}", self->id_, reason);
             // An aborted table stops like a faulted one: moves waiting are refused, robots and deadlines stop.
-            self->faulted_ = true;
-            self->correspondence_.scheduler.cancel({Due::kMoveDeadline, self->id_});
-            while (!self->pending_.empty()) {
-              auto job = std::move(self->pending_.front());
-              self->pending_.pop_front();
-              job();
-            }
+            self->stop_playing();
             const json summary = self->summary_json();
             self->announce(json{{"type", "table_changed"}, {"table", summary}, {"reason", reason}});
             done(Reply::result(json{{"table", summary}}));

@@ -180,13 +180,7 @@ void Table::entry_committed(const Move& move) {
     spdlog::info("table {} aborted by its players' vote", id_);
     // An aborted table stops like an administrator's abort: moves waiting are
     // refused, robots and deadlines stop.
-    faulted_ = true;
-    correspondence_.scheduler.cancel({Due::kMoveDeadline, id_});
-    while (!pending_.empty()) {
-      auto job = std::move(pending_.front());
-      pending_.pop_front();
-      job();
-    }
+    stop_playing();
     announce(json{{"type", "table_changed"}, {"table", summary_json()}, {"reason", "aborted by the players' vote"}});
   }
   if (const std::string_view outcome = outcome_of(move.kind); !outcome.empty()) tell_consent(outcome, move.seat);
