@@ -27,25 +27,38 @@ void PgBackend::begin() {
     connection_.reconnect();
     configure();
   }
-  connection_.prepare("BEGIN").run();
+  // From BEGIN to COMMIT, what needs no answer at once goes down libpq's
+  // pipeline: a job costs two round trips to the server (its first read,
+  // usually the lease check, and its end) instead of one per statement.
+  connection_.pipelining(true);
+  connection_.prepare("BEGIN").send();
 }
 
 void PgBackend::commit() {
   // PostgreSQL answers COMMIT of a transaction an error spoiled with ROLLBACK,
   // not an error: nothing of the batch may then be acknowledged.
+  connection_.pipelining(false);
   if (connection_.exec("COMMIT") != "COMMIT") throw DatabaseError("commit: the transaction was rolled back");
 }
 
 void PgBackend::rollback() noexcept {
+  connection_.discard_in_flight();
+  connection_.pipelining(false);
   if (connection_.broken()) return;
   PQclear(PQexec(connection_.handle(), "ROLLBACK"));
 }
 
-void PgBackend::begin_job() { connection_.prepare("SAVEPOINT job").run(); }
+void PgBackend::begin_job() { connection_.prepare("SAVEPOINT job").send(); }
 
-void PgBackend::end_job() { connection_.prepare("RELEASE SAVEPOINT job").run(); }
+void PgBackend::end_job() {
+  // Settled here, so that a failure of this job's statements fails this job
+  // and not the next one.
+  connection_.prepare("RELEASE SAVEPOINT job").send();
+  connection_.settle();
+}
 
 void PgBackend::undo_job() {
+  connection_.discard_in_flight();
   connection_.prepare("ROLLBACK TO SAVEPOINT job").run();
   connection_.prepare("RELEASE SAVEPOINT job").run();
 }

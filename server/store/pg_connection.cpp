@@ -5,6 +5,9 @@
 #include <cctype>
 #include <charconv>
 #include <iterator>
+#include <optional>
+
+#include "server/store/lease.hpp"
 
 namespace sp::server {
 namespace {
@@ -50,9 +53,29 @@ class Result {
   PGresult* result_;
 };
 
+// The SQLSTATE spb_check_lease raises when a table's lease no longer holds
+// (schema/postgresql/0012_lease_check.sql).
+constexpr std::string_view kLeaseLostState = "SPB01";
+
+// A failed statement's lost lease, as LeaseLost; nothing for other failures.
+void throw_if_lease_lost(const PGresult* result) {
+  const char* state = PQresultErrorField(result, PG_DIAG_SQLSTATE);
+  if (state == nullptr || kLeaseLostState != state) return;
+  const char* message = PQresultErrorField(result, PG_DIAG_MESSAGE_PRIMARY);
+  throw LeaseLost(message != nullptr ? message : "the table's lease no longer holds");
+}
+
 void check(PGconn* conn, PGresult* result, std::string_view what) {
   const ExecStatusType status = PQresultStatus(result);
   if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return;
+  if (result != nullptr) {
+    try {
+      throw_if_lease_lost(result);
+    } catch (const LeaseLost&) {
+      PQclear(result);
+      throw;
+    }
+  }
   const std::string message = trimmed(result != nullptr ? PQresultErrorMessage(result) : PQerrorMessage(conn));
   PQclear(result);
   throw DatabaseError(std::string(what) + ": " + (message.empty() ? trimmed(PQerrorMessage(conn)) : message));
@@ -120,23 +143,53 @@ PgStatement& PgStatement::bind_null(int index) {
   return *this;
 }
 
-void PgStatement::execute() {
-  std::vector<const char*> values(values_.size());
-  std::vector<int> lengths(values_.size());
+PgStatement::Parameters PgStatement::parameters() const {
+  Parameters p{std::vector<const char*>(values_.size()), std::vector<int>(values_.size())};
   for (std::size_t i = 0; i < values_.size(); ++i) {
-    values[i] = values_[i] ? values_[i]->data() : nullptr;
-    lengths[i] = values_[i] ? static_cast<int>(values_[i]->size()) : 0;
+    p.values[i] = values_[i] ? values_[i]->data() : nullptr;
+    p.lengths[i] = values_[i] ? static_cast<int>(values_[i]->size()) : 0;
   }
-  PGconn* conn = connection_->conn_;
-  PGresult* result = PQexecPrepared(conn, name_.c_str(), static_cast<int>(values.size()), values.data(),
-                                    lengths.data(), formats_.data(), 0);
-  check(conn, result, "execute");
+  return p;
+}
+
+void PgStatement::keep_result(PGresult* result) {
   result_ = result;
   rows_ = PQntuples(result);
   const char* affected = PQcmdTuples(result);
   changes_ = 0;
   if (affected != nullptr) std::from_chars(affected, affected + std::char_traits<char>::length(affected), changes_);
   connection_->changes_ = changes_;
+}
+
+void PgStatement::execute() {
+  if (connection_->in_flight_ > 0) {
+    // Goes down the pipeline behind what is in flight, and one Sync brings
+    // every outcome back: one round trip for all of them.
+    send();
+    keep_result(connection_->sync_in_flight(true));
+    return;
+  }
+  const Parameters p = parameters();
+  PGconn* conn = connection_->conn_;
+  PGresult* result = PQexecPrepared(conn, name_.c_str(), static_cast<int>(p.values.size()), p.values.data(),
+                                    p.lengths.data(), formats_.data(), 0);
+  check(conn, result, "execute");
+  keep_result(result);
+}
+
+void PgStatement::send() {
+  if (!connection_->pipelining_) {
+    run();
+    return;
+  }
+  connection_->enter_pipeline();
+  const Parameters p = parameters();
+  PGconn* conn = connection_->conn_;
+  if (PQsendQueryPrepared(conn, name_.c_str(), static_cast<int>(p.values.size()), p.values.data(), p.lengths.data(),
+                          formats_.data(), 0) != 1) {
+    throw DatabaseError("send: " + trimmed(PQerrorMessage(conn)));
+  }
+  ++connection_->in_flight_;
 }
 
 bool PgStatement::step() {
@@ -198,6 +251,7 @@ PgConnection::~PgConnection() { PQfinish(conn_); }
 void PgConnection::reconnect() {
   PQfinish(conn_);
   prepared_.clear();
+  in_flight_ = 0;
   conn_ = PQconnectdb(conninfo_.c_str());
   if (conn_ == nullptr) throw DatabaseError("cannot connect to PostgreSQL: out of memory");
   if (PQstatus(conn_) != CONNECTION_OK) {
@@ -212,9 +266,92 @@ void PgConnection::reconnect() {
   PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
 }
 
+void PgConnection::pipelining(bool on) {
+  pipelining_ = on;
+  if (!on) settle();
+}
+
+void PgConnection::enter_pipeline() {
+  if (PQpipelineStatus(conn_) != PQ_PIPELINE_OFF) return;
+  if (PQenterPipelineMode(conn_) != 1) throw DatabaseError("pipeline: " + trimmed(PQerrorMessage(conn_)));
+}
+
+void PgConnection::settle() {
+  if (in_flight_ > 0) sync_in_flight(false);
+}
+
+void PgConnection::discard_in_flight() noexcept {
+  try {
+    settle();
+  } catch (const DatabaseError&) {
+    // The job is being undone: what failed in it no longer matters.
+  }
+}
+
+PGresult* PgConnection::sync_in_flight(bool keep_last) {
+  const int statements = in_flight_;
+  in_flight_ = 0;
+  if (PQpipelineSync(conn_) != 1) throw DatabaseError("pipeline: " + trimmed(PQerrorMessage(conn_)));
+  // Each statement's results end with a null; the Sync's own result comes
+  // last. After a failure the server skips to the Sync, and libpq reports
+  // each skipped statement as PGRES_PIPELINE_ABORTED.
+  std::string failure;
+  std::optional<LeaseLost> lease_lost;
+  PGresult* kept = nullptr;
+  int ended = 0;
+  bool after_null = false;
+  for (;;) {
+    PGresult* result = PQgetResult(conn_);
+    if (result == nullptr) {
+      if (after_null) {
+        // Two nulls in a row: libpq has nothing more to give, the
+        // connection is gone.
+        PQclear(kept);
+        throw DatabaseError("pipeline: " + (failure.empty() ? trimmed(PQerrorMessage(conn_)) : failure));
+      }
+      after_null = true;
+      ++ended;
+      continue;
+    }
+    after_null = false;
+    const ExecStatusType status = PQresultStatus(result);
+    if (status == PGRES_PIPELINE_SYNC) {
+      PQclear(result);
+      break;
+    }
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+      if (failure.empty()) {
+        failure = status == PGRES_PIPELINE_ABORTED ? "skipped after an earlier failure"
+                                                   : trimmed(PQresultErrorMessage(result));
+        try {
+          throw_if_lease_lost(result);
+        } catch (const LeaseLost& lost) {
+          lease_lost = lost;
+        }
+      }
+      PQclear(result);
+    } else if (keep_last && ended == statements - 1 && kept == nullptr) {
+      kept = result;
+    } else {
+      PQclear(result);
+    }
+  }
+  if (PQexitPipelineMode(conn_) != 1) {
+    PQclear(kept);
+    throw DatabaseError("pipeline: " + trimmed(PQerrorMessage(conn_)));
+  }
+  if (!failure.empty()) {
+    PQclear(kept);
+    if (lease_lost) throw *lease_lost;
+    throw DatabaseError("execute: " + failure);
+  }
+  return kept;
+}
+
 bool PgConnection::broken() const { return conn_ == nullptr || PQstatus(conn_) == CONNECTION_BAD; }
 
 std::string PgConnection::exec(std::string_view sql) {
+  settle();
   PGresult* result = PQexec(conn_, std::string(sql).c_str());
   check(conn_, result, "exec");
   std::string tag = PQcmdStatus(result);
@@ -226,6 +363,7 @@ PgStatement PgConnection::prepare(std::string_view sql) {
   const std::string key(sql);
   auto it = prepared_.find(key);
   if (it == prepared_.end()) {
+    settle();  // PQprepare waits, which pipeline mode does not allow
     std::string name = "s" + std::to_string(prepared_.size() + 1);
     const int parameters = count_parameters(sql);
     Result result(PQprepare(conn_, name.c_str(), key.c_str(), parameters, nullptr));

@@ -11,6 +11,15 @@
 // runs for every move are parsed and planned once. Parameters travel as text
 // (blobs as binary); PostgreSQL infers their types from the statement, so a
 // parameter whose type no context gives ($1 IS NULL) carries a cast.
+//
+// Pipelining: while the store's writer has a transaction open
+// (pipelining(true), pg_backend.cpp), a statement whose outcome nobody reads
+// at once is sent with send() and not waited for (libpq's pipeline mode).
+// Its outcome is read at the connection's next wait: a statement whose rows
+// are read, settle() at the end of a job, anything else. A failure read there
+// throws there, inside the same job, so a job fails as a whole exactly as if
+// each statement had been waited for; what changes is the number of round
+// trips to the server, which on one writer thread bounds the moves a second.
 #pragma once
 
 #include <cstdint>
@@ -50,6 +59,9 @@ class PgStatement {
   bool step();
   // Runs a statement whose rows, if any, are not read.
   void run();
+  // As run(), but while pipelining only sends it: its outcome (and a
+  // failure) comes at the connection's next wait. changes() is then unknown.
+  void send();
   // Runs an INSERT ... RETURNING id; the id of the row it made.
   std::int64_t returned_id();
   // Rows the statement inserted, updated or deleted (once run).
@@ -64,6 +76,13 @@ class PgStatement {
 
  private:
   void execute();
+  // The parameters as libpq takes them, pointing into values_.
+  struct Parameters {
+    std::vector<const char*> values;
+    std::vector<int> lengths;
+  };
+  Parameters parameters() const;
+  void keep_result(pg_result* result);
 
   PgConnection* connection_;
   std::string name_;
@@ -92,6 +111,16 @@ class PgConnection {
   // Rows changed by the statement run last through prepare().
   int changes() const { return changes_; }
 
+  // Between pipelining(true) and pipelining(false), PgStatement::send()
+  // sends without waiting. Turning it off settles what is in flight.
+  void pipelining(bool on);
+  // Waits for every statement sent and not yet waited for; throws
+  // DatabaseError with the first one's failure (the rest were skipped).
+  void settle();
+  // Waits for every statement in flight and forgets their outcomes: the
+  // job they belong to is being undone anyway. Never throws.
+  void discard_in_flight() noexcept;
+
   // Whether the connection broke (the server restarted, the network went);
   // reconnect() then opens it again, and statements are prepared anew.
   bool broken() const;
@@ -109,7 +138,15 @@ class PgConnection {
  private:
   friend class PgStatement;
 
+  // Puts the connection in pipeline mode, if it is not yet.
+  void enter_pipeline();
+  // Sends a Sync and reads the outcome of every statement in flight; returns
+  // the last one's result if `keep_last` (the caller's own statement).
+  pg_result* sync_in_flight(bool keep_last);
+
   pg_conn* conn_ = nullptr;
+  bool pipelining_ = false;
+  int in_flight_ = 0;
   std::string conninfo_;
   std::unordered_map<std::string, std::pair<std::string, int>> prepared_;  // sql -> (name, parameters)
   int changes_ = 0;

@@ -95,7 +95,7 @@ void PgRecords::update_seat_control(std::int64_t table_id, int seat, SeatControl
       .bind(2, static_cast<std::int64_t>(timeouts))
       .bind(3, table_id)
       .bind(4, static_cast<std::int64_t>(seat))
-      .run();
+      .send();
 }
 
 void PgRecords::update_standing_orders(std::int64_t table_id, int seat, const std::string& orders) {
@@ -103,7 +103,7 @@ void PgRecords::update_standing_orders(std::int64_t table_id, int seat, const st
       .bind(1, orders)
       .bind(2, table_id)
       .bind(3, static_cast<std::int64_t>(seat))
-      .run();
+      .send();
 }
 
 void PgRecords::update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds,
@@ -121,7 +121,7 @@ void PgRecords::update_table_deadline(std::int64_t table_id, std::optional<std::
   bind_optional(s, 1, at);
   bind_optional(s, 2, left);
   s.bind(3, table_id);
-  s.run();
+  s.send();
 }
 
 std::vector<std::pair<std::int64_t, std::int64_t>> PgRecords::running_deadlines() {

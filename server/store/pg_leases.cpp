@@ -65,13 +65,40 @@ void PgLeases::release(std::int64_t table_id, std::int64_t epoch) {
 
 std::vector<std::pair<std::int64_t, std::int64_t>> PgLeases::renew() {
   ready();
-  static const std::string sql = with_now(
-      "UPDATE table_leases SET expires_at_ms = NOW_MS + $2 WHERE node = $1 AND expires_at_ms > NOW_MS "
-      "RETURNING table_id, epoch");
-  auto renewed = connection_.prepare(sql);
+  // One UPDATE of every lease of the node would wait for the rows the
+  // store's transaction holds FOR SHARE (a write under way) while that
+  // transaction waits for rows the UPDATE already holds: a deadlock, which
+  // PostgreSQL breaks only after a second. So the rows nobody holds are
+  // renewed at once, skipping the others, and each of those is then renewed
+  // alone: a single-row UPDATE waits only for the write that holds it, and
+  // holds nothing anyone waits for.
+  static const std::string at_once = with_now(
+      "WITH free AS (SELECT table_id FROM table_leases WHERE node = $1 AND expires_at_ms > NOW_MS "
+      "FOR NO KEY UPDATE SKIP LOCKED), "
+      "renewed AS (UPDATE table_leases l SET expires_at_ms = NOW_MS + $2 FROM free "
+      "WHERE l.table_id = free.table_id RETURNING l.table_id, l.epoch) "
+      "SELECT table_id, epoch, true FROM renewed "
+      "UNION ALL SELECT table_id, epoch, false FROM table_leases WHERE node = $1 AND expires_at_ms > NOW_MS "
+      "AND table_id NOT IN (SELECT table_id FROM free)");
+  static const std::string alone = with_now(
+      "UPDATE table_leases SET expires_at_ms = NOW_MS + $3 WHERE table_id = $1 AND node = $2 "
+      "AND expires_at_ms > NOW_MS RETURNING epoch");
+  auto renewed = connection_.prepare(at_once);
   renewed.bind(1, node_).bind(2, lease_ms_);
   std::vector<std::pair<std::int64_t, std::int64_t>> held;
-  while (renewed.step()) held.emplace_back(renewed.column_int(0), renewed.column_int(1));
+  std::vector<std::int64_t> busy;
+  while (renewed.step()) {
+    if (renewed.column_int(2) != 0) {
+      held.emplace_back(renewed.column_int(0), renewed.column_int(1));
+    } else {
+      busy.push_back(renewed.column_int(0));
+    }
+  }
+  for (const std::int64_t table_id : busy) {
+    auto one = connection_.prepare(alone);
+    one.bind(1, table_id).bind(2, node_).bind(3, lease_ms_);
+    if (one.step()) held.emplace_back(table_id, one.column_int(0));
+  }
   return held;
 }
 

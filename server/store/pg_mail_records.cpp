@@ -265,7 +265,7 @@ void PgRecords::set_waiting_user(std::int64_t table_id, std::optional<std::int64
   auto s = db_.prepare("UPDATE game_tables SET waiting_user_id = $1 WHERE id = $2");
   bind_optional(s, 1, user_id);
   s.bind(2, table_id);
-  s.run();
+  s.send();
 }
 
 std::optional<std::int64_t> PgRecords::table_deadline(std::int64_t table_id) {

@@ -271,20 +271,11 @@ void PgRecords::set_imported_table_status(std::int64_t table_id, TableStatus sta
 }
 
 void PgRecords::check_lease(std::int64_t table_id, const LeaseFence& fence) {
-  // FOR SHARE: a node taking the table (an UPDATE of this row) waits for this
-  // transaction, and then sees the write it made. clock_timestamp(), not
-  // now(): now() is when the transaction began, possibly long ago. The
-  // notification goes out only if the write commits (and not if its job's
-  // savepoint is undone).
-  auto lease = db_.prepare(
-      "SELECT pg_notify('spb_table', CAST(table_id AS text)) FROM table_leases "
-      "WHERE table_id = $1 AND node = $2 AND epoch = $3 "
-      "AND expires_at_ms > (extract(epoch FROM clock_timestamp()) * 1000)::bigint FOR SHARE");
-  lease.bind(1, table_id).bind(2, fence.node).bind(3, fence.epoch);
-  if (!lease.step()) {
-    throw LeaseLost("table " + std::to_string(table_id) + ": the lease of epoch " + std::to_string(fence.epoch) +
-                    " is no longer " + fence.node + "'s");
-  }
+  // Sent unawaited with the write's other statements: a lease that no longer
+  // holds fails the job, as LeaseLost, when its outcome is read
+  // (schema/postgresql/0012_lease_check.sql, pg_connection.hpp). It comes
+  // first in every write, so a failed check leaves nothing of the job.
+  db_.prepare("SELECT spb_check_lease($1, $2, $3)").bind(1, table_id).bind(2, fence.node).bind(3, fence.epoch).send();
 }
 
 void PgRecords::append_move(std::int64_t table_id, const MoveRecord& move, TableStatus status) {
@@ -298,14 +289,14 @@ void PgRecords::append_move(std::int64_t table_id, const MoveRecord& move, Table
       .bind(5, move.created_at)
       .bind(6, move.state_hash)
       .bind(7, to_string(move.actor))
-      .run();
+      .send();
   db_.prepare("UPDATE game_tables SET move_count = $1, state_hash = $2, status = $3, updated_at = $4 WHERE id = $5")
       .bind(1, move.move_number)
       .bind(2, move.state_hash)
       .bind(3, to_string(status))
       .bind(4, move.created_at)
       .bind(5, table_id)
-      .run();
+      .send();
 }
 
 void PgRecords::replace_snapshot(std::int64_t table_id, const SnapshotRecord& snapshot) {
@@ -314,11 +305,11 @@ void PgRecords::replace_snapshot(std::int64_t table_id, const SnapshotRecord& sn
       .bind(1, table_id)
       .bind(2, snapshot.move_number)
       .bind_blob(3, snapshot.state)
-      .run();
+      .send();
   db_.prepare("DELETE FROM snapshots WHERE table_id = $1 AND move_number < $2")
       .bind(1, table_id)
       .bind(2, snapshot.move_number)
-      .run();
+      .send();
 }
 
 std::optional<SnapshotRecord> PgRecords::load_latest_snapshot(std::int64_t table_id) {

@@ -20,7 +20,7 @@ if [ "$backend" = postgresql ]; then
   chown postgres $W
   runuser -u postgres -- $BIN/initdb -D $W/data -U spb --auth=trust -E UTF8 --locale=C --no-instructions > /dev/null
   # fsync and synchronous_commit on: PostgreSQL's defaults, untouched.
-  runuser -u postgres -- $BIN/pg_ctl -D $W/data -l $W/pg.log -o "-k $W -p 5432 -c listen_addresses=''" -w -s start
+  runuser -u postgres -- $BIN/pg_ctl -D $W/data -l $W/pg.log -o "-k $W -p 5432 -c listen_addresses='' $PG_EXTRA" -w -s start
   runuser -u postgres -- $BIN/createdb -h $W -p 5432 -U spb spb
   DB="host=$W port=5432 user=spb dbname=spb"
 else
@@ -38,7 +38,7 @@ if [ "$mode" = paced ]; then RATE="--rate 4000"; else RATE=""; fi
 # CPU is sampled from when play begins (loadgen prints "opened ... in" once
 # every connection is subscribed) to its end, and divided by the moves
 # acknowledged in that window.
-$SPB loadgen --port $PORT --tables 1000 --seconds 20 $RATE --server-pid $SERVER > $W/loadgen.log 2>&1 &
+$SPB loadgen --port $PORT --tables ${TABLES:-1000} --seconds ${SECONDS_RUN:-20} $RATE --server-pid $SERVER > $W/loadgen.log 2>&1 &
 LOADGEN=$!
 until grep -q "opened" $W/loadgen.log 2>/dev/null; do sleep 0.05; done
 S0=$(cpu $SERVER); P0=$(cpu $(pgpids))
@@ -51,4 +51,4 @@ echo "cpu: spb $(( (S1-S0) ))/${HZ} s, postgres $(( (P1-P0) ))/${HZ} s, acked $A
 awk -v s=$((S1-S0)) -v p=$((P1-P0)) -v a=$ACKED -v hz=$HZ 'BEGIN {printf "cpu per acknowledged move: spb %.0f us, postgres %.0f us, total %.0f us\n", s/hz/a*1e6, p/hz/a*1e6, (s+p)/hz/a*1e6}'
 kill $SERVER; wait $SERVER 2>/dev/null || true
 if [ "$backend" = postgresql ]; then runuser -u postgres -- $BIN/pg_ctl -D $W/data -m fast -s stop; fi
-rm -rf $W
+[ -n "$KEEP" ] || rm -rf $W

@@ -35,6 +35,10 @@ namespace {
 namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
+
+// How many errors a run prints whole before only counting them.
+constexpr std::uint64_t kErrorsShown = 5;
+
 using tcp = net::ip::tcp;
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
@@ -236,8 +240,8 @@ class Player : public std::enable_shared_from_this<Player> {
   }
 
  private:
-  void fail(const char*) {
-    if (!closed_) totals_.errors.fetch_add(1);
+  void fail(const char* what) {
+    if (!closed_ && totals_.errors.fetch_add(1) < kErrorsShown) std::fprintf(stderr, "error: the connection's %s failed\n", what);
   }
 
   void on_open() {
@@ -324,7 +328,8 @@ class Player : public std::enable_shared_from_this<Player> {
       return;
     }
     if (type == "error") {
-      totals_.errors.fetch_add(1);
+      // The first few are shown whole: a count alone does not say what went wrong.
+      if (totals_.errors.fetch_add(1) < kErrorsShown) std::fprintf(stderr, "error: %s\n", m.dump().c_str());
       return;
     }
     if (type == "result" && m.value("request", "") == "act") return acknowledged();

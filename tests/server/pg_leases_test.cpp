@@ -2,7 +2,12 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
 #include "server/store/lease.hpp"
+#include "server/store/pg_connection.hpp"
 #include "server/store/store.hpp"
 #include "tests/support/pg_cluster.hpp"
 
@@ -55,4 +60,48 @@ TEST_CASE("a table's lease fences the writes of a node that lost it" * doctest::
     records.check_lease(table, LeaseFence{"b", 2});
     CHECK(records.chat_page(table, std::nullopt, 10).lines.empty());
   });
+}
+
+// A write holds its table's lease row FOR SHARE until it commits. The beat
+// that renews every lease of the node renews the others at once and waits
+// for that row alone: waiting for it while holding the others is how the
+// renewal and a batch of writes on several tables deadlocked (each holding
+// a row the other wanted).
+TEST_CASE("renewing a node's leases waits for a write's lease row alone, and renews them all" * doctest::test_suite("nodes")) {
+  using namespace sp::server;
+  const std::string db = sp::test::PgCluster::instance().migrated_database();
+  std::int64_t first = 0;
+  std::int64_t second = 0;
+  {
+    Store store(StoreOptions{db});
+    store.run_sync([&](Records& records) {
+      TableRecord t;
+      t.name = "busy";
+      t.creator_id = records.insert_user("cid", "x", 0);
+      t.player_count = 2;
+      t.options_json = "{}";
+      t.card_set_version = "test";
+      first = records.insert_table(t, 0);
+      second = records.insert_table(t, 0);
+    });
+  }
+  // lock_timeout is the lease's length: a renewal that waited would fail.
+  PgLeases a(db, "a", 2'000);
+  REQUIRE(a.acquire(first));
+  REQUIRE(a.acquire(second));
+  PgConnection writer(db);
+  writer.exec("BEGIN");
+  writer.prepare("SELECT 1 FROM table_leases WHERE table_id = $1 FOR SHARE").bind(1, first).run();
+  // The write commits while the renewal runs; the renewal must not have
+  // locked the second row in a way that would stop it (the writer takes it
+  // FOR SHARE too, as a second table of its batch).
+  std::thread commit([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    writer.prepare("SELECT 1 FROM table_leases WHERE table_id = $1 FOR SHARE").bind(1, second).run();
+    writer.exec("COMMIT");
+  });
+  auto held = a.renew();
+  commit.join();
+  std::sort(held.begin(), held.end());
+  CHECK(held == std::vector<std::pair<std::int64_t, std::int64_t>>{{first, 1}, {second, 1}});
 }

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <future>
 #include <optional>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -28,6 +29,26 @@ namespace {
 
 void add_user(Records& db, const std::string& name) { db.insert_user(name, "x", 0); }
 
+std::int64_t add_table(Records& db) {
+  sp::server::TableRecord t;
+  t.name = "moves";
+  t.creator_id = db.insert_user("creator", "x", 0);
+  t.player_count = 2;
+  t.options_json = "{}";
+  t.card_set_version = "test";
+  return db.insert_table(t, 0);
+}
+
+void append(Records& db, std::int64_t table, std::int64_t number) {
+  db.append_move(table, sp::server::MoveRecord{number, 0, "{}", "hash", 0, sp::server::Actor::kPlayer},
+                 sp::server::TableStatus::kPlaying);
+}
+
+std::int64_t stored_moves(Store& store, std::int64_t table) {
+  std::int64_t moves = 0;
+  store.run_sync([&](Records& db) { moves = static_cast<std::int64_t>(db.load_moves(table).size()); });
+  return moves;
+}
 
 }  // namespace
 
@@ -101,6 +122,59 @@ TEST_CASE("a failing job rolls back alone; the others of its transaction commit"
   });
   CHECK(ann);
   CHECK(bob);
+}
+
+// On PostgreSQL a move's writes go down libpq's pipeline unawaited
+// (pg_connection.hpp); their failure must still fail their own job, and
+// only it, in whatever batch it shares.
+TEST_CASE("a move whose write fails unawaited fails its own job alone, in a batch it shares") {
+  sp::test::TempDir dir;
+  Store store(StoreOptions{sp::test::each_backend(dir)});
+  std::int64_t table = 0;
+  store.run_sync([&](Records& db) {
+    table = add_table(db);
+    append(db, table, 1);
+  });
+  // The writer waits in the first job while the others queue, so they share
+  // the next batch.
+  std::promise<void> queued;
+  std::promise<std::exception_ptr> duplicate;
+  std::promise<std::exception_ptr> thrown;
+  std::promise<std::exception_ptr> next;
+  store.submit([gate = queued.get_future().share()](Records&) { gate.wait(); }, [](std::exception_ptr) {});
+  store.submit([table](Records& db) { append(db, table, 1); },  // move 1 is stored already
+               [&](std::exception_ptr error) { duplicate.set_value(error); });
+  store.submit(
+      [table](Records& db) {
+        append(db, table, 2);
+        throw std::runtime_error("the job gave up after writing");
+      },
+      [&](std::exception_ptr error) { thrown.set_value(error); });
+  store.submit([table](Records& db) { append(db, table, 2); }, [&](std::exception_ptr error) { next.set_value(error); });
+  queued.set_value();
+  CHECK_THROWS_AS(std::rethrow_exception(duplicate.get_future().get()), DatabaseError);
+  CHECK_THROWS_AS(std::rethrow_exception(thrown.get_future().get()), std::runtime_error);
+  CHECK(next.get_future().get() == nullptr);
+  CHECK(stored_moves(store, table) == 2);
+}
+
+TEST_CASE("a read after a failed unawaited write fails the job with that write's failure") {
+  sp::test::TempDir dir;
+  Store store(StoreOptions{sp::test::each_backend(dir)});
+  std::int64_t table = 0;
+  store.run_sync([&](Records& db) {
+    table = add_table(db);
+    append(db, table, 1);
+  });
+  bool read_ran = false;
+  CHECK_THROWS_AS(store.run_sync([&](Records& db) {
+    append(db, table, 1);
+    db.find_user_by_name("creator");
+    read_ran = true;
+  }),
+                  DatabaseError);
+  CHECK_FALSE(read_ran);
+  CHECK(stored_moves(store, table) == 1);
 }
 
 TEST_CASE("run_sync rethrows the job's failure") {
