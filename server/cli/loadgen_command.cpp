@@ -11,7 +11,7 @@ int run_loadgen_command(const std::vector<std::string>& args) {
   std::string error;
   const auto flags =
       Flags::parse(args, {"host", "port", "tables", "players", "seconds", "idle", "threads", "seed", "server-pid", "rate",
-                          "tables-per-account", "updates"}, error);
+                          "tables-per-account", "updates", "spread"}, error);
   loadgen::LoadOptions o;
   if (flags) {
     o.host = flags->get("host").value_or(o.host);
@@ -28,6 +28,9 @@ int run_loadgen_command(const std::vector<std::string>& args) {
     const std::string updates = flags->get("updates").value_or("compact");
     if (updates != "compact" && updates != "full") error = "--updates: compact or full";
     o.compact = updates == "compact";
+    const std::string spread = flags->get("spread").value_or("tables");
+    if (spread != "tables" && spread != "players") error = "--spread: tables or players";
+    o.spread_players = spread == "players";
     if (tables && players && seconds && idle && threads && seed && pid && rate && per_account) {
       o.tables_per_account = static_cast<int>(*per_account);
       o.rate = static_cast<int>(*rate);
@@ -44,13 +47,16 @@ int run_loadgen_command(const std::vector<std::string>& args) {
     std::cerr << "spb loadgen: " << error
               << "\nusage: spb loadgen [--host H] [--port P] [--tables N] [--players 2-4] [--seconds S]\n"
                  "                   [--idle N] [--threads T] [--seed S] [--server-pid PID] [--rate R]\n"
-                 "                   [--tables-per-account K] [--updates compact|full]\n"
+                 "                   [--tables-per-account K] [--updates compact|full] [--spread tables|players]\n"
                  "Plays N random games (players x N connections) against a running spb serve, or with\n"
                  "--idle N holds N idle connections; reports actions/s, ack latency and server memory.\n"
                  "--rate R offers R actions/s in all (each table waits between its moves);\n"
                  "without it every table acts as fast as the server answers.\n"
                  "--tables-per-account K: each group of accounts (one per seat) plays K tables (25).\n"
                  "--updates: players ask for compact table_updates (the default) or take the whole view.\n"
+                 "--port P1,P2,...: the nodes of one site (PostgreSQL); accounts and tables are made\n"
+                 "through the first. --spread tables (the default) puts each table's players on one node,\n"
+                 "tables taking turns; --spread players puts each seat of a table on another node.\n"
                  "Start the server with a rate limit above the generator's pace, e.g. --rate 100000.\n";
     return 2;
   }

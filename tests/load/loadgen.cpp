@@ -75,7 +75,7 @@ class Control {
   Control(net::io_context& ioc, const LoadOptions& o) : ws_(ioc) {
     tcp::resolver resolver(ioc);
     // The first address only: the server under test listens on one.
-    ws_.next_layer().connect(resolver.resolve(o.host, o.port).begin()->endpoint());
+    ws_.next_layer().connect(resolver.resolve(o.host, o.port.substr(0, o.port.find(','))).begin()->endpoint());
     ws_.handshake(o.host, "/ws");
     call({{"type", "hello"}, {"protocol", 1}});
   }
@@ -417,11 +417,20 @@ int run(const LoadOptions& o) {
   std::vector<std::shared_ptr<Player>> players;
   const long rss_before = resident_kib(o.server_pid);
 
-  // Resolved once: every connection goes to the same server address.
-  const tcp::endpoint server = tcp::resolver(ioc).resolve(o.host, o.port).begin()->endpoint();
+  // Resolved once. Setting up (accounts, tables) goes to the first node;
+  // play is spread over all of them.
+  std::vector<tcp::endpoint> nodes;
+  for (std::size_t from = 0; from <= o.port.size();) {
+    const std::size_t comma = std::min(o.port.find(',', from), o.port.size());
+    nodes.push_back(tcp::resolver(ioc).resolve(o.host, o.port.substr(from, comma - from)).begin()->endpoint());
+    from = comma + 1;
+  }
+  const auto node_of = [&](int table, int seat) {
+    return nodes[static_cast<std::size_t>(o.spread_players ? table + seat : table) % nodes.size()];
+  };
   if (o.idle > 0) {
     for (int i = 0; i < o.idle; ++i) {
-      players.push_back(std::make_shared<Player>(ioc, o, server, totals, "", 0, nullptr, 0, true));
+      players.push_back(std::make_shared<Player>(ioc, o, node_of(i, 0), totals, "", 0, nullptr, 0, true));
     }
   } else {
     // Players are grouped as on a real site: each group of accounts (one
@@ -449,7 +458,7 @@ int run(const LoadOptions& o) {
         seats[0]->call({{"type", "start_table"}, {"table", table}});
         const auto pace = std::make_shared<TablePace>();
         for (int p = 0; p < o.players; ++p) {
-          players.push_back(std::make_shared<Player>(ioc, o, server, totals, tokens[static_cast<std::size_t>(p)],
+          players.push_back(std::make_shared<Player>(ioc, o, node_of(t, p), totals, tokens[static_cast<std::size_t>(p)],
                                                      table, pace,
                                                      o.seed * 1000003 + static_cast<std::uint64_t>(t * 8 + p), false));
         }

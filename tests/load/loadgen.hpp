@@ -13,7 +13,12 @@ namespace sp::loadgen {
 
 struct LoadOptions {
   std::string host = "127.0.0.1";
-  std::string port = "8080";
+  std::string port = "8080";  // or several, comma-separated: one per node of a site
+  // With several ports: whether all of a table's players use one node
+  // (tables spread over the nodes, as a balancer routing by table would)
+  // or each seat of a table uses another node (the worst case: every move
+  // changes node).
+  bool spread_players = false;
   int tables = 100;
   int players = 4;
   int seconds = 60;        // stop after this long even if games go on
