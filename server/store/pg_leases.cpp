@@ -1,23 +1,9 @@
 #include "server/store/pg_leases.hpp"
 
+#include "server/store/pg_clock.hpp"
 #include "server/store/pg_connection.hpp"
 
 namespace sp::server {
-
-namespace {
-
-// Milliseconds since 1970 on the database's clock, at the moment the
-// statement runs (clock_timestamp, not the transaction's now()).
-constexpr const char* kNowMs = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
-
-std::string with_now(std::string sql) {
-  for (std::size_t at = sql.find("NOW_MS"); at != std::string::npos; at = sql.find("NOW_MS", at)) {
-    sql.replace(at, 6, kNowMs);
-  }
-  return sql;
-}
-
-}  // namespace
 
 PgLeases::PgLeases(const std::string& conninfo, std::string node, std::int64_t lease_ms)
     : owned_(std::make_unique<PgConnection>(conninfo)), connection_(*owned_), node_(std::move(node)), lease_ms_(lease_ms) {
@@ -42,7 +28,7 @@ void PgLeases::configure() {
 
 std::optional<std::int64_t> PgLeases::acquire(std::int64_t table_id) {
   ready();
-  static const std::string sql = with_now(
+  static const std::string sql = with_database_now(
       "INSERT INTO table_leases (table_id, node, epoch, expires_at_ms) VALUES ($1, $2, 1, NOW_MS + $3) "
       "ON CONFLICT (table_id) DO UPDATE SET node = excluded.node, epoch = table_leases.epoch + 1, "
       "expires_at_ms = excluded.expires_at_ms "
@@ -65,7 +51,7 @@ void PgLeases::release(std::int64_t table_id, std::int64_t epoch) {
 
 std::vector<std::pair<std::int64_t, std::int64_t>> PgLeases::renew() {
   ready();
-  static const std::string sql = with_now(
+  static const std::string sql = with_database_now(
       "UPDATE table_leases SET expires_at_ms = NOW_MS + $2 WHERE node = $1 AND expires_at_ms > NOW_MS "
       "RETURNING table_id, epoch");
   auto renewed = connection_.prepare(sql);
@@ -77,7 +63,7 @@ std::vector<std::pair<std::int64_t, std::int64_t>> PgLeases::renew() {
 
 std::vector<std::int64_t> PgLeases::orphans(int limit) {
   ready();
-  static const std::string sql = with_now(
+  static const std::string sql = with_database_now(
       "SELECT t.id FROM game_tables t LEFT JOIN table_leases l ON l.table_id = t.id "
       "WHERE t.status = 'playing' AND (l.table_id IS NULL OR l.expires_at_ms <= NOW_MS) ORDER BY t.id LIMIT $1");
   auto found = connection_.prepare(sql);
@@ -94,7 +80,7 @@ void PgLeases::notify(const std::string& channel, const std::string& payload) {
 
 std::optional<std::string> PgLeases::holder(std::int64_t table_id) {
   ready();
-  static const std::string sql = with_now("SELECT node FROM table_leases WHERE table_id = $1 AND expires_at_ms > NOW_MS");
+  static const std::string sql = with_database_now("SELECT node FROM table_leases WHERE table_id = $1 AND expires_at_ms > NOW_MS");
   auto found = connection_.prepare(sql);
   found.bind(1, table_id);
   if (!found.step()) return std::nullopt;
