@@ -75,11 +75,11 @@ void EmailSender::fetch() {
   auto next = std::make_shared<std::optional<std::int64_t>>();
   const std::int64_t now = clock_.now();
   store_.submit(
-      [this, due, next, now](Records& db) {
-        for (const EmailRecord& email : db.due_emails(now, kBatch, claim_)) {
+      [due, next, now, claim = claim_](Records& db) {
+        for (const EmailRecord& email : db.due_emails(now, kBatch, claim)) {
           due->push_back(read_email_to_send(db, email));
         }
-        *next = db.next_email_at(now, claim_);
+        *next = db.next_email_at(now, claim);
       },
       [this, due, next, now](std::exception_ptr error) {
         net::post(pump_.strand(), [this, due, next, error, now] {
@@ -137,10 +137,10 @@ void EmailSender::send_batch(std::vector<EmailToSend> batch) {
 void EmailSender::finish_batch(std::vector<EmailRecord> outcomes) {
   const std::int64_t now = clock_.now();
   store_.submit(
-      [this, outcomes = std::move(outcomes), now](Records& db) {
+      [outcomes = std::move(outcomes), now, claim = claim_](Records& db) {
         for (const EmailRecord& e : outcomes) {
           // Its claim outlived: another node has it now and records its own.
-          if (!db.update_email(e, now, claim_)) {
+          if (!db.update_email(e, now, claim)) {
             spdlog::warn("email {} ({}): claimed by another node since; this attempt's outcome is not recorded", e.id,
                          e.idempotency_key);
           }

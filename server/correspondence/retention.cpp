@@ -48,10 +48,10 @@ void Retention::sweep(PrunedRows so_far) {
   store_.submit(
       // Everything by the server's one clock (the test clock in tests), as
       // logging in checks sessions.
-      [this, batch, claim, now = clock_.now(),
+      [batch, claim, by = claim_, now = clock_.now(),
        notifications = policy_.keep_notifications_days * kSecondsPerDay,
        webhooks = policy_.keep_webhooks_days * kSecondsPerDay](Records& db) {
-        *claim = db.claim_timed_work(TimedWork::kRetentionSweep, claim_);
+        *claim = db.claim_timed_work(TimedWork::kRetentionSweep, by);
         if (!claim->granted) return;
         *batch = db.prune_settled(now, notifications, webhooks, kBatchRows);
         batch->sessions = db.delete_expired_sessions(now, kBatchRows);

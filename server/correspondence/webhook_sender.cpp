@@ -69,9 +69,9 @@ void WebhookSender::fetch() {
   auto vapid = std::make_shared<std::optional<VapidKey>>();
   const std::int64_t now = clock_.now();
   store_.submit(
-      [this, due, next, vapid, now](Records& db) {
-        *due = db.due_deliveries(now, kBatch, claim_);
-        *next = db.next_delivery_at(now, claim_);
+      [due, next, vapid, now, claim = claim_](Records& db) {
+        *due = db.due_deliveries(now, kBatch, claim);
+        *next = db.next_delivery_at(now, claim);
         const bool push = std::any_of(due->begin(), due->end(),
                                       [](const DeliveryRecord& d) { return d.channel == DeliveryChannel::kPush; });
         if (push) *vapid = stored_vapid_key(db, now);
@@ -159,10 +159,10 @@ void WebhookSender::send_batch(std::vector<DeliveryRecord> batch, std::optional<
 void WebhookSender::finish_batch(std::vector<DeliveryRecord> outcomes, std::vector<std::int64_t> expired) {
   const std::int64_t now = clock_.now();
   store_.submit(
-      [this, outcomes = std::move(outcomes), expired = std::move(expired), now](Records& db) {
+      [outcomes = std::move(outcomes), expired = std::move(expired), now, claim = claim_](Records& db) {
         for (const DeliveryRecord& d : outcomes) {
           // Its claim outlived: another node has it now and records its own.
-          if (!db.update_delivery(d, now, claim_)) {
+          if (!db.update_delivery(d, now, claim)) {
             spdlog::warn("{} delivery {}: claimed by another node since; this attempt's outcome is not recorded",
                          to_string(d.channel), d.id);
           }

@@ -263,7 +263,7 @@ int run_server(const ServerConfig& config) {
           vacation_booked_elsewhere(services, due.id);
           break;
         case TimedWork::kRetentionSweep:
-          // Each node schedules its own sweeps; nothing is told.
+          // Never told (parse_timed_work_due): each node schedules its own sweeps.
           break;
       }
     };

@@ -23,7 +23,6 @@ std::optional<TimedWorkDue> parse_timed_work_due(std::string_view payload) {
     case 'e': due.work = TimedWork::kEmails; break;
     case 'd': due.work = TimedWork::kDigests; break;
     case 'v': due.work = TimedWork::kVacationEnd; break;
-    case 'r': due.work = TimedWork::kRetentionSweep; break;
     default: return std::nullopt;
   }
   const std::string_view id = payload.substr(2);

@@ -38,7 +38,7 @@ enum class TimedWork : char {
   kEmails = 'e',          // email_outbox rows
   kDigests = 'd',         // a player's next digest time changed
   kVacationEnd = 'v',     // a vacation was booked: its end is due some day
-  kRetentionSweep = 'r',  // the daily deletion of old rows
+  kRetentionSweep = 'r',  // the daily deletion of old rows: claimed, never told (each node schedules its own)
 };
 
 // The channel that tells every node that timed work is due: "<kind> <id>"
@@ -49,7 +49,7 @@ inline constexpr std::string_view kTimedWorkChannel = "spb_due";
 std::string to_string(TimedWork work);
 
 // The work and id a notification on kTimedWorkChannel names; nothing for a
-// payload this server does not know.
+// payload this server does not send.
 struct TimedWorkDue {
   TimedWork work;
   std::int64_t id = 0;
