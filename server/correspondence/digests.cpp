@@ -75,29 +75,33 @@ bool queue_digest(Records& db, std::int64_t user_id, std::int64_t now) {
 Digests::Digests(Store& store, const Clock& clock, Scheduler& scheduler, std::function<void()> queued)
     : store_(store), clock_(clock), scheduler_(scheduler), queued_(std::move(queued)) {}
 
-void Digests::rearm() {
+void Digests::rearm_after(std::optional<std::int64_t> not_before) {
   auto next = std::make_shared<std::optional<std::int64_t>>();
   store_.submit([next](Records& db) { *next = db.next_digest_at(); },
-                [this, next](std::exception_ptr error) {
+                [this, next, not_before](std::exception_ptr error) {
                   if (error) return spdlog::error("digests: the next digest time could not be read");
                   if (!*next) return scheduler_.cancel({Due::kDigest, 0});
-                  scheduler_.set({Due::kDigest, 0}, **next, [this] { run(); });
+                  scheduler_.set({Due::kDigest, 0}, std::max(**next, not_before.value_or(**next)), [this] { run(); });
                 });
 }
 
 void Digests::run() {
   auto queued = std::make_shared<int>(0);
+  auto found = std::make_shared<bool>(false);
   const std::int64_t now = clock_.now();
   store_.submit(
-      [queued, now](Records& db) {
+      [queued, found, now](Records& db) {
         const auto due = db.due_digests(now, kBatch);
+        *found = !due.empty();
         // A full batch leaves the rest due: rearm() wakes for them at once.
         for (std::int64_t user : due) *queued += queue_digest(db, user, now) ? 1 : 0;
       },
-      [this, queued](std::exception_ptr error) {
+      [this, queued, found, now](std::exception_ptr error) {
         if (error) spdlog::error("digests: could not be queued");
         if (*queued > 0) queued_();
-        rearm();
+        // Found none while one was due: another node is queueing it this
+        // moment. Look again a second later, not at once and again.
+        rearm_after(*found ? std::nullopt : std::optional<std::int64_t>(now + 1));
       });
 }
 

@@ -10,11 +10,17 @@
 // transaction that moves their next digest time on, so a day's digest is
 // queued once whatever restarts happen, and sent as any email is.
 //
+// Nodes sharing one PostgreSQL database each wake at the earliest digest
+// time; the job that queues digests locks the settings rows it takes and
+// passes over those another node holds (Records::due_digests), so each day's
+// digest is queued by one node.
+//
 // Thread-safety: start() and rearm() are safe from any thread.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 #include "server/base/clock.hpp"
 #include "server/correspondence/scheduler.hpp"
@@ -29,9 +35,11 @@ class Digests {
 
   void start() { rearm(); }
   // A player's next digest time may have changed: wake for the earliest.
-  void rearm();
+  void rearm() { rearm_after(std::nullopt); }
 
  private:
+  // As rearm(), but never before `not_before`.
+  void rearm_after(std::optional<std::int64_t> not_before);
   void run();
 
   Store& store_;

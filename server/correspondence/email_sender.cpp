@@ -48,13 +48,16 @@ EmailToSend read_email_to_send(Records& db, const EmailRecord& email) {
 }
 
 EmailSender::EmailSender(net::any_io_executor executor, Store& store, const Clock& clock, Scheduler& scheduler,
-                         SmtpSettings smtp, EmailPolicy policy, EmailLinks links, Metrics& metrics)
+                         SmtpSettings smtp, EmailPolicy policy, EmailLinks links, Metrics& metrics,
+                         std::string node, std::int64_t claim_margin_ms)
     : store_(store),
       clock_(clock),
       smtp_(std::move(smtp)),
       policy_(policy),
       links_(std::move(links)),
       metrics_(metrics),
+      // A round's emails go to the relay one after the other, each within its time limit.
+      claim_{std::move(node), std::int64_t{kBatch} * smtp_.timeout_seconds * 1000 + claim_margin_ms},
       pump_(executor, scheduler, {Due::kEmailRetry, 0}, "email", [this] { fetch(); }) {}
 
 EmailSender::~EmailSender() { relay_.join(); }
@@ -72,15 +75,17 @@ void EmailSender::fetch() {
   auto next = std::make_shared<std::optional<std::int64_t>>();
   const std::int64_t now = clock_.now();
   store_.submit(
-      [due, next, now](Records& db) {
-        for (const EmailRecord& email : db.due_emails(now, kBatch)) due->push_back(read_email_to_send(db, email));
-        *next = db.next_email_at();
+      [due, next, now, claim = claim_](Records& db) {
+        for (const EmailRecord& email : db.due_emails(now, kBatch, claim)) {
+          due->push_back(read_email_to_send(db, email));
+        }
+        *next = db.next_email_at(now, claim);
       },
-      [this, due, next](std::exception_ptr error) {
-        net::post(pump_.strand(), [this, due, next, error] {
+      [this, due, next, now](std::exception_ptr error) {
+        net::post(pump_.strand(), [this, due, next, error, now] {
           if (pump_.stopped()) return;
           if (error) return pump_.read_failed();
-          if (due->empty()) return pump_.rest(*next);
+          if (due->empty()) return pump_.rest(*next, now);
           net::post(relay_, [this, batch = std::move(*due)]() mutable { send_batch(std::move(batch)); });
         });
       });
@@ -132,8 +137,14 @@ void EmailSender::send_batch(std::vector<EmailToSend> batch) {
 void EmailSender::finish_batch(std::vector<EmailRecord> outcomes) {
   const std::int64_t now = clock_.now();
   store_.submit(
-      [outcomes = std::move(outcomes), now](Records& db) {
-        for (const EmailRecord& e : outcomes) db.update_email(e, now);
+      [outcomes = std::move(outcomes), now, claim = claim_](Records& db) {
+        for (const EmailRecord& e : outcomes) {
+          // Its claim outlived: another node has it now and records its own.
+          if (!db.update_email(e, now, claim)) {
+            spdlog::warn("email {} ({}): claimed by another node since; this attempt's outcome is not recorded", e.id,
+                         e.idempotency_key);
+          }
+        }
       },
       [this](std::exception_ptr error) {
         net::post(pump_.strand(), [this, error] {

@@ -13,6 +13,12 @@
 // thread of its own talks to the relay (libcurl blocks), and the io_context
 // only passes batches along. A slow or refusing relay delays email only.
 //
+// Nodes sharing one PostgreSQL database claim the rows they send, as the
+// webhook sender does (webhook_sender.hpp): a claim lasts as long as a
+// round's sends may take plus a margin, and only the claimant records the
+// outcome. A node that dies mid-send leaves its claims to expire; another
+// node then sends those emails again with the same Message-ID.
+//
 // Thread-safety: wake() and stop() are safe from any thread.
 #pragma once
 
@@ -41,8 +47,11 @@ struct EmailPolicy {
 
 class EmailSender {
  public:
+  // `node` names this node in its claims; `claim_margin_ms` is added to the
+  // longest a round's sends take for how long a claim lasts.
   EmailSender(boost::asio::any_io_executor executor, Store& store, const Clock& clock, Scheduler& scheduler,
-              SmtpSettings smtp, EmailPolicy policy, EmailLinks links, Metrics& metrics);
+              SmtpSettings smtp, EmailPolicy policy, EmailLinks links, Metrics& metrics, std::string node,
+              std::int64_t claim_margin_ms);
   ~EmailSender();
 
   const EmailLinks& links() const { return links_; }
@@ -63,6 +72,7 @@ class EmailSender {
   const EmailPolicy policy_;
   const EmailLinks links_;
   Metrics& metrics_;
+  const Claim claim_;
   OutboxPump pump_;
   boost::asio::thread_pool relay_{1};
 };

@@ -72,6 +72,8 @@ class OutboundPoster {
                  const std::optional<std::string>& extra_ca_file);
 
   const OutboundPolicy& policy() const { return policy_; }
+  // The longest one post takes, whatever the receiver does.
+  int timeout_seconds() const { return timeout_seconds_; }
   void post(OutboundRequest request, std::function<void(PostOutcome)> done);
 
  private:

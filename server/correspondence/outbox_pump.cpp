@@ -3,6 +3,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <utility>
 
 namespace sp::server {
@@ -33,9 +34,11 @@ void OutboxPump::stop() {
   net::post(strand_, [this] { stopped_ = true; });
 }
 
-void OutboxPump::rest(std::optional<std::int64_t> next_due) {
+void OutboxPump::rest(std::optional<std::int64_t> next_due, std::int64_t now) {
   running_ = false;
-  if (next_due) scheduler_.set(retry_key_, *next_due, [this] { wake(); });
+  // A row due by now that the round did not get is being claimed by another
+  // node this moment: look again a second later, not at once and again.
+  if (next_due) scheduler_.set(retry_key_, std::max(*next_due, now + 1), [this] { wake(); });
   if (again_) {
     again_ = false;
     wake();
@@ -44,7 +47,7 @@ void OutboxPump::rest(std::optional<std::int64_t> next_due) {
 
 void OutboxPump::read_failed() {
   spdlog::error("{}: the rows due could not be read", what_);
-  rest(std::nullopt);
+  rest(std::nullopt, 0);
 }
 
 void OutboxPump::round_recorded(bool recorded) {

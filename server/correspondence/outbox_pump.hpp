@@ -10,6 +10,11 @@
 // (webhook_sender.hpp) go through one, so the outboxes behave alike at a
 // restart, a failing store and a stop.
 //
+// With several nodes on one PostgreSQL database a round reads only the rows
+// it claims (timed_claim.hpp): each row is sent by one node at a time, and the
+// next wake is also set for when another node's claims end, so that rows of a
+// node that died are sent by another.
+//
 // Thread-safety: wake() and stop() are safe from any thread; the rest runs
 // on strand().
 #pragma once
@@ -41,9 +46,9 @@ class OutboxPump {
   boost::asio::strand<boost::asio::any_io_executor>& strand() { return strand_; }
   bool stopped() const { return stopped_; }
 
-  // A round found nothing due: the pump rests until `next_due` (if any) or
-  // the next wake.
-  void rest(std::optional<std::int64_t> next_due);
+  // A round found nothing due at `now`: the pump rests until `next_due` (if
+  // any) or the next wake.
+  void rest(std::optional<std::int64_t> next_due, std::int64_t now);
   // A round could not read the outbox: the pump rests until the next wake.
   void read_failed();
   // A round's outcomes were recorded (or not: `recorded` false leaves the

@@ -15,6 +15,9 @@ constexpr std::int64_t kSecondsPerDay = 24 * 3600;
 constexpr std::int64_t kFirstSweepDelaySeconds = 60;
 // Rows of each table per job: tens of milliseconds of the writer's time.
 constexpr int kBatchRows = 10'000;
+// A sweep's claim outlasts the day to the same node's next sweep by this
+// much, so that node renews it before any other may take it.
+constexpr std::int64_t kClaimMarginSeconds = 600;
 
 PrunedRows operator+(PrunedRows a, PrunedRows b) {
   return PrunedRows{a.deliveries + b.deliveries, a.notifications + b.notifications, a.sessions + b.sessions};
@@ -23,8 +26,13 @@ PrunedRows operator+(PrunedRows a, PrunedRows b) {
 }  // namespace
 
 Retention::Retention(boost::asio::any_io_executor executor, Store& store, const Clock& clock, Scheduler& scheduler,
-                     RetentionPolicy policy)
-    : executor_(executor), store_(store), clock_(clock), scheduler_(scheduler), policy_(policy) {}
+                     RetentionPolicy policy, std::string node)
+    : executor_(executor),
+      store_(store),
+      clock_(clock),
+      scheduler_(scheduler),
+      policy_(policy),
+      claim_{std::move(node), (kSecondsPerDay + kClaimMarginSeconds) * 1000} {}
 
 void Retention::start() {
   schedule(clock_.now() + kFirstSweepDelaySeconds, PrunedRows{});
@@ -36,21 +44,28 @@ void Retention::schedule(std::int64_t at, PrunedRows so_far) {
 
 void Retention::sweep(PrunedRows so_far) {
   auto batch = std::make_shared<PrunedRows>();
+  auto claim = std::make_shared<ClaimAnswer>();
   store_.submit(
       // Everything by the server's one clock (the test clock in tests), as
       // logging in checks sessions.
-      [batch, now = clock_.now(),
+      [batch, claim, by = claim_, now = clock_.now(),
        notifications = policy_.keep_notifications_days * kSecondsPerDay,
        webhooks = policy_.keep_webhooks_days * kSecondsPerDay](Records& db) {
+        *claim = db.claim_timed_work(TimedWork::kRetentionSweep, by);
+        if (!claim->granted) return;
         *batch = db.prune_settled(now, notifications, webhooks, kBatchRows);
         batch->sessions = db.delete_expired_sessions(now, kBatchRows);
       },
-      [this, batch, so_far](std::exception_ptr error) {
-        boost::asio::post(executor_, [this, batch, so_far, error] { swept(so_far, *batch, error); });
+      [this, batch, claim, so_far](std::exception_ptr error) {
+        boost::asio::post(executor_, [this, batch, claim, so_far, error] { swept(so_far, *batch, *claim, error); });
       });
 }
 
-void Retention::swept(PrunedRows so_far, PrunedRows batch, std::exception_ptr error) {
+void Retention::swept(PrunedRows so_far, PrunedRows batch, ClaimAnswer claim, std::exception_ptr error) {
+  if (!error && !claim.granted) {
+    // Another node sweeps these days: try again when its claim would end.
+    return schedule(clock_.now() + (claim.holder_left_ms + 999) / 1000, PrunedRows{});
+  }
   const bool more = !error && (batch.deliveries == kBatchRows || batch.notifications == kBatchRows ||
                                batch.sessions == kBatchRows);
   // A failed job rolled back: its batch deleted nothing.

@@ -12,6 +12,12 @@
 // scheduler, on the server's clock (the test clock moves them too), so
 // stopping the scheduler stops them.
 //
+// Nodes sharing one PostgreSQL database each schedule the sweeps; a sweep
+// first claims the work for a day and a little more (Records::
+// claim_timed_work), so one node sweeps each day. The node holding the claim
+// renews it at its next sweep; the others try again when it would end, and
+// the first to try after a dead node's claim expired sweeps instead.
+//
 // Thread-safety: start() is called once; the rest runs from the scheduler and
 // the store's completions, one batch at a time.
 #pragma once
@@ -20,6 +26,7 @@
 
 #include <cstdint>
 #include <exception>
+#include <string>
 
 #include "server/base/clock.hpp"
 #include "server/correspondence/scheduler.hpp"
@@ -35,8 +42,9 @@ struct RetentionPolicy {
 
 class Retention {
  public:
+  // `node` names this node in its claim on the sweeps.
   Retention(boost::asio::any_io_executor executor, Store& store, const Clock& clock, Scheduler& scheduler,
-            RetentionPolicy policy);
+            RetentionPolicy policy, std::string node);
 
   // Schedules the first sweep.
   void start();
@@ -44,13 +52,14 @@ class Retention {
  private:
   void schedule(std::int64_t at, PrunedRows so_far);
   void sweep(PrunedRows so_far);
-  void swept(PrunedRows so_far, PrunedRows batch, std::exception_ptr error);
+  void swept(PrunedRows so_far, PrunedRows batch, ClaimAnswer claim, std::exception_ptr error);
 
   boost::asio::any_io_executor executor_;
   Store& store_;
   const Clock& clock_;
   Scheduler& scheduler_;
   const RetentionPolicy policy_;
+  const Claim claim_;
 };
 
 }  // namespace sp::server

@@ -43,13 +43,16 @@ std::int64_t webhook_retry_delay(int failed_attempts, const WebhookPolicy& polic
 }
 
 WebhookSender::WebhookSender(net::any_io_executor executor, Store& store, const Clock& clock, Scheduler& scheduler,
-                             WebhookPolicy policy, OutboundPoster& poster, PushSettings push, Metrics& metrics)
+                             WebhookPolicy policy, OutboundPoster& poster, PushSettings push, Metrics& metrics,
+                             std::string node, std::int64_t claim_margin_ms)
     : store_(store),
       clock_(clock),
       policy_(policy),
       poster_(poster),
       push_(std::move(push)),
       metrics_(metrics),
+      // The posts of a round go out together: one time limit covers them all.
+      claim_{std::move(node), std::int64_t{poster.timeout_seconds()} * 1000 + claim_margin_ms},
       pump_(executor, scheduler, {Due::kWebhookRetry, 0}, "outbox", [this] { fetch(); }) {}
 
 void WebhookSender::wake() { pump_.wake(); }
@@ -66,18 +69,18 @@ void WebhookSender::fetch() {
   auto vapid = std::make_shared<std::optional<VapidKey>>();
   const std::int64_t now = clock_.now();
   store_.submit(
-      [due, next, vapid, now](Records& db) {
-        *due = db.due_deliveries(now, kBatch);
-        *next = db.next_delivery_at();
+      [due, next, vapid, now, claim = claim_](Records& db) {
+        *due = db.due_deliveries(now, kBatch, claim);
+        *next = db.next_delivery_at(now, claim);
         const bool push = std::any_of(due->begin(), due->end(),
                                       [](const DeliveryRecord& d) { return d.channel == DeliveryChannel::kPush; });
         if (push) *vapid = stored_vapid_key(db, now);
       },
-      [this, due, next, vapid](std::exception_ptr error) {
-        net::post(pump_.strand(), [this, due, next, vapid, error] {
+      [this, due, next, vapid, now](std::exception_ptr error) {
+        net::post(pump_.strand(), [this, due, next, vapid, error, now] {
           if (pump_.stopped()) return;
           if (error) return pump_.read_failed();
-          if (due->empty()) return pump_.rest(*next);
+          if (due->empty()) return pump_.rest(*next, now);
           send_batch(std::move(*due), std::move(*vapid));
         });
       });
@@ -156,8 +159,14 @@ void WebhookSender::send_batch(std::vector<DeliveryRecord> batch, std::optional<
 void WebhookSender::finish_batch(std::vector<DeliveryRecord> outcomes, std::vector<std::int64_t> expired) {
   const std::int64_t now = clock_.now();
   store_.submit(
-      [outcomes = std::move(outcomes), expired = std::move(expired), now](Records& db) {
-        for (const DeliveryRecord& d : outcomes) db.update_delivery(d, now);
+      [outcomes = std::move(outcomes), expired = std::move(expired), now, claim = claim_](Records& db) {
+        for (const DeliveryRecord& d : outcomes) {
+          // Its claim outlived: another node has it now and records its own.
+          if (!db.update_delivery(d, now, claim)) {
+            spdlog::warn("{} delivery {}: claimed by another node since; this attempt's outcome is not recorded",
+                         to_string(d.channel), d.id);
+          }
+        }
         for (const std::int64_t subscription : expired) db.delete_push_subscription_by_id(subscription);
       },
       [this](std::exception_ptr error) {

@@ -11,6 +11,13 @@
 // next retry. It runs on the io_context and the store's thread only: a slow or
 // failing receiver never holds up a table.
 //
+// Nodes sharing one PostgreSQL database each run a sender; a round claims
+// the deliveries it sends (Records::due_deliveries) for as long as its posts
+// may take plus a margin, and records outcomes only while the claims are its
+// own, so a delivery is sent by one node at a time. A node that dies with
+// claims leaves them to expire; another node then sends those deliveries
+// again, under the same delivery id (docs/scaling.md, "Timed work").
+//
 // Given up at once, since trying again would end the same way: an address
 // the outbound policy refuses, a plain http:// webhook while the operator does
 // not allow them, a webhook the user changed or removed since, a push
@@ -60,8 +67,12 @@ inline constexpr std::size_t kMaxWebhookBody = 64 * 1024;
 
 class WebhookSender {
  public:
+  // `node` names this node in its claims; `claim_margin_ms` is added to the
+  // posts' time limit for how long a claim lasts (the outcome is recorded
+  // within it).
   WebhookSender(boost::asio::any_io_executor executor, Store& store, const Clock& clock, Scheduler& scheduler,
-                WebhookPolicy policy, OutboundPoster& poster, PushSettings push, Metrics& metrics);
+                WebhookPolicy policy, OutboundPoster& poster, PushSettings push, Metrics& metrics, std::string node,
+                std::int64_t claim_margin_ms);
 
   // The addresses webhooks and push endpoints may reach; the requests that
   // set them refuse early what they can.
@@ -85,6 +96,7 @@ class WebhookSender {
   OutboundPoster& poster_;
   const PushSettings push_;
   Metrics& metrics_;
+  const Claim claim_;
   OutboxPump pump_;
 };
 

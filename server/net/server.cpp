@@ -173,12 +173,16 @@ int run_server(const ServerConfig& config) {
   const Clock& clock = test_clock ? static_cast<const Clock&>(*test_clock) : system_clock;
   UserChannels channels;
   auto scheduler = std::make_unique<Scheduler>(ioc->get_executor(), clock);
+  // Timed work no table owns is claimed in this node's name, each claim lasting
+  // as long as its sends may take plus a lease's length, the margin for
+  // recording the outcome (docs/scaling.md, "Timed work").
+  const std::string node = node_name(config);
   OutboundPoster poster(ioc->get_executor(), OutboundPolicy::from_config(config.outbound_allow),
                         config.outbound_timeout_seconds, config.outbound_ca);
   auto webhooks = std::make_unique<WebhookSender>(
       ioc->get_executor(), *store, clock, *scheduler,
       WebhookPolicy{config.webhook_attempts, config.webhook_first_retry_seconds, 6 * 3600, config.webhook_plain_http},
-      poster, PushSettings{config.push_contact, PushSettings{}.ttl_seconds}, metrics);
+      poster, PushSettings{config.push_contact, PushSettings{}.ttl_seconds}, metrics, node, lease_ms);
   // Email, when the operator gave a relay (docs/notifications.md).
   init_smtp();
   std::unique_ptr<EmailSender> email;
@@ -189,7 +193,7 @@ int run_server(const ServerConfig& config) {
         ioc->get_executor(), *store, clock, *scheduler,
         SmtpSettings{config.smtp_host, config.smtp_port, config.smtp_security, config.smtp_user, config.smtp_password,
                      config.mail_from, config.smtp_timeout_seconds},
-        EmailPolicy{config.email_attempts, 60, 6 * 3600}, EmailLinks(config.public_url, key), metrics);
+        EmailPolicy{config.email_attempts, 60, 6 * 3600}, EmailLinks(config.public_url, key), metrics, node, lease_ms);
     spdlog::info("email: through {}:{} ({}) from {}", config.smtp_host, config.smtp_port, config.smtp_security,
                  config.mail_from);
   }
@@ -198,12 +202,12 @@ int run_server(const ServerConfig& config) {
   });
   Notifier notifier(*store, clock, channels, *webhooks, email.get());
   Retention retention(ioc->get_executor(), *store, clock, *scheduler,
-                      RetentionPolicy{config.keep_notifications_days, config.keep_webhooks_days});
+                      RetentionPolicy{config.keep_notifications_days, config.keep_webhooks_days}, node);
   Correspondence correspondence{clock,        test_clock.get(), *scheduler,  notifier, config.vacation_days_per_year,
                                 config.deadline_warning_hours, email.get(), &digests};
   std::unique_ptr<NodeLeases> leases;
   if (shared) {
-    leases = std::make_unique<NodeLeases>(config.database, node_name(config), lease_ms);
+    leases = std::make_unique<NodeLeases>(config.database, node, lease_ms);
     spdlog::info("node {}: tables are played under leases of {} s", leases->node(), config.lease_seconds);
   }
   auto tables = std::make_unique<TableRegistry>(ioc->get_executor(), *store, metrics, correspondence, leases.get());
@@ -241,6 +245,25 @@ int run_server(const ServerConfig& config) {
           break;
         case NodeBus::Kind::kSessions:
           end_sessions_told(services, id, text);
+          break;
+      }
+    };
+    hooks.timed_work = [&services, &webhooks, &email, &digests](TimedWorkDue due) {
+      switch (due.work) {
+        case TimedWork::kWebhooks:
+          webhooks->wake();
+          break;
+        case TimedWork::kEmails:
+          if (email) email->wake();
+          break;
+        case TimedWork::kDigests:
+          digests.rearm();
+          break;
+        case TimedWork::kVacationEnd:
+          vacation_booked_elsewhere(services, due.id);
+          break;
+        case TimedWork::kRetentionSweep:
+          // Never told (parse_timed_work_due): each node schedules its own sweeps.
           break;
       }
     };

@@ -26,9 +26,11 @@ void tell_tables(Services& services, std::int64_t user_id, bool away) {
 
 void schedule_end(Services& services, const VacationRecord& v) {
   services.correspondence.scheduler.set({Due::kVacationEnd, v.user_id}, v.ends_at, [&services, v] {
-    services.store.submit([v](Records& db) { db.close_vacation(v.id, v.ends_at); },
-                          [&services, v](std::exception_ptr error) {
-                            if (!error) tell_tables(services, v.user_id, false);
+    auto closed = std::make_shared<bool>(false);
+    services.store.submit([v, closed](Records& db) { *closed = db.close_vacation(v.id, v.ends_at); },
+                          [&services, v, closed](std::exception_ptr error) {
+                            // Not closed here: ended early, or by another node, which tells the tables.
+                            if (!error && *closed) tell_tables(services, v.user_id, false);
                           });
   });
 }
@@ -49,6 +51,18 @@ void schedule_open_vacations(Services& services) {
   std::vector<VacationRecord> open;
   services.store.run_sync([&open](Records& db) { open = db.open_vacations(); });
   for (const VacationRecord& v : open) schedule_end(services, v);
+}
+
+void vacation_booked_elsewhere(Services& services, std::int64_t user_id) {
+  auto open = std::make_shared<std::vector<VacationRecord>>();
+  services.store.submit(
+      [open](Records& db) { *open = db.open_vacations(); },
+      [&services, user_id, open](std::exception_ptr error) {
+        if (error) return;
+        for (const VacationRecord& v : *open) {
+          if (v.user_id == user_id) schedule_end(services, v);
+        }
+      });
 }
 
 }  // namespace sp::server

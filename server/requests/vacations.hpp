@@ -3,6 +3,12 @@
 // the user owes a move, so those deadlines pause and resume; each end is in
 // the scheduler, set again at start-up so one that passed while the server
 // was down ends at once.
+//
+// Nodes sharing one PostgreSQL database each schedule every vacation's end
+// (a vacation booked on another node is told to all of them, see
+// vacation_booked_elsewhere); the node whose job closes the vacation's row
+// first tells the tables, the others find it closed and do nothing. So the
+// end comes once, and also when the node that booked the vacation is gone.
 #pragma once
 
 #include <cstdint>
@@ -18,5 +24,7 @@ void vacation_began(Services& services, const VacationRecord& vacation);
 void vacation_ended(Services& services, std::int64_t user_id);
 // At start-up: schedules the end of every vacation not yet closed.
 void schedule_open_vacations(Services& services);
+// Another node stored a vacation of `user_id`: schedules its end here too.
+void vacation_booked_elsewhere(Services& services, std::int64_t user_id);
 
 }  // namespace sp::server

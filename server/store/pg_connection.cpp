@@ -54,7 +54,7 @@ class Result {
 };
 
 // The SQLSTATE spb_check_lease raises when a table's lease no longer holds
-// (schema/postgresql/0012_lease_check.sql).
+// (schema/postgresql/0013_lease_check.sql).
 constexpr std::string_view kLeaseLostState = "SPB01";
 
 // A failed statement's lost lease, as LeaseLost; nothing for other failures.

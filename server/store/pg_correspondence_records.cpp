@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "server/store/pg_clock.hpp"
+
 namespace sp::server {
 namespace {
 
@@ -132,16 +134,28 @@ std::vector<std::pair<std::int64_t, std::int64_t>> PgRecords::running_deadlines(
   return out;
 }
 
-std::int64_t PgRecords::insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) {
-  return db_.prepare("INSERT INTO vacations (user_id, starts_at, ends_at) VALUES ($1, $2, $3) RETURNING id")
-      .bind(1, user_id)
-      .bind(2, starts_at)
-      .bind(3, ends_at)
-      .returned_id();
+void PgRecords::tell_nodes(TimedWork work, std::int64_t id) {
+  db_.prepare("SELECT pg_notify($1, $2)")
+      .bind(1, kTimedWorkChannel)
+      .bind(2, std::string(1, static_cast<char>(work)) + " " + std::to_string(id))
+      .run();
 }
 
-void PgRecords::close_vacation(std::int64_t id, std::int64_t ended_at) {
+std::int64_t PgRecords::insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) {
+  const std::int64_t id = db_.prepare("INSERT INTO vacations (user_id, starts_at, ends_at) VALUES ($1, $2, $3) RETURNING id")
+                              .bind(1, user_id)
+                              .bind(2, starts_at)
+                              .bind(3, ends_at)
+                              .returned_id();
+  tell_nodes(TimedWork::kVacationEnd, user_id);
+  return id;
+}
+
+bool PgRecords::close_vacation(std::int64_t id, std::int64_t ended_at) {
+  // Two nodes closing one vacation: the second waits for the first's row lock,
+  // then finds it closed and changes nothing.
   db_.prepare("UPDATE vacations SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL").bind(1, ended_at).bind(2, id).run();
+  return db_.changes() > 0;
 }
 
 std::vector<VacationRecord> PgRecords::vacations_of(std::int64_t user_id, std::int64_t started_since) {
@@ -228,7 +242,7 @@ std::optional<std::string> PgRecords::webhook_url_of(std::int64_t user_id) {
 
 std::int64_t PgRecords::insert_delivery(std::int64_t notification_id, const std::string& url,
                                             const std::string& body_json, std::int64_t now) {
-  return db_.prepare(
+  const std::int64_t id = db_.prepare(
         "INSERT INTO webhook_outbox (notification_id, url, body_json, status, attempts, next_attempt_at, updated_at) "
         "VALUES ($1, $2, $3, 'pending', 0, $4, $5) RETURNING id")
       .bind(1, notification_id)
@@ -237,20 +251,32 @@ std::int64_t PgRecords::insert_delivery(std::int64_t notification_id, const std:
       .bind(4, now)
       .bind(5, now)
       .returned_id();
+  tell_nodes(TimedWork::kWebhooks);
+  return id;
 }
 
-std::vector<DeliveryRecord> PgRecords::due_deliveries(std::int64_t now, int limit) {
+std::vector<DeliveryRecord> PgRecords::due_deliveries(std::int64_t now, int limit, const Claim& claim) {
+  // The claim is written in the job's transaction and outlives it: the
+  // sending happens after the commit. SKIP LOCKED passes over rows another
+  // node is claiming this moment; FOR UPDATE reads a row claimed and
+  // committed since this statement began as it is now, claimed.
   // The keys come from the channel's state now: a webhook's secret only while
   // the delivery's address is still its user's webhook, a subscription's keys
   // only while it exists and is still the notified user's.
-  auto s = db_.prepare(std::string("SELECT ") + kDeliveryColumns +
-                       ", coalesce(u.webhook_secret, ''), coalesce(p.p256dh, ''), coalesce(p.auth, ''), n.created_at "
-                       "FROM webhook_outbox o JOIN notifications n ON n.id = o.notification_id "
-                       "LEFT JOIN users u ON u.id = n.user_id AND o.channel = 'webhook' AND u.webhook_url = o.url "
-                       "LEFT JOIN push_subscriptions p ON p.id = o.subscription_id AND o.channel = 'push' "
-                       "AND p.user_id = n.user_id "
-                       "WHERE o.status = 'pending' AND o.next_attempt_at <= $1 ORDER BY o.next_attempt_at, o.id LIMIT $2");
-  s.bind(1, now).bind(2, static_cast<std::int64_t>(limit));
+  static const std::string sql = with_database_now(
+      std::string("WITH o AS (UPDATE webhook_outbox SET claimed_by = $3, claimed_until_ms = NOW_MS + $4 "
+                  "WHERE id IN (SELECT id FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= $1 "
+                  "AND (claimed_by IS NULL OR claimed_by = $3 OR claimed_until_ms <= NOW_MS) "
+                  "ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING *) "
+                  "SELECT ") +
+      kDeliveryColumns +
+      ", coalesce(u.webhook_secret, ''), coalesce(p.p256dh, ''), coalesce(p.auth, ''), n.created_at "
+      "FROM o JOIN notifications n ON n.id = o.notification_id "
+      "LEFT JOIN users u ON u.id = n.user_id AND o.channel = 'webhook' AND u.webhook_url = o.url "
+      "LEFT JOIN push_subscriptions p ON p.id = o.subscription_id AND o.channel = 'push' "
+      "AND p.user_id = n.user_id ORDER BY o.next_attempt_at, o.id");
+  auto s = db_.prepare(sql);
+  s.bind(1, now).bind(2, static_cast<std::int64_t>(limit)).bind(3, claim.node).bind(4, claim.lasts_ms);
   std::vector<DeliveryRecord> out;
   while (s.step()) {
     DeliveryRecord d = read_delivery(s);
@@ -261,24 +287,37 @@ std::vector<DeliveryRecord> PgRecords::due_deliveries(std::int64_t now, int limi
   return out;
 }
 
-std::optional<std::int64_t> PgRecords::next_delivery_at() {
-  auto s = db_.prepare("SELECT min(next_attempt_at) FROM webhook_outbox WHERE status = 'pending'");
+std::optional<std::int64_t> PgRecords::next_delivery_at(std::int64_t now, const Claim& claim) {
+  // Another node's live claim ends after its remaining milliseconds on the
+  // database's clock, counted here from the server's `now`: the two clocks
+  // need not agree.
+  static const std::string sql = with_database_now(
+      "SELECT min(CASE WHEN claimed_by <> $2 AND claimed_until_ms > NOW_MS "
+      "THEN greatest(next_attempt_at, $1 + (claimed_until_ms - NOW_MS + 999) / 1000) ELSE next_attempt_at END) "
+      "FROM webhook_outbox WHERE status = 'pending'");
+  auto s = db_.prepare(sql);
+  s.bind(1, now).bind(2, claim.node);
   if (!s.step() || s.column_is_null(0)) return std::nullopt;
   return s.column_int(0);
 }
 
-void PgRecords::update_delivery(const DeliveryRecord& d, std::int64_t now) {
+bool PgRecords::update_delivery(const DeliveryRecord& d, std::int64_t now, const Claim& claim) {
+  // The claimant stays named with its claim ended (0): a node whose claim
+  // expired and was taken by another finds that other's name and writes
+  // nothing, even after the other recorded its outcome. A row never claimed
+  // (written by a tool) has no claimant to check.
   auto s = db_.prepare(
-      "UPDATE webhook_outbox SET status = $1, attempts = $2, next_attempt_at = $3, last_error = $4, updated_at = $5 "
-      "WHERE id = $6");
+      "UPDATE webhook_outbox SET status = $1, attempts = $2, next_attempt_at = $3, last_error = $4, updated_at = $5, "
+      "claimed_until_ms = 0 WHERE id = $6 AND (claimed_by IS NULL OR claimed_by = $7)");
   s.bind(1, to_string(d.status)).bind(2, static_cast<std::int64_t>(d.attempts)).bind(3, d.next_attempt_at);
   if (d.last_error.empty()) {
     s.bind_null(4);
   } else {
     s.bind(4, d.last_error);
   }
-  s.bind(5, now).bind(6, d.id);
+  s.bind(5, now).bind(6, d.id).bind(7, claim.node);
   s.run();
+  return db_.changes() > 0;
 }
 
 std::optional<DeliveryRecord> PgRecords::load_delivery(std::int64_t id) {
@@ -336,7 +375,7 @@ void PgRecords::delete_push_subscription_by_id(std::int64_t id) {
 
 std::int64_t PgRecords::insert_push_delivery(std::int64_t notification_id, const PushSubscriptionRecord& to,
                                                  const std::string& body_json, std::int64_t now) {
-  return db_.prepare(
+  const std::int64_t id = db_.prepare(
         "INSERT INTO webhook_outbox (notification_id, url, body_json, status, attempts, next_attempt_at, updated_at, "
         "channel, subscription_id) VALUES ($1, $2, $3, 'pending', 0, $4, $5, 'push', $6) RETURNING id")
       .bind(1, notification_id)
@@ -346,6 +385,8 @@ std::int64_t PgRecords::insert_push_delivery(std::int64_t notification_id, const
       .bind(5, now)
       .bind(6, to.id)
       .returned_id();
+  tell_nodes(TimedWork::kWebhooks);
+  return id;
 }
 
 std::optional<VapidKeyRecord> PgRecords::vapid_key() {
@@ -383,6 +424,19 @@ PrunedRows PgRecords::prune_settled(std::int64_t now, std::int64_t keep_notifica
     pruned.notifications = prune_notifications(db_, now - keep_notifications_seconds, limit);
   }
   return pruned;
+}
+
+ClaimAnswer PgRecords::claim_timed_work(TimedWork work, const Claim& claim) {
+  static const std::string sql = with_database_now(
+      "INSERT INTO timed_claims (work, node, expires_at_ms) VALUES ($1, $2, NOW_MS + $3) "
+      "ON CONFLICT (work) DO UPDATE SET node = excluded.node, expires_at_ms = excluded.expires_at_ms "
+      "WHERE timed_claims.expires_at_ms <= NOW_MS OR timed_claims.node = excluded.node RETURNING node");
+  auto taken = db_.prepare(sql);
+  taken.bind(1, to_string(work)).bind(2, claim.node).bind(3, claim.lasts_ms);
+  if (taken.step()) return ClaimAnswer{true, 0};
+  auto held = db_.prepare(with_database_now("SELECT greatest(expires_at_ms - NOW_MS, 0) FROM timed_claims WHERE work = $1"));
+  held.bind(1, to_string(work));
+  return ClaimAnswer{false, held.step() ? held.column_int(0) : 0};
 }
 
 }  // namespace sp::server

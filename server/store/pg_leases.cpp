@@ -1,23 +1,9 @@
 #include "server/store/pg_leases.hpp"
 
+#include "server/store/pg_clock.hpp"
 #include "server/store/pg_connection.hpp"
 
 namespace sp::server {
-
-namespace {
-
-// Milliseconds since 1970 on the database's clock, at the moment the
-// statement runs (clock_timestamp, not the transaction's now()).
-constexpr const char* kNowMs = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
-
-std::string with_now(std::string sql) {
-  for (std::size_t at = sql.find("NOW_MS"); at != std::string::npos; at = sql.find("NOW_MS", at)) {
-    sql.replace(at, 6, kNowMs);
-  }
-  return sql;
-}
-
-}  // namespace
 
 PgLeases::PgLeases(const std::string& conninfo, std::string node, std::int64_t lease_ms)
     : owned_(std::make_unique<PgConnection>(conninfo)), connection_(*owned_), node_(std::move(node)), lease_ms_(lease_ms) {
@@ -42,7 +28,7 @@ void PgLeases::configure() {
 
 std::optional<std::int64_t> PgLeases::acquire(std::int64_t table_id) {
   ready();
-  static const std::string sql = with_now(
+  static const std::string sql = with_database_now(
       "INSERT INTO table_leases (table_id, node, epoch, expires_at_ms) VALUES ($1, $2, 1, NOW_MS + $3) "
       "ON CONFLICT (table_id) DO UPDATE SET node = excluded.node, epoch = table_leases.epoch + 1, "
       "expires_at_ms = excluded.expires_at_ms "
@@ -72,7 +58,7 @@ std::vector<std::pair<std::int64_t, std::int64_t>> PgLeases::renew() {
   // renewed at once, skipping the others, and each of those is then renewed
   // alone: a single-row UPDATE waits only for the write that holds it, and
   // holds nothing anyone waits for.
-  static const std::string at_once = with_now(
+  static const std::string at_once = with_database_now(
       "WITH free AS (SELECT table_id FROM table_leases WHERE node = $1 AND expires_at_ms > NOW_MS "
       "FOR NO KEY UPDATE SKIP LOCKED), "
       "renewed AS (UPDATE table_leases l SET expires_at_ms = NOW_MS + $2 FROM free "
@@ -80,7 +66,7 @@ std::vector<std::pair<std::int64_t, std::int64_t>> PgLeases::renew() {
       "SELECT table_id, epoch, true FROM renewed "
       "UNION ALL SELECT table_id, epoch, false FROM table_leases WHERE node = $1 AND expires_at_ms > NOW_MS "
       "AND table_id NOT IN (SELECT table_id FROM free)");
-  static const std::string alone = with_now(
+  static const std::string alone = with_database_now(
       "UPDATE table_leases SET expires_at_ms = NOW_MS + $3 WHERE table_id = $1 AND node = $2 "
       "AND expires_at_ms > NOW_MS RETURNING epoch");
   auto renewed = connection_.prepare(at_once);
@@ -104,7 +90,7 @@ std::vector<std::pair<std::int64_t, std::int64_t>> PgLeases::renew() {
 
 std::vector<std::int64_t> PgLeases::orphans(int limit) {
   ready();
-  static const std::string sql = with_now(
+  static const std::string sql = with_database_now(
       "SELECT t.id FROM game_tables t LEFT JOIN table_leases l ON l.table_id = t.id "
       "WHERE t.status = 'playing' AND (l.table_id IS NULL OR l.expires_at_ms <= NOW_MS) ORDER BY t.id LIMIT $1");
   auto found = connection_.prepare(sql);
@@ -121,7 +107,7 @@ void PgLeases::notify(const std::string& channel, const std::string& payload) {
 
 std::optional<std::string> PgLeases::holder(std::int64_t table_id) {
   ready();
-  static const std::string sql = with_now("SELECT node FROM table_leases WHERE table_id = $1 AND expires_at_ms > NOW_MS");
+  static const std::string sql = with_database_now("SELECT node FROM table_leases WHERE table_id = $1 AND expires_at_ms > NOW_MS");
   auto found = connection_.prepare(sql);
   found.bind(1, table_id);
   if (!found.step()) return std::nullopt;

@@ -1,6 +1,8 @@
 // PgRecords' email notices (schema/0007_email.sql).
 #include "server/store/pg_records.hpp"
 
+#include "server/store/pg_clock.hpp"
+
 namespace sp::server {
 namespace {
 
@@ -127,6 +129,7 @@ void PgRecords::save_notice_settings(const NoticeSettingsRecord& n) {
   bind_optional(s, 7, n.next_digest_at);
   s.run();
   for (NoticeKind kind : kNoticeKinds) set_notice_choice(n.user_id, kind, n.choice(kind));
+  tell_nodes(TimedWork::kDigests);
 }
 
 void PgRecords::set_notice_choice(std::int64_t user_id, NoticeKind kind, NoticeDelivery delivery) {
@@ -142,7 +145,7 @@ void PgRecords::set_notice_choice(std::int64_t user_id, NoticeKind kind, NoticeD
 std::vector<std::int64_t> PgRecords::due_digests(std::int64_t now, int limit) {
   auto s = db_.prepare(
       "SELECT user_id FROM notice_settings WHERE next_digest_at IS NOT NULL AND next_digest_at <= $1 "
-      "ORDER BY next_digest_at, user_id LIMIT $2");
+      "ORDER BY next_digest_at, user_id LIMIT $2 FOR UPDATE SKIP LOCKED");
   s.bind(1, now).bind(2, static_cast<std::int64_t>(limit));
   std::vector<std::int64_t> out;
   while (s.step()) out.push_back(s.column_int(0));
@@ -212,14 +215,22 @@ bool PgRecords::insert_email(const EmailRecord& e, std::int64_t now) {
   bind_optional(s, 4, e.notification_id);
   s.bind(5, e.payload_json).bind(6, e.next_attempt_at).bind(7, now).bind(8, now);
   s.run();
-  return db_.changes() > 0;
+  if (db_.changes() == 0) return false;
+  tell_nodes(TimedWork::kEmails);
+  return true;
 }
 
-std::vector<EmailRecord> PgRecords::due_emails(std::int64_t now, int limit) {
-  auto s = db_.prepare(std::string("SELECT ") + kEmailColumns +
-                       " FROM email_outbox WHERE status = 'pending' AND next_attempt_at <= $1 "
-                       "ORDER BY next_attempt_at, id LIMIT $2");
-  s.bind(1, now).bind(2, static_cast<std::int64_t>(limit));
+std::vector<EmailRecord> PgRecords::due_emails(std::int64_t now, int limit, const Claim& claim) {
+  // Claimed as due_deliveries claims (pg_correspondence_records.cpp).
+  static const std::string sql = with_database_now(
+      std::string("WITH claimed AS (UPDATE email_outbox SET claimed_by = $3, claimed_until_ms = NOW_MS + $4 "
+                  "WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' AND next_attempt_at <= $1 "
+                  "AND (claimed_by IS NULL OR claimed_by = $3 OR claimed_until_ms <= NOW_MS) "
+                  "ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING *) "
+                  "SELECT ") +
+      kEmailColumns + " FROM claimed ORDER BY next_attempt_at, id");
+  auto s = db_.prepare(sql);
+  s.bind(1, now).bind(2, static_cast<std::int64_t>(limit)).bind(3, claim.node).bind(4, claim.lasts_ms);
   std::vector<EmailRecord> out;
   while (s.step()) out.push_back(read_email(s));
   return out;
@@ -232,24 +243,32 @@ int PgRecords::count_emails(std::int64_t user_id, EmailPurpose purpose, std::int
   return static_cast<int>(s.column_int(0));
 }
 
-std::optional<std::int64_t> PgRecords::next_email_at() {
-  auto s = db_.prepare("SELECT min(next_attempt_at) FROM email_outbox WHERE status = 'pending'");
+std::optional<std::int64_t> PgRecords::next_email_at(std::int64_t now, const Claim& claim) {
+  // As next_delivery_at.
+  static const std::string sql = with_database_now(
+      "SELECT min(CASE WHEN claimed_by <> $2 AND claimed_until_ms > NOW_MS "
+      "THEN greatest(next_attempt_at, $1 + (claimed_until_ms - NOW_MS + 999) / 1000) ELSE next_attempt_at END) "
+      "FROM email_outbox WHERE status = 'pending'");
+  auto s = db_.prepare(sql);
+  s.bind(1, now).bind(2, claim.node);
   if (!s.step() || s.column_is_null(0)) return std::nullopt;
   return s.column_int(0);
 }
 
-void PgRecords::update_email(const EmailRecord& e, std::int64_t now) {
+bool PgRecords::update_email(const EmailRecord& e, std::int64_t now, const Claim& claim) {
+  // Only the claimant, as update_delivery.
   auto s = db_.prepare(
       "UPDATE email_outbox SET status = $1, attempts = $2, next_attempt_at = $3, last_error = $4, updated_at = $5, "
-      "payload_json = $6 WHERE id = $7");
+      "payload_json = $6, claimed_until_ms = 0 WHERE id = $7 AND (claimed_by IS NULL OR claimed_by = $8)");
   s.bind(1, to_string(e.status)).bind(2, static_cast<std::int64_t>(e.attempts)).bind(3, e.next_attempt_at);
   if (e.last_error.empty()) {
     s.bind_null(4);
   } else {
     s.bind(4, e.last_error);
   }
-  s.bind(5, now).bind(6, e.payload_json).bind(7, e.id);
+  s.bind(5, now).bind(6, e.payload_json).bind(7, e.id).bind(8, claim.node);
   s.run();
+  return db_.changes() > 0;
 }
 
 bool PgRecords::mark_deadline_warned(std::int64_t table_id, std::int64_t deadline_at, int hours_before) {

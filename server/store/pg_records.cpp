@@ -273,7 +273,7 @@ void PgRecords::set_imported_table_status(std::int64_t table_id, TableStatus sta
 void PgRecords::check_lease(std::int64_t table_id, const LeaseFence& fence) {
   // Sent unawaited with the write's other statements: a lease that no longer
   // holds fails the job, as LeaseLost, when its outcome is read
-  // (schema/postgresql/0012_lease_check.sql, pg_connection.hpp). It comes
+  // (schema/postgresql/0013_lease_check.sql, pg_connection.hpp). It comes
   // first in every write, so a failed check leaves nothing of the job.
   db_.prepare("SELECT spb_check_lease($1, $2, $3)").bind(1, table_id).bind(2, fence.node).bind(3, fence.epoch).send();
 }

@@ -31,6 +31,7 @@
 #include "server/store/mail_rows.hpp"
 #include "server/store/rating_rows.hpp"
 #include "server/store/rows.hpp"
+#include "server/store/timed_claim.hpp"
 
 namespace sp::server {
 
@@ -141,9 +142,12 @@ class Records {
 
   // Vacations -----------------------------------------------------------------
 
+  // With PostgreSQL it also tells every node (kTimedWorkChannel) to schedule
+  // the vacation's end.
   virtual std::int64_t insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) = 0;
-  // Closes a vacation not yet closed.
-  virtual void close_vacation(std::int64_t id, std::int64_t ended_at) = 0;
+  // Closes a vacation not yet closed; returns whether this call closed it
+  // (of several nodes ending one vacation, one closes it and tells its tables).
+  virtual bool close_vacation(std::int64_t id, std::int64_t ended_at) = 0;
   // The user's vacations that started at `started_since` or later.
   virtual std::vector<VacationRecord> vacations_of(std::int64_t user_id, std::int64_t started_since) = 0;
   // The user's vacation in progress at `now`, if any.
@@ -164,15 +168,25 @@ class Records {
   virtual void update_webhook_url(std::int64_t user_id, const std::optional<std::string>& url) = 0;
   virtual std::optional<std::string> webhook_url_of(std::int64_t user_id) = 0;
 
-  // A pending delivery due now; returns its id.
+  // A pending delivery due now; returns its id. With PostgreSQL it also tells
+  // every node (kTimedWorkChannel) that a delivery is due.
   virtual std::int64_t insert_delivery(std::int64_t notification_id, const std::string& url,
                                        const std::string& body_json, std::int64_t now) = 0;
-  // Pending deliveries due by `now`, the longest waiting first.
-  virtual std::vector<DeliveryRecord> due_deliveries(std::int64_t now, int limit) = 0;
-  // When the next pending delivery is due.
-  virtual std::optional<std::int64_t> next_delivery_at() = 0;
-  // Stores a delivery's status, attempts, next attempt and last error.
-  virtual void update_delivery(const DeliveryRecord& delivery, std::int64_t now) = 0;
+  // Pending deliveries due by `now`, the longest waiting first, claimed for
+  // `claim` (timed_claim.hpp): with PostgreSQL only those no other node has
+  // a live claim on, and none another node is claiming at the same moment
+  // (SKIP LOCKED); each is then this node's for `claim.lasts_ms`.
+  virtual std::vector<DeliveryRecord> due_deliveries(std::int64_t now, int limit, const Claim& claim) = 0;
+  // When this node should look at the outbox next: the earliest pending
+  // delivery's next attempt, or, for one another node has a live claim on,
+  // the end of that claim (counted from `now`), so that a dead node's
+  // deliveries are taken when its claims expire.
+  virtual std::optional<std::int64_t> next_delivery_at(std::int64_t now, const Claim& claim) = 0;
+  // Stores a delivery's status, attempts, next attempt and last error, and
+  // ends `claim.node`'s claim on it. Returns false and writes nothing when
+  // another node claimed it since (this node's claim expired): only the
+  // claimant records an outcome.
+  virtual bool update_delivery(const DeliveryRecord& delivery, std::int64_t now, const Claim& claim) = 0;
   virtual std::optional<DeliveryRecord> load_delivery(std::int64_t id) = 0;
 
   // Web Push and signed webhooks ------------------------------------------------
@@ -187,7 +201,8 @@ class Records {
   virtual bool delete_push_subscription(std::int64_t user_id, const std::string& endpoint) = 0;
   // Its push service said it is gone.
   virtual void delete_push_subscription_by_id(std::int64_t id) = 0;
-  // A pending push delivery due now; returns its id.
+  // A pending push delivery due now; returns its id (and tells every node,
+  // as insert_delivery does).
   virtual std::int64_t insert_push_delivery(std::int64_t notification_id, const PushSubscriptionRecord& to,
                                             const std::string& body_json, std::int64_t now) = 0;
   virtual std::optional<VapidKeyRecord> vapid_key() = 0;
@@ -201,6 +216,10 @@ class Records {
   // Pending deliveries and unread notifications are never deleted.
   virtual PrunedRows prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds,
                                    std::int64_t keep_webhooks_seconds, int limit) = 0;
+  // Claims `work` for `claim` (timed_claims): granted when nobody holds it,
+  // its holder's claim expired, or the holder is this node (then extended).
+  // With SQLite always granted.
+  virtual ClaimAnswer claim_timed_work(TimedWork work, const Claim& claim) = 0;
 
   // Email notices (schema/0007_email.sql) ------------------------------------
 
@@ -213,9 +232,13 @@ class Records {
   virtual std::optional<std::int64_t> confirm_email(const std::string& confirm_hash, std::int64_t now) = 0;
   // Defaults for a player who chose nothing.
   virtual NoticeSettingsRecord notice_settings(std::int64_t user_id) = 0;
+  // With PostgreSQL it also tells every node (kTimedWorkChannel) that the
+  // next digest time may have changed.
   virtual void save_notice_settings(const NoticeSettingsRecord& settings) = 0;
   virtual void set_notice_choice(std::int64_t user_id, NoticeKind kind, NoticeDelivery delivery) = 0;
-  // Players whose digest is due by `now`.
+  // Players whose digest is due by `now`. With PostgreSQL their settings
+  // rows stay locked until the job's transaction ends, and rows another node
+  // has locked are skipped: each digest is queued by one node.
   virtual std::vector<std::int64_t> due_digests(std::int64_t now, int limit) = 0;
   virtual std::optional<std::int64_t> next_digest_at() = 0;
   virtual void set_next_digest_at(std::int64_t user_id, std::optional<std::int64_t> at) = 0;
@@ -227,14 +250,19 @@ class Records {
   virtual std::optional<std::string> table_name(std::int64_t table_id) = 0;
 
   // An email to send; nothing happens if its idempotency key has one already.
-  // Returns whether it was added.
+  // Returns whether it was added. With PostgreSQL it also tells every node
+  // (kTimedWorkChannel) that an email is due.
   virtual bool insert_email(const EmailRecord& email, std::int64_t now) = 0;
-  virtual std::vector<EmailRecord> due_emails(std::int64_t now, int limit) = 0;
+  // As due_deliveries, for the email outbox.
+  virtual std::vector<EmailRecord> due_emails(std::int64_t now, int limit, const Claim& claim) = 0;
   // Emails of `purpose` queued for the user since `since`.
   virtual int count_emails(std::int64_t user_id, EmailPurpose purpose, std::int64_t since) = 0;
-  virtual std::optional<std::int64_t> next_email_at() = 0;
-  // Stores an email's status, attempts, next attempt, last error and payload.
-  virtual void update_email(const EmailRecord& email, std::int64_t now) = 0;
+  // As next_delivery_at, for the email outbox.
+  virtual std::optional<std::int64_t> next_email_at(std::int64_t now, const Claim& claim) = 0;
+  // Stores an email's status, attempts, next attempt, last error and payload,
+  // and ends the claim; false and nothing written when another node claimed
+  // it since (as update_delivery).
+  virtual bool update_email(const EmailRecord& email, std::int64_t now, const Claim& claim) = 0;
   // Records that a deadline's warning was given; false if it had been already.
   virtual bool mark_deadline_warned(std::int64_t table_id, std::int64_t deadline_at, int hours_before) = 0;
   // Whose move the table awaits (nothing: nobody human).

@@ -141,8 +141,9 @@ std::int64_t SqliteRecords::insert_vacation(std::int64_t user_id, std::int64_t s
   return db_.last_insert_id();
 }
 
-void SqliteRecords::close_vacation(std::int64_t id, std::int64_t ended_at) {
+bool SqliteRecords::close_vacation(std::int64_t id, std::int64_t ended_at) {
   db_.prepare("UPDATE vacations SET ended_at = ? WHERE id = ? AND ended_at IS NULL").bind(1, ended_at).bind(2, id).run();
+  return db_.changes() > 0;
 }
 
 std::vector<VacationRecord> SqliteRecords::vacations_of(std::int64_t user_id, std::int64_t started_since) {
@@ -242,7 +243,8 @@ std::int64_t SqliteRecords::insert_delivery(std::int64_t notification_id, const 
   return db_.last_insert_id();
 }
 
-std::vector<DeliveryRecord> SqliteRecords::due_deliveries(std::int64_t now, int limit) {
+// One node: every claim is its own (timed_claim.hpp), so none is written.
+std::vector<DeliveryRecord> SqliteRecords::due_deliveries(std::int64_t now, int limit, const Claim&) {
   // The keys come from the channel's state now: a webhook's secret only while
   // the delivery's address is still its user's webhook, a subscription's keys
   // only while it exists and is still the notified user's.
@@ -264,13 +266,13 @@ std::vector<DeliveryRecord> SqliteRecords::due_deliveries(std::int64_t now, int 
   return out;
 }
 
-std::optional<std::int64_t> SqliteRecords::next_delivery_at() {
+std::optional<std::int64_t> SqliteRecords::next_delivery_at(std::int64_t, const Claim&) {
   auto s = db_.prepare("SELECT min(next_attempt_at) FROM webhook_outbox WHERE status = 'pending'");
   if (!s.step() || s.column_is_null(0)) return std::nullopt;
   return s.column_int(0);
 }
 
-void SqliteRecords::update_delivery(const DeliveryRecord& d, std::int64_t now) {
+bool SqliteRecords::update_delivery(const DeliveryRecord& d, std::int64_t now, const Claim&) {
   auto s = db_.prepare(
       "UPDATE webhook_outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?, updated_at = ? "
       "WHERE id = ?");
@@ -282,6 +284,7 @@ void SqliteRecords::update_delivery(const DeliveryRecord& d, std::int64_t now) {
   }
   s.bind(5, now).bind(6, d.id);
   s.run();
+  return true;
 }
 
 std::optional<DeliveryRecord> SqliteRecords::load_delivery(std::int64_t id) {
@@ -388,5 +391,7 @@ PrunedRows SqliteRecords::prune_settled(std::int64_t now, std::int64_t keep_noti
   }
   return pruned;
 }
+
+ClaimAnswer SqliteRecords::claim_timed_work(TimedWork, const Claim&) { return ClaimAnswer{true, 0}; }
 
 }  // namespace sp::server

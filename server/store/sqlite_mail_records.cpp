@@ -215,7 +215,8 @@ bool SqliteRecords::insert_email(const EmailRecord& e, std::int64_t now) {
   return db_.changes() > 0;
 }
 
-std::vector<EmailRecord> SqliteRecords::due_emails(std::int64_t now, int limit) {
+// One node: no claim is written (timed_claim.hpp).
+std::vector<EmailRecord> SqliteRecords::due_emails(std::int64_t now, int limit, const Claim&) {
   auto s = db_.prepare(std::string("SELECT ") + kEmailColumns +
                        " FROM email_outbox WHERE status = 'pending' AND next_attempt_at <= ? "
                        "ORDER BY next_attempt_at, id LIMIT ?");
@@ -232,13 +233,13 @@ int SqliteRecords::count_emails(std::int64_t user_id, EmailPurpose purpose, std:
   return static_cast<int>(s.column_int(0));
 }
 
-std::optional<std::int64_t> SqliteRecords::next_email_at() {
+std::optional<std::int64_t> SqliteRecords::next_email_at(std::int64_t, const Claim&) {
   auto s = db_.prepare("SELECT min(next_attempt_at) FROM email_outbox WHERE status = 'pending'");
   if (!s.step() || s.column_is_null(0)) return std::nullopt;
   return s.column_int(0);
 }
 
-void SqliteRecords::update_email(const EmailRecord& e, std::int64_t now) {
+bool SqliteRecords::update_email(const EmailRecord& e, std::int64_t now, const Claim&) {
   auto s = db_.prepare(
       "UPDATE email_outbox SET status = ?, attempts = ?, next_attempt_at = ?, last_error = ?, updated_at = ?, "
       "payload_json = ? WHERE id = ?");
@@ -250,6 +251,7 @@ void SqliteRecords::update_email(const EmailRecord& e, std::int64_t now) {
   }
   s.bind(5, now).bind(6, e.payload_json).bind(7, e.id);
   s.run();
+  return true;
 }
 
 bool SqliteRecords::mark_deadline_warned(std::int64_t table_id, std::int64_t deadline_at, int hours_before) {

@@ -58,7 +58,7 @@ class SqliteRecords final : public Records {
   std::int64_t insert_chat(std::int64_t table_id, std::int64_t user_id, const std::string& text, std::int64_t now) override;
   ChatPage chat_page(std::int64_t table_id, std::optional<std::int64_t> before, int limit) override;
   std::int64_t insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) override;
-  void close_vacation(std::int64_t id, std::int64_t ended_at) override;
+  bool close_vacation(std::int64_t id, std::int64_t ended_at) override;
   std::vector<VacationRecord> vacations_of(std::int64_t user_id, std::int64_t started_since) override;
   std::optional<VacationRecord> current_vacation(std::int64_t user_id, std::int64_t now) override;
   std::vector<VacationRecord> open_vacations() override;
@@ -69,9 +69,9 @@ class SqliteRecords final : public Records {
   void update_webhook_url(std::int64_t user_id, const std::optional<std::string>& url) override;
   std::optional<std::string> webhook_url_of(std::int64_t user_id) override;
   std::int64_t insert_delivery(std::int64_t notification_id, const std::string& url, const std::string& body_json, std::int64_t now) override;
-  std::vector<DeliveryRecord> due_deliveries(std::int64_t now, int limit) override;
-  std::optional<std::int64_t> next_delivery_at() override;
-  void update_delivery(const DeliveryRecord& delivery, std::int64_t now) override;
+  std::vector<DeliveryRecord> due_deliveries(std::int64_t now, int limit, const Claim& claim) override;
+  std::optional<std::int64_t> next_delivery_at(std::int64_t now, const Claim& claim) override;
+  bool update_delivery(const DeliveryRecord& delivery, std::int64_t now, const Claim& claim) override;
   std::optional<DeliveryRecord> load_delivery(std::int64_t id) override;
   void update_webhook_secret(std::int64_t user_id, const std::optional<std::string>& secret) override;
   std::int64_t upsert_push_subscription(const PushSubscriptionRecord& subscription) override;
@@ -83,6 +83,7 @@ class SqliteRecords final : public Records {
   std::optional<VapidKeyRecord> vapid_key() override;
   VapidKeyRecord keep_vapid_key(const VapidKeyRecord& key, std::int64_t now) override;
   PrunedRows prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds, std::int64_t keep_webhooks_seconds, int limit) override;
+  ClaimAnswer claim_timed_work(TimedWork work, const Claim& claim) override;
   std::optional<EmailAddressRecord> email_of(std::int64_t user_id) override;
   void set_email(std::int64_t user_id, const std::string& address, const std::string& confirm_hash, std::int64_t expires_at, std::int64_t now) override;
   void delete_email(std::int64_t user_id) override;
@@ -98,10 +99,10 @@ class SqliteRecords final : public Records {
   std::optional<NotificationRecord> load_notification(std::int64_t id) override;
   std::optional<std::string> table_name(std::int64_t table_id) override;
   bool insert_email(const EmailRecord& email, std::int64_t now) override;
-  std::vector<EmailRecord> due_emails(std::int64_t now, int limit) override;
+  std::vector<EmailRecord> due_emails(std::int64_t now, int limit, const Claim& claim) override;
   int count_emails(std::int64_t user_id, EmailPurpose purpose, std::int64_t since) override;
-  std::optional<std::int64_t> next_email_at() override;
-  void update_email(const EmailRecord& email, std::int64_t now) override;
+  std::optional<std::int64_t> next_email_at(std::int64_t now, const Claim& claim) override;
+  bool update_email(const EmailRecord& email, std::int64_t now, const Claim& claim) override;
   bool mark_deadline_warned(std::int64_t table_id, std::int64_t deadline_at, int hours_before) override;
   void set_waiting_user(std::int64_t table_id, std::optional<std::int64_t> user_id) override;
   std::optional<std::int64_t> table_deadline(std::int64_t table_id) override;

@@ -22,6 +22,7 @@ const std::string kHandover = "spb_handover";
 const std::string kReleased = "spb_released";
 const std::string kTable = "spb_table";
 const std::string kBus = "spb_bus";
+const std::string kDue(kTimedWorkChannel);
 
 std::optional<std::int64_t> table_of(const std::string& payload) {
   try {
@@ -47,7 +48,7 @@ NodeLeases::~NodeLeases() { stop(); }
 void NodeLeases::open_listener() {
   socket_.reset();
   listener_.reset();
-  listener_ = std::make_unique<PgListener>(conninfo_, std::vector<std::string>{kHandover, kReleased, kTable, kBus});
+  listener_ = std::make_unique<PgListener>(conninfo_, std::vector<std::string>{kHandover, kReleased, kTable, kBus, kDue});
   // The descriptor is libpq's: release() it before the listener closes it.
   socket_ = std::make_unique<boost::asio::posix::stream_descriptor>(ioc_, listener_->socket());
 }
@@ -175,6 +176,13 @@ void NodeLeases::publish(NodeBus::Kind kind, std::int64_t id, std::string text) 
 }
 
 void NodeLeases::on_notification(const std::string& channel, const std::string& payload) {
+  if (channel == kDue) {
+    // This node's own writes come back too: waking its own sender once more
+    // costs a read, and telling them apart would cost a name in every payload.
+    const auto due = parse_timed_work_due(payload);
+    if (due && hooks_.timed_work) hooks_.timed_work(*due);
+    return;
+  }
   if (channel == kBus) {
     // node, kind, id, text: one line each but the text, which may hold more.
     const auto a = payload.find('\n');

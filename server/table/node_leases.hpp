@@ -16,6 +16,9 @@
 //   reported (`heard`); what this node publishes, it does not hear back.
 // - A table written by any node is reported (`table_changed`, from the NOTIFY
 //   its write's lease check sent): copies kept here for watchers catch up.
+// - Timed work made due by any node's write (an outbox row, a vacation, a
+//   digest time; timed_claim.hpp) is reported (`timed_work`), so this node
+//   schedules it too and does it should the writing node die first.
 //
 // All database work happens on the node's own thread (an io_context of its
 // own), never on the server's threads. The hooks are called on that thread
@@ -37,6 +40,7 @@
 #include <vector>
 
 #include "server/session/node_bus.hpp"
+#include "server/store/timed_claim.hpp"
 
 namespace sp::server {
 
@@ -49,6 +53,7 @@ struct NodeLeaseHooks {
   std::function<void(std::int64_t table, std::int64_t epoch)> handover_asked;  // another node wants this table
   std::function<void(std::int64_t table)> table_changed;               // a node wrote the table
   std::function<void(NodeBus::Kind kind, std::int64_t id, std::string text)> heard;  // another node's bus message
+  std::function<void(TimedWorkDue due)> timed_work;                     // a node's write made timed work due
 };
 
 class NodeLeases {

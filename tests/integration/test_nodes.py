@@ -7,12 +7,16 @@ test (pg_cluster.py), real WebSocket clients connected to different nodes.
 - three nodes play games whose players are connected to different nodes;
 - moves for one table sent through two nodes at once are serialised;
 - nodes SIGKILLed again and again under load: every acknowledged move is in
-  the database afterwards, every table goes on, `spb admin verify` is clean.
+  the database afterwards, every table goes on, `spb admin verify` is clean;
+- webhooks with two nodes: each delivery reaches the receiver once; one
+  claimed by a node SIGKILLed before it could send, or before its retry, is
+  sent by the other node (docs/scaling.md, "Timed work").
 
 Loads are against 127.0.0.1 only, bounded in count and time; nothing asserts
 a speed. usage: test_nodes.py SPB_BINARY PROJECT_ROOT"""
 
 import asyncio
+import http.server
 import json
 import os
 import random
@@ -21,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import websockets
@@ -39,9 +44,16 @@ FAST = ["--rate", "2000", "--lease-seconds", str(LEASE)]
 PASSWORD = "correct horse"
 
 
+# Webhooks to a receiver on the loopback over plain http://, each attempt
+# given at most 2 s: a claim on a delivery lasts that plus a lease.
+WEBHOOKS = ["--outbound-allow", "127.0.0.1/32", "--webhook-plain-http", "1", "--outbound-timeout", "2",
+            "--webhook-retry", "2"]
+CLAIM = 2 + LEASE
+
+
 class Node(Server):
-    def __init__(self, db, name):
-        super().__init__(SPB, db, FAST + ["--node-name", name])
+    def __init__(self, db, name, extra=()):
+        super().__init__(SPB, db, FAST + ["--node-name", name] + list(extra))
         self.name = name
 
     def pause(self):
@@ -54,8 +66,8 @@ class Node(Server):
 STARTED = []  # every node of the running test, for its log when it fails
 
 
-def start_nodes(db, count, prefix="n"):
-    nodes = [Node(db, f"{prefix}{i}").start() for i in range(count)]
+def start_nodes(db, count, prefix="n", extra=()):
+    nodes = [Node(db, f"{prefix}{i}", extra).start() for i in range(count)]
     STARTED.extend(nodes)
     return nodes
 
@@ -316,6 +328,142 @@ async def what_crosses_users_crosses_nodes(db):
         b.stop()
 
 
+class Receiver:
+    """A webhook receiver on the loopback recording each request's
+    notification id. `answers` says how to answer the requests in order (an
+    HTTP status, or None: hold the request unanswered past the sender's time
+    limit); every request after them gets 204."""
+
+    def __init__(self, answers=()):
+        self.ids = []
+        self.answers = list(answers)
+        receiver = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
+                receiver.ids.append(body["notification"]["id"])
+                answer = receiver.answers.pop(0) if receiver.answers else 204
+                if answer is None:
+                    time.sleep(10)
+                    return
+                self.send_response(answer)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def url(self):
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/hook"
+
+    def close(self):
+        self.httpd.shutdown()
+
+
+def outbox(db):
+    return rows(db, "SELECT notification_id, status, attempts, claimed_by FROM webhook_outbox ORDER BY id")
+
+
+async def waited_for(predicate, what, timeout=30):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = predicate()
+        if result:
+            return result
+        await asyncio.sleep(0.1)
+    raise AssertionError("timed out waiting for " + what)
+
+
+async def webhook_user(nodes, receiver):
+    """ann, with her webhook, on the first node; bob, who invites her, on the
+    second."""
+    ann = await user(nodes[0], "hook_ann")
+    assert (await ann.ok("set_webhook", url=receiver.url()))["webhook_url"] == receiver.url()
+    bob = await user(nodes[1], "hook_bob")
+    return ann, bob
+
+
+async def invite(inviter, name):
+    table = (await inviter.ok("create_table", players=2))["table"]["id"]
+    await inviter.ok("invite", table=table, name=name)
+
+
+async def each_webhook_reaches_its_receiver_once_with_two_nodes(db):
+    receiver = Receiver()
+    nodes = start_nodes(db, 2, "w", WEBHOOKS)
+    try:
+        await webhook_user(nodes, receiver)
+        # Invitations written through both nodes: both nodes' senders hear of
+        # every delivery and race for it.
+        for i in range(20):
+            await invite(await user(nodes[i % 2], f"hook_inviter{i}"), "hook_ann")
+        sent = await waited_for(lambda: [r for r in outbox(db) if r[1] == "delivered"] if all(
+            r[1] == "delivered" for r in outbox(db)) and len(outbox(db)) == 20 else None, "20 deliveries")
+        await asyncio.sleep(1)  # time for a second send of any of them, which must not come
+        assert sorted(receiver.ids) == sorted(r[0] for r in sent), (receiver.ids, sent)
+        assert len(set(receiver.ids)) == 20, receiver.ids
+        assert all(attempts == 1 for _, _, attempts, _ in sent), sent
+        senders = {claimant for _, _, _, claimant in sent}
+        print(f"  20 deliveries, each received once, sent by {sorted(senders)}")
+    finally:
+        receiver.close()
+        for node in nodes:
+            node.stop()
+
+
+async def a_delivery_claimed_by_a_killed_node_is_sent_by_the_other(db):
+    # The first attempt is held unanswered: the node that claimed it is killed
+    # while it waits, and never records anything.
+    receiver = Receiver(answers=[None])
+    nodes = start_nodes(db, 2, "k", WEBHOOKS)
+    try:
+        ann, bob = await webhook_user(nodes, receiver)
+        await invite(bob, "hook_ann")
+        await waited_for(lambda: receiver.ids, "the first attempt")
+        claimant = outbox(db)[0][3]
+        victim = next(node for node in nodes if node.name == claimant)
+        survivor = next(node for node in nodes if node is not victim)
+        victim.kill()
+        killed_at = time.monotonic()
+        row = await waited_for(lambda: outbox(db)[0] if outbox(db)[0][1] == "delivered" else None,
+                               "the delivery sent by the survivor", timeout=CLAIM + 15)
+        took = time.monotonic() - killed_at
+        assert row[3] == survivor.name and row[2] == 1, row
+        assert len(receiver.ids) == 2 and receiver.ids[0] == receiver.ids[1], receiver.ids
+        print(f"  claimed by {claimant}, SIGKILLed mid-send; sent again by {survivor.name} {took:.1f} s later "
+              f"(claims last {CLAIM} s), the same notification id")
+    finally:
+        receiver.close()
+        for node in nodes:
+            node.stop()
+
+
+async def a_retry_of_a_killed_node_is_sent_by_the_other(db):
+    receiver = Receiver(answers=[500])
+    nodes = start_nodes(db, 2, "r", WEBHOOKS)
+    try:
+        ann, bob = await webhook_user(nodes, receiver)
+        await invite(bob, "hook_ann")
+        # The failure is recorded with a retry 2 s on; its node dies before it.
+        row = await waited_for(lambda: outbox(db)[0] if outbox(db)[0][2] == 1 else None, "the failed attempt")
+        assert row[1] == "pending", row
+        victim = next(node for node in nodes if node.name == row[3])
+        survivor = next(node for node in nodes if node is not victim)
+        victim.kill()
+        row = await waited_for(lambda: outbox(db)[0] if outbox(db)[0][1] == "delivered" else None,
+                               "the retry sent by the survivor", timeout=CLAIM + 15)
+        assert row[3] == survivor.name and row[2] == 2, row
+        assert len(receiver.ids) == 2 and receiver.ids[0] == receiver.ids[1], receiver.ids
+    finally:
+        receiver.close()
+        for node in nodes:
+            node.stop()
+
+
 class Player:
     """A player who keeps playing through whichever node is up: on a broken
     connection it logs in on another node and sends its request again."""
@@ -455,6 +603,9 @@ TESTS = [
     moves_for_one_table_through_two_nodes_at_once_are_serialised,
     three_nodes_play_games_with_players_on_different_nodes,
     sigkilled_nodes_lose_no_acknowledged_move,
+    each_webhook_reaches_its_receiver_once_with_two_nodes,
+    a_delivery_claimed_by_a_killed_node_is_sent_by_the_other,
+    a_retry_of_a_killed_node_is_sent_by_the_other,
 ]
 
 

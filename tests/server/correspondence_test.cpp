@@ -164,7 +164,7 @@ struct Services {
   Scheduler scheduler{loop.ioc.get_executor(), clock};
   OutboundPoster poster{loop.ioc.get_executor(), OutboundPolicy{}, 10, std::nullopt};
   WebhookSender webhooks{loop.ioc.get_executor(), store, clock, scheduler, WebhookPolicy{}, poster, PushSettings{},
-                         metrics};
+                         metrics, "test", 1000};
   Notifier notifier{store, clock, channels, webhooks, nullptr};
   Correspondence correspondence{clock, &clock, scheduler, notifier, 21, {}, nullptr, nullptr};
   TableRegistry registry{loop.ioc.get_executor(), store, metrics, correspondence};

@@ -145,9 +145,9 @@ std::int64_t FailingRecords::insert_vacation(std::int64_t user_id, std::int64_t 
   return inner_.insert_vacation(user_id, starts_at, ends_at);
 }
 
-void FailingRecords::close_vacation(std::int64_t id, std::int64_t ended_at) {
+bool FailingRecords::close_vacation(std::int64_t id, std::int64_t ended_at) {
   write();
-  inner_.close_vacation(id, ended_at);
+  return inner_.close_vacation(id, ended_at);
 }
 
 std::int64_t FailingRecords::insert_notification(const server::NotificationRecord& notification) {
@@ -171,9 +171,10 @@ std::int64_t FailingRecords::insert_delivery(std::int64_t notification_id, const
   return inner_.insert_delivery(notification_id, url, body_json, now);
 }
 
-void FailingRecords::update_delivery(const server::DeliveryRecord& delivery, std::int64_t now) {
+bool FailingRecords::update_delivery(const server::DeliveryRecord& delivery, std::int64_t now,
+                                     const server::Claim& claim) {
   write();
-  inner_.update_delivery(delivery, now);
+  return inner_.update_delivery(delivery, now, claim);
 }
 
 void FailingRecords::update_webhook_secret(std::int64_t user_id, const std::optional<std::string>& secret) {
@@ -212,6 +213,10 @@ server::PrunedRows FailingRecords::prune_settled(std::int64_t now, std::int64_t 
                                                  std::int64_t keep_webhooks_seconds, int limit) {
   write();
   return inner_.prune_settled(now, keep_notifications_seconds, keep_webhooks_seconds, limit);
+}
+
+server::ClaimAnswer FailingRecords::claim_timed_work(server::TimedWork work, const server::Claim& claim) {
+  return inner_.claim_timed_work(work, claim);
 }
 
 void FailingRecords::log_admin_action(const server::AdminAction& action) {
@@ -302,12 +307,13 @@ std::optional<std::string> FailingRecords::webhook_url_of(std::int64_t user_id) 
   return inner_.webhook_url_of(user_id);
 }
 
-std::vector<server::DeliveryRecord> FailingRecords::due_deliveries(std::int64_t now, int limit) {
-  return inner_.due_deliveries(now, limit);
+std::vector<server::DeliveryRecord> FailingRecords::due_deliveries(std::int64_t now, int limit,
+                                                                  const server::Claim& claim) {
+  return inner_.due_deliveries(now, limit, claim);
 }
 
-std::optional<std::int64_t> FailingRecords::next_delivery_at() {
-  return inner_.next_delivery_at();
+std::optional<std::int64_t> FailingRecords::next_delivery_at(std::int64_t now, const server::Claim& claim) {
+  return inner_.next_delivery_at(now, claim);
 }
 
 std::vector<server::PushSubscriptionRecord> FailingRecords::push_subscriptions_of(std::int64_t user_id) {
@@ -393,17 +399,17 @@ bool FailingRecords::insert_email(const server::EmailRecord& email, std::int64_t
   return inner_.insert_email(email, now);
 }
 
-std::vector<server::EmailRecord> FailingRecords::due_emails(std::int64_t now, int limit) {
-  return inner_.due_emails(now, limit);
+std::vector<server::EmailRecord> FailingRecords::due_emails(std::int64_t now, int limit, const server::Claim& claim) {
+  return inner_.due_emails(now, limit, claim);
 }
 
-std::optional<std::int64_t> FailingRecords::next_email_at() {
-  return inner_.next_email_at();
+std::optional<std::int64_t> FailingRecords::next_email_at(std::int64_t now, const server::Claim& claim) {
+  return inner_.next_email_at(now, claim);
 }
 
-void FailingRecords::update_email(const server::EmailRecord& email, std::int64_t now) {
+bool FailingRecords::update_email(const server::EmailRecord& email, std::int64_t now, const server::Claim& claim) {
   write();
-  inner_.update_email(email, now);
+  return inner_.update_email(email, now, claim);
 }
 
 bool FailingRecords::mark_deadline_warned(std::int64_t table_id, std::int64_t deadline_at, int hours_before) {

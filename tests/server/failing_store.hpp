@@ -66,13 +66,13 @@ class FailingRecords final : public server::Records {
   std::int64_t insert_chat(std::int64_t table_id, std::int64_t user_id, const std::string& text,
                            std::int64_t now) override;
   std::int64_t insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) override;
-  void close_vacation(std::int64_t id, std::int64_t ended_at) override;
+  bool close_vacation(std::int64_t id, std::int64_t ended_at) override;
   std::int64_t insert_notification(const server::NotificationRecord& notification) override;
   void mark_notifications_read(std::int64_t user_id, std::int64_t up_to_id, std::int64_t now) override;
   void update_webhook_url(std::int64_t user_id, const std::optional<std::string>& url) override;
   std::int64_t insert_delivery(std::int64_t notification_id, const std::string& url, const std::string& body_json,
                                std::int64_t now) override;
-  void update_delivery(const server::DeliveryRecord& delivery, std::int64_t now) override;
+  bool update_delivery(const server::DeliveryRecord& delivery, std::int64_t now, const server::Claim& claim) override;
   void update_webhook_secret(std::int64_t user_id, const std::optional<std::string>& secret) override;
   std::int64_t upsert_push_subscription(const server::PushSubscriptionRecord& subscription) override;
   bool delete_push_subscription(std::int64_t user_id, const std::string& endpoint) override;
@@ -82,6 +82,8 @@ class FailingRecords final : public server::Records {
   server::VapidKeyRecord keep_vapid_key(const server::VapidKeyRecord& key, std::int64_t now) override;
   server::PrunedRows prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds,
                                    std::int64_t keep_webhooks_seconds, int limit) override;
+  // Claims pass through uncounted, as the outboxes' claims do (due_deliveries).
+  server::ClaimAnswer claim_timed_work(server::TimedWork work, const server::Claim& claim) override;
   void log_admin_action(const server::AdminAction& action) override;
   // Ratings and profiles: writes counted, reads passed through.
   void set_table_terms(std::int64_t table_id, const server::TableTerms& terms) override;
@@ -117,8 +119,8 @@ class FailingRecords final : public server::Records {
                                                            int limit) override;
   std::int64_t unread_notifications(std::int64_t user_id) override;
   std::optional<std::string> webhook_url_of(std::int64_t user_id) override;
-  std::vector<server::DeliveryRecord> due_deliveries(std::int64_t now, int limit) override;
-  std::optional<std::int64_t> next_delivery_at() override;
+  std::vector<server::DeliveryRecord> due_deliveries(std::int64_t now, int limit, const server::Claim& claim) override;
+  std::optional<std::int64_t> next_delivery_at(std::int64_t now, const server::Claim& claim) override;
   std::vector<server::PushSubscriptionRecord> push_subscriptions_of(std::int64_t user_id) override;
   std::optional<server::VapidKeyRecord> vapid_key() override;
   std::optional<server::DeliveryRecord> load_delivery(std::int64_t id) override;
@@ -138,10 +140,10 @@ class FailingRecords final : public server::Records {
   std::optional<server::NotificationRecord> load_notification(std::int64_t id) override;
   std::optional<std::string> table_name(std::int64_t table_id) override;
   bool insert_email(const server::EmailRecord& email, std::int64_t now) override;
-  std::vector<server::EmailRecord> due_emails(std::int64_t now, int limit) override;
+  std::vector<server::EmailRecord> due_emails(std::int64_t now, int limit, const server::Claim& claim) override;
   int count_emails(std::int64_t user_id, server::EmailPurpose purpose, std::int64_t since) override;
-  std::optional<std::int64_t> next_email_at() override;
-  void update_email(const server::EmailRecord& email, std::int64_t now) override;
+  std::optional<std::int64_t> next_email_at(std::int64_t now, const server::Claim& claim) override;
+  bool update_email(const server::EmailRecord& email, std::int64_t now, const server::Claim& claim) override;
   bool mark_deadline_warned(std::int64_t table_id, std::int64_t deadline_at, int hours_before) override;
   void set_waiting_user(std::int64_t table_id, std::optional<std::int64_t> user_id) override;
   std::optional<std::int64_t> table_deadline(std::int64_t table_id) override;

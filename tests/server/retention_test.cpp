@@ -46,7 +46,7 @@ struct Mailbox {
   std::int64_t settled_delivery(std::int64_t notification_id, DeliveryStatus status, std::int64_t at) {
     const std::int64_t id = pending_delivery(notification_id, at);
     db.update_delivery(DeliveryRecord{id, notification_id, "http://example.org/hook", "{}", status, 1, at, "",
-                                      DeliveryChannel::kWebhook, std::nullopt, {}}, at);
+                                      DeliveryChannel::kWebhook, std::nullopt, {}}, at, Claim{});
     return id;
   }
 

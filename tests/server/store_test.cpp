@@ -239,7 +239,7 @@ TEST_CASE("the enums of the rows are stored as the words the database always hel
       const std::int64_t delivery = db.insert_delivery(note, "http://example.org/", "{}", 0);
       db.update_delivery(DeliveryRecord{delivery, note, "http://example.org/", "{}", DeliveryStatus::kGivenUp, 3, 0, "no",
                                         DeliveryChannel::kWebhook, std::nullopt, {}},
-                         0);
+                         0, Claim{});
     });
     std::optional<TableRecord> read;
     std::vector<MoveRecord> moves;

@@ -30,7 +30,7 @@ struct TableServer {
   server::Scheduler scheduler{ioc.get_executor(), clock};
   server::OutboundPoster poster{ioc.get_executor(), server::OutboundPolicy{}, 1, std::nullopt};
   server::WebhookSender webhooks{ioc.get_executor(), store, clock, scheduler, server::WebhookPolicy{1, 1, 1, false},
-                                 poster, server::PushSettings{}, metrics};
+                                 poster, server::PushSettings{}, metrics, "test", 1000};
   server::Notifier notifier{store, clock, channels, webhooks, nullptr};
   server::Correspondence correspondence{clock, &clock, scheduler, notifier, 21, {}, nullptr, nullptr};
   server::TableRegistry registry{ioc.get_executor(), store, metrics, correspondence};

@@ -1,4 +1,4 @@
--- PostgreSQL only; schema/0012_lease_check.sql is its SQLite twin, which has
+-- PostgreSQL only; schema/0013_lease_check.sql is its SQLite twin, which has
 -- nothing to do (a single SQLite server holds no leases).
 -- The fencing check of every write of a table (docs/scaling.md, "Fencing")
 -- as a function that fails, rather than a query that returns no row: the
