@@ -158,7 +158,8 @@ int run_server(const ServerConfig& config) {
   const bool shared = backend_kind(config.database) == BackendKind::kPostgresql;
   const std::int64_t lease_ms = std::int64_t{config.lease_seconds} * 1000;
   auto store = std::make_unique<Store>(
-      StoreOptions{config.database, config.durable, StoreOptions{}.max_batch, shared ? lease_ms : 0},
+      StoreOptions{config.database, config.durable, StoreOptions{}.max_batch, config.commit_delay,
+                   shared ? lease_ms : 0},
       [&metrics](double seconds, std::size_t) { metrics.commit_latency.observe(seconds); });
   net::thread_pool slow_work(1);
   // Correspondence play. The scheduler and the webhook sender hold timers and

@@ -29,12 +29,14 @@ std::unique_ptr<StoreBackend> open_database(const StoreOptions& options) {
 }  // namespace
 
 Store::Store(StoreOptions options, CommitObserver observer)
-    : Store(open_database(options), options.max_batch, std::move(observer)) {}
+    : Store(open_database(options), options.max_batch, std::move(observer), options.commit_delay) {}
 
-Store::Store(std::unique_ptr<StoreBackend> backend, int max_batch, CommitObserver observer)
+Store::Store(std::unique_ptr<StoreBackend> backend, int max_batch, CommitObserver observer,
+             std::chrono::microseconds commit_delay)
     : backend_(std::move(backend)),
       max_batch_(static_cast<std::size_t>(std::max(max_batch, 1))),
-      observer_(std::move(observer)) {
+      observer_(std::move(observer)),
+      delay_(commit_delay) {
   writer_ = std::thread([this] { run(); });
 }
 
@@ -48,11 +50,17 @@ Store::~Store() {
 }
 
 void Store::submit(Work work, Done done) {
+  const auto now = CommitDelay::Clock::now();
+  bool wake = false;
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back(Job{std::move(work), std::move(done)});
+    delay_.arrived(now);
+    queue_.push_back(Job{std::move(work), std::move(done), now});
+    // The writer waits only for a first job, or while gathering for a full
+    // batch: any other job it finds without being woken.
+    wake = queue_.size() == 1 || queue_.size() == max_batch_;
   }
-  wake_.notify_one();
+  if (wake) wake_.notify_one();
 }
 
 void Store::run_sync(Work work) {
@@ -80,6 +88,9 @@ void Store::run() {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (queue_.empty() && stopping_) return;
+      if (const auto until = delay_.gather_until(queue_.front().arrived)) {
+        wake_.wait_until(lock, *until, [this] { return stopping_ || queue_.size() >= max_batch_; });
+      }
       const std::size_t take = std::min(queue_.size(), max_batch_);
       for (std::size_t i = 0; i < take; ++i) {
         batch.push_back(std::move(queue_.front()));

@@ -4,7 +4,9 @@
 // Records (records.hpp) to read and write through. Jobs that arrive while a
 // transaction is being written wait, and are then written together in the next
 // transaction (group commit): under load one disk flush carries many moves, so
-// throughput is not capped at one flush per move. Each job runs inside its own
+// throughput is not capped at one flush per move. When jobs arrive densely
+// but find the writer idle, it may wait a moment for more (CommitDelay,
+// commit_delay.hpp) so that one flush still carries several. Each job runs inside its own
 // savepoint, so a failing job rolls back alone. A job's completion is called on
 // the writer thread once its transaction committed (or failed); it must only
 // hand the result over (post to a strand), never block.
@@ -18,6 +20,7 @@
 // by the writer thread.
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -28,6 +31,7 @@
 #include <string>
 #include <thread>
 
+#include "server/store/commit_delay.hpp"
 #include "server/store/records.hpp"
 #include "server/store/store_backend.hpp"
 
@@ -38,6 +42,9 @@ struct StoreOptions {
   std::string path;           // an SQLite file, or a PostgreSQL URI or key=value string
   bool durable = true;        // synchronous=FULL (SQLite), synchronous_commit=on (PostgreSQL)
   int max_batch = 512;        // jobs per transaction at the most
+  // How long a transaction may wait for more jobs when arrivals are dense
+  // (commit_delay.hpp); zero never waits.
+  std::chrono::microseconds commit_delay{0};
   std::int64_t idle_transaction_ms = 0;  // PostgreSQL: end a session idle that long in a transaction (0: never)
 };
 
@@ -63,8 +70,9 @@ class Store {
   // thread. Throws DatabaseError when the database cannot be opened or migrated.
   explicit Store(StoreOptions options, CommitObserver observer = {});
   // Writes through `backend`, whose schema is up to date; at most `max_batch`
-  // jobs per transaction.
-  Store(std::unique_ptr<StoreBackend> backend, int max_batch, CommitObserver observer = {});
+  // jobs per transaction, gathered for up to `commit_delay`.
+  Store(std::unique_ptr<StoreBackend> backend, int max_batch, CommitObserver observer = {},
+        std::chrono::microseconds commit_delay = {});
   // Writes what is queued, then stops the writer thread.
   ~Store();
   Store(const Store&) = delete;
@@ -84,6 +92,7 @@ class Store {
   struct Job {
     Work work;
     Done done;
+    CommitDelay::Clock::time_point arrived;
   };
 
   void run();
@@ -95,6 +104,7 @@ class Store {
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Job> queue_;     // guarded by mutex_
+  CommitDelay delay_;         // guarded by mutex_
   bool stopping_ = false;     // guarded by mutex_
   StoreStats stats_;          // guarded by mutex_
   std::thread writer_;
