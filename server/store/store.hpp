@@ -7,9 +7,12 @@
 // throughput is not capped at one flush per move. When jobs arrive densely
 // but find the writer idle, it may wait a moment for more (CommitDelay,
 // commit_delay.hpp) so that one flush still carries several. Each job runs inside its own
-// savepoint, so a failing job rolls back alone. A job's completion is called on
-// the writer thread once its transaction committed (or failed); it must only
-// hand the result over (post to a strand), never block.
+// savepoint, so a failing job rolls back alone. A job's completion is called
+// once its transaction committed (or failed): on the writer thread, or, when
+// the store was given a HandOver, wherever that runs the completions of a
+// whole transaction (the server's network threads: one wake-up a transaction
+// instead of one a job). A completion must only hand the result over (post or
+// dispatch to a strand), never block.
 //
 // The transactions are the store's, whatever the backend: a job never opens
 // or ends one. StoreOptions open the database their path names
@@ -30,6 +33,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "server/store/commit_delay.hpp"
 #include "server/store/records.hpp"
@@ -65,14 +69,18 @@ class Store {
   using Done = std::function<void(std::exception_ptr)>;
   // Called after each commit with the seconds it took (for the metrics).
   using CommitObserver = std::function<void(double seconds, std::size_t jobs)>;
+  // Runs the completions of one transaction, in order, elsewhere than on the
+  // writer thread; calls to it must run one after the other, in order.
+  using HandOver = std::function<void(std::function<void()> completions)>;
 
   // Opens the database, applies migrations and starts the writer
   // thread. Throws DatabaseError when the database cannot be opened or migrated.
-  explicit Store(StoreOptions options, CommitObserver observer = {});
+  // Without `hand_over`, completions run on the writer thread.
+  explicit Store(StoreOptions options, CommitObserver observer = {}, HandOver hand_over = {});
   // Writes through `backend`, whose schema is up to date; at most `max_batch`
   // jobs per transaction, gathered for up to `commit_delay`.
   Store(std::unique_ptr<StoreBackend> backend, int max_batch, CommitObserver observer = {},
-        std::chrono::microseconds commit_delay = {});
+        std::chrono::microseconds commit_delay = {}, HandOver hand_over = {});
   // Writes what is queued, then stops the writer thread.
   ~Store();
   Store(const Store&) = delete;
@@ -81,8 +89,10 @@ class Store {
   void submit(Work work, Done done);
 
   // Runs `work` and waits for its commit: for start-up and tools, never on a
-  // network thread. Rethrows the job's failure. When it returns, every job
-  // submitted before it has completed and released what its closures held
+  // network thread. Rethrows the job's failure. Its own completion runs on the
+  // writer thread (it may be waited for before any network thread runs). When
+  // it returns, every job submitted before it has completed and released what
+  // its closures held, or, with a HandOver, had its completion handed over
   // (a barrier for shutting down).
   void run_sync(Work work);
 
@@ -93,14 +103,23 @@ class Store {
     Work work;
     Done done;
     CommitDelay::Clock::time_point arrived;
+    bool awaited = false;  // run_sync's: completed on the writer thread
+  };
+  // The completions of one transaction's jobs, run in the order submitted.
+  struct Completions {
+    std::vector<Job> jobs;
+    std::vector<std::exception_ptr> errors;
+    void run();
   };
 
+  void enqueue(Job job);
   void run();
   void write_batch(std::deque<Job>& batch);
 
   const std::unique_ptr<StoreBackend> backend_;  // writer thread only, after construction
   const std::size_t max_batch_;
   const CommitObserver observer_;
+  const HandOver hand_over_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Job> queue_;     // guarded by mutex_

@@ -1,5 +1,6 @@
 #include "server/table/table.hpp"
 
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
@@ -213,8 +214,11 @@ void Table::commit_move(Move move, engine::Transition next) {
       },
       [self = shared_from_this(), move = std::move(move), next = std::move(next), aftermath,
        written](std::exception_ptr error) mutable {
-        boost::asio::post(self->strand_, [self, move = std::move(move), next = std::move(next), aftermath, written,
-                                          error]() mutable {
+        // On a network thread (the server hands the store's completions over
+        // to them) and with the strand free, the move is announced at once,
+        // without another post and wake-up; from the writer thread this posts.
+        boost::asio::dispatch(self->strand_, [self, move = std::move(move), next = std::move(next), aftermath, written,
+                                              error]() mutable {
           self->on_committed(std::move(move), std::move(next), *aftermath, std::move(*written), error);
         });
       });
