@@ -28,6 +28,9 @@ constexpr Setting kSettings[] = {
     {"idle-timeout", "SPB_IDLE_TIMEOUT", "seconds before a silent connection is closed (default 60)"},
     {"rate", "SPB_RATE", "requests a second per connection (default 20)"},
     {"durable", "SPB_DURABLE", "1: commits survive power loss (synchronous=FULL, default); 0: NORMAL"},
+    {"commit-delay-us", "SPB_COMMIT_DELAY_US",
+     "microseconds a commit may wait for more moves when they arrive densely, so one disk flush carries several "
+     "(default 1000; 0: never wait)"},
     {"hello-timeout", "SPB_HELLO_TIMEOUT", "seconds a new WebSocket has to say hello before it is closed (default 10)"},
     {"login-timeout", "SPB_LOGIN_TIMEOUT",
      "seconds a new WebSocket has to log in or subscribe to a table before it is closed (default 60)"},
@@ -162,6 +165,10 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
   } else if (name == "durable") {
     if (value != "0" && value != "1") return bad("0 or 1");
     config.durable = value == "1";
+  } else if (name == "commit-delay-us") {
+    int micros = 0;
+    if (!parse_number(value, micros) || micros < 0 || micros > 10000) return bad("0 to 10000");
+    config.commit_delay = std::chrono::microseconds(micros);
   } else if (name == "lease-seconds") {
     if (!parse_number(value, config.lease_seconds) || config.lease_seconds < 3 || config.lease_seconds > 300) {
       return bad("3 to 300");

@@ -2,6 +2,7 @@
 // variables, then defaults that work with no configuration at all.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,6 +25,9 @@ struct ServerConfig {
   double request_burst = 40;
   std::size_t max_outbound_frames = 256;
   bool durable = true;  // synchronous=FULL
+  // How long a commit may wait for more moves when they arrive densely
+  // (server/store/commit_delay.hpp).
+  std::chrono::microseconds commit_delay{1000};
   bool verify_on_start = false;  // replay every started table from its seed at start-up
   // Several nodes on one PostgreSQL database (docs/scaling.md).
   int lease_seconds = 10;  // a table's lease lasts this long unless renewed

@@ -157,9 +157,16 @@ int run_server(const ServerConfig& config) {
   // row locked from a node taking the table.
   const bool shared = backend_kind(config.database) == BackendKind::kPostgresql;
   const std::int64_t lease_ms = std::int64_t{config.lease_seconds} * 1000;
+  // A transaction's completions go to the network threads in one post, on
+  // one strand so that they run in the order committed; a table's completion
+  // then runs its move's announcement at once on that thread when the table
+  // is free (Table::commit_move), with no further wake-up. The strand is the
+  // store's alone, so it goes with the store, before the io_context.
   auto store = std::make_unique<Store>(
-      StoreOptions{config.database, config.durable, StoreOptions{}.max_batch, shared ? lease_ms : 0},
-      [&metrics](double seconds, std::size_t) { metrics.commit_latency.observe(seconds); });
+      StoreOptions{config.database, config.durable, StoreOptions{}.max_batch, config.commit_delay,
+                   shared ? lease_ms : 0},
+      [&metrics](double seconds, std::size_t) { metrics.commit_latency.observe(seconds); },
+      [completions = net::make_strand(*ioc)](std::function<void()> run) { net::post(completions, std::move(run)); });
   net::thread_pool slow_work(1);
   // Correspondence play. The scheduler and the webhook sender hold timers and
   // strands of the io_context: they are reset before it, after the store.

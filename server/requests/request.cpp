@@ -51,11 +51,14 @@ void Request::reply(Reply reply) const {
     if (then && connection->state().compact_updates) {
       // A compact client reads the move's own table_update inside the act's
       // result (docs/protocol.md, "Compact updates"): one frame, not two.
-      connection->respond(protocol::encode_result_with_update(id, type, r.data, *r.then));
-    } else {
-      connection->respond(r.ok ? protocol::encode_result(id, type, std::move(r.data))
-                               : protocol::encode_error(id, type, r.code, r.message));
+      connection->respond(protocol::encode_result_with_update(
+          id, type, r.data_text.empty() ? r.data.dump() : r.data_text, *r.then));
+    } else if (r.ok) {
+      connection->respond(r.data_text.empty() ? protocol::encode_result(id, type, std::move(r.data))
+                                              : protocol::encode_result_text(id, type, r.data_text));
       if (then) connection->deliver(std::move(r.then));
+    } else {
+      connection->respond(protocol::encode_error(id, type, r.code, r.message));
     }
     connection->request_done();
   });

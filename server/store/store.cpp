@@ -28,13 +28,17 @@ std::unique_ptr<StoreBackend> open_database(const StoreOptions& options) {
 
 }  // namespace
 
-Store::Store(StoreOptions options, CommitObserver observer)
-    : Store(open_database(options), options.max_batch, std::move(observer)) {}
+Store::Store(StoreOptions options, CommitObserver observer, HandOver hand_over)
+    : Store(open_database(options), options.max_batch, std::move(observer), options.commit_delay,
+            std::move(hand_over)) {}
 
-Store::Store(std::unique_ptr<StoreBackend> backend, int max_batch, CommitObserver observer)
+Store::Store(std::unique_ptr<StoreBackend> backend, int max_batch, CommitObserver observer,
+             std::chrono::microseconds commit_delay, HandOver hand_over)
     : backend_(std::move(backend)),
       max_batch_(static_cast<std::size_t>(std::max(max_batch, 1))),
-      observer_(std::move(observer)) {
+      observer_(std::move(observer)),
+      hand_over_(std::move(hand_over)),
+      delay_(commit_delay) {
   writer_ = std::thread([this] { run(); });
 }
 
@@ -47,24 +51,34 @@ Store::~Store() {
   writer_.join();
 }
 
-void Store::submit(Work work, Done done) {
+void Store::submit(Work work, Done done) { enqueue(Job{std::move(work), std::move(done), {}}); }
+
+void Store::enqueue(Job job) {
+  job.arrived = CommitDelay::Clock::now();
+  bool wake = false;
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back(Job{std::move(work), std::move(done)});
+    delay_.arrived(job.arrived);
+    queue_.push_back(std::move(job));
+    // The writer waits only for a first job, or while gathering for a full
+    // batch: any other job it finds without being woken.
+    wake = queue_.size() == 1 || queue_.size() == max_batch_;
   }
-  wake_.notify_one();
+  if (wake) wake_.notify_one();
 }
 
 void Store::run_sync(Work work) {
   std::promise<void> finished;
   auto result = finished.get_future();
-  submit(std::move(work), [&finished](std::exception_ptr error) {
-    if (error) {
-      finished.set_exception(error);
-    } else {
-      finished.set_value();
-    }
-  });
+  enqueue(Job{std::move(work),
+              [&finished](std::exception_ptr error) {
+                if (error) {
+                  finished.set_exception(error);
+                } else {
+                  finished.set_value();
+                }
+              },
+              {}, true});
   result.get();
 }
 
@@ -80,6 +94,9 @@ void Store::run() {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (queue_.empty() && stopping_) return;
+      if (const auto until = delay_.gather_until(queue_.front().arrived)) {
+        wake_.wait_until(lock, *until, [this] { return stopping_ || queue_.size() >= max_batch_; });
+      }
       const std::size_t take = std::min(queue_.size(), max_batch_);
       for (std::size_t i = 0; i < take; ++i) {
         batch.push_back(std::move(queue_.front()));
@@ -124,12 +141,27 @@ void Store::write_batch(std::deque<Job>& batch) {
     stats_.failed_jobs += commit_error ? batch.size() : failed;
   }
   if (observer_) observer_(seconds, batch.size());
+  if (commit_error) std::fill(errors.begin(), errors.end(), commit_error);
+  Completions here;
+  Completions handed;
   for (std::size_t i = 0; i < batch.size(); ++i) {
+    Completions& to = hand_over_ && !batch[i].awaited ? handed : here;
+    to.jobs.push_back(std::move(batch[i]));
+    to.errors.push_back(errors[i]);
+  }
+  if (!handed.jobs.empty()) {
+    hand_over_([handed = std::make_shared<Completions>(std::move(handed))] { handed->run(); });
+  }
+  here.run();
+}
+
+void Store::Completions::run() {
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
     // Each job's closures (and the tables they hold) are gone before the next
     // completion runs: once run_sync's job completes, no job submitted before
     // it still holds anything, so its caller may tear down what they refer to.
-    const Job job = std::move(batch[i]);
-    if (job.done) job.done(commit_error ? commit_error : errors[i]);
+    const Job job = std::move(jobs[i]);
+    if (job.done) job.done(errors[i]);
   }
 }
 

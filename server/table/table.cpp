@@ -1,5 +1,6 @@
 #include "server/table/table.hpp"
 
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
@@ -10,7 +11,8 @@
 #include "engine/state_hash.hpp"
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
-#include "protocol/log_entry_json.hpp"
+#include "protocol/log_entry_text.hpp"
+#include "protocol/reply_frames.hpp"
 #include "protocol/table_update.hpp"
 #include "server/correspondence/correspondence_json.hpp"
 #include "server/store/snapshot.hpp"
@@ -165,7 +167,7 @@ void Table::start_act(PendingAct request) {
   if (request.move_number >= 1 && request.move_number < next_number) {
     const engine::LoggedAction& stored = log_[static_cast<std::size_t>(request.move_number - 1)];
     if (stored.kind == engine::LogKind::kAction && stored.seat == *seat && stored.action == action) {
-      request.reply(Reply::result(json{{"move_number", request.move_number}, {"duplicate", true}}));
+      request.reply(Reply::result_text(protocol::act_result_data(request.move_number, true)));
       return;
     }
   }
@@ -190,7 +192,7 @@ void Table::commit_move(Move move, engine::Transition next) {
   const std::int64_t now = correspondence_.clock.now();
   move.at = now;
   MoveRecord record{number, move.seat.value,
-                    protocol::encode_log_entry(engine::LoggedAction{move.seat, move.action, move.kind}).dump(),
+                    protocol::encode_log_entry_text(engine::LoggedAction{move.seat, move.action, move.kind}),
                     engine::state_hash_hex(next.state), now, move.actor};
   const TableStatus status = move.kind == engine::LogKind::kAborted ? TableStatus::kAborted
                              : next.state.is_finished()             ? TableStatus::kFinished
@@ -213,8 +215,11 @@ void Table::commit_move(Move move, engine::Transition next) {
       },
       [self = shared_from_this(), move = std::move(move), next = std::move(next), aftermath,
        written](std::exception_ptr error) mutable {
-        boost::asio::post(self->strand_, [self, move = std::move(move), next = std::move(next), aftermath, written,
-                                          error]() mutable {
+        // On a network thread (the server hands the store's completions over
+        // to them) and with the strand free, the move is announced at once,
+        // without another post and wake-up; from the writer thread this posts.
+        boost::asio::dispatch(self->strand_, [self, move = std::move(move), next = std::move(next), aftermath, written,
+                                              error]() mutable {
           self->on_committed(std::move(move), std::move(next), *aftermath, std::move(*written), error);
         });
       });
@@ -248,7 +253,7 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
   const auto held = broadcast(logged, move.actor, next.events, move.reply ? move.from : nullptr);
   if (move.reply) {
     metrics_.action_latency.observe(monotonic_seconds() - move.started);
-    Reply reply = Reply::result(json{{"move_number", record_.move_count}, {"duplicate", false}});
+    Reply reply = Reply::result_text(protocol::act_result_data(record_.move_count, false));
     if (held) {
       reply.then = held->frame;
       reply.then_epoch = held->epoch;

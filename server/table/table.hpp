@@ -63,6 +63,9 @@ namespace sp::server {
 struct Reply {
   bool ok = true;
   nlohmann::json data = nlohmann::json::object();
+  // When not empty, the data as an object's JSON text instead of `data`: an
+  // act's result, written after every move without a document.
+  std::string data_text;
   std::string code;
   std::string message;
   // A rule of the game: the message is said again in the connection's language.
@@ -73,22 +76,25 @@ struct Reply {
   std::shared_ptr<const std::string> then;
   IdentityEpoch then_epoch = 0;
 
-  static Reply result(nlohmann::json data) { return Reply{true, std::move(data), {}, {}, {}, {}, 0}; }
+  static Reply result(nlohmann::json data) { return Reply{true, std::move(data), {}, {}, {}, {}, {}, 0}; }
+  static Reply result_text(std::string data) {
+    return Reply{true, nlohmann::json::object(), std::move(data), {}, {}, {}, {}, 0};
+  }
   static Reply error(protocol::ErrorCode code, std::string message) {
-    return Reply{false, nlohmann::json::object(), std::string(protocol::to_string(code)), std::move(message), {}, {}, 0};
+    return Reply{false, nlohmann::json::object(), {}, std::string(protocol::to_string(code)), std::move(message), {}, {}, 0};
   }
   static Reply error(protocol::ErrorCode code) { return error(code, std::string(protocol::default_message(code))); }
   static Reply rule_error(const engine::RuleError& error) {
-    return Reply{false, nlohmann::json::object(), std::string(engine::to_string(error.code)), error.message, error, {}, 0};
+    return Reply{false, nlohmann::json::object(), {}, std::string(engine::to_string(error.code)), error.message, error, {}, 0};
   }
   // A standing order refused when written: the order's number (from 1) and why.
   static Reply order_error(std::size_t number, const engine::OrderError& error) {
-    return Reply{false, nlohmann::json::object(), std::string(engine::to_string(error.code)),
+    return Reply{false, nlohmann::json::object(), {}, std::string(engine::to_string(error.code)),
                  "Order " + std::to_string(number) + ": " + error.message, {}, {}, 0};
   }
   // A malformed action or options (engine_json.hpp's DecodeError codes).
   static Reply decode_error(const protocol::DecodeError& error) {
-    return Reply{false, nlohmann::json::object(), error.code, error.message, {}, {}, 0};
+    return Reply{false, nlohmann::json::object(), {}, error.code, error.message, {}, {}, 0};
   }
 };
 using ReplyFn = std::function<void(Reply)>;

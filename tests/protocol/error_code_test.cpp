@@ -54,11 +54,22 @@ TEST_CASE("a result frame carries the request's data") {
 TEST_CASE("an act's result may carry the move's table_update as written, as its data's last member") {
   const std::string update = R"({"type":"table_update","table":3,"move_number":8,"legal_actions":[]})";
   const json data{{"move_number", 8}, {"duplicate", false}};
-  const std::string text = sp::protocol::encode_result_with_update(json(7), "act", data, update);
+  const std::string text = sp::protocol::encode_result_with_update(json(7), "act", data.dump(), update);
   CHECK(text.ends_with("\"update\":" + update + "}}"));
   json expected{{"type", "result"}, {"id", 7}, {"request", "act"}, {"data", data}};
   expected["data"]["update"] = json::parse(update);
   CHECK(json::parse(text) == expected);
-  CHECK(json::parse(sp::protocol::encode_result_with_update(json(nullptr), "act", json::object(), update)) ==
+  CHECK(json::parse(sp::protocol::encode_result_with_update(json(nullptr), "act", "{}", update)) ==
         json{{"type", "result"}, {"request", "act"}, {"data", {{"update", json::parse(update)}}}});
+}
+
+TEST_CASE("an act's result written as text is the bytes its document gave") {
+  for (const bool duplicate : {false, true}) {
+    const json data{{"move_number", 31}, {"duplicate", duplicate}};
+    CHECK(sp::protocol::act_result_data(31, duplicate) == data.dump());
+    for (const json& id : {json(7), json("a\"b"), json(nullptr)}) {
+      CHECK(sp::protocol::encode_result_text(id, "act", sp::protocol::act_result_data(31, duplicate)) ==
+            sp::protocol::encode_result(id, "act", data));
+    }
+  }
 }

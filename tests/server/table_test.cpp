@@ -37,7 +37,7 @@ TEST_CASE("an accepted move is on disk when it is acknowledged") {
 
   const Reply reply = act_and_wait(*table, user, 1, action);
   REQUIRE(reply.ok);
-  CHECK(reply.data.at("move_number") == 1);
+  CHECK(nlohmann::json::parse(reply.data_text).at("move_number") == 1);
   CHECK(stored_moves(store, record.id) == 1);
   CHECK(server.metrics.actions_accepted == 1);
 }

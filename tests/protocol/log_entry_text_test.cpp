@@ -1,0 +1,77 @@
+// The log entry's text, written without a document, is byte for byte the
+// dump of encode_log_entry's document: for every action legal at any point
+// of random games (all expansions, 2 to 5 players), for the actions' optional
+// parts, and for every entry that is no action.
+#include "protocol/log_entry_text.hpp"
+
+#include <doctest/doctest.h>
+
+#include "engine/legal_actions.hpp"
+#include "engine/random_game.hpp"
+#include "engine/rules.hpp"
+#include "engine/setup.hpp"
+#include "protocol/log_entry_json.hpp"
+
+using namespace sp;
+
+namespace {
+
+void check_entry(const engine::LoggedAction& entry) {
+  const std::string expected = protocol::encode_log_entry(entry).dump();
+  REQUIRE_MESSAGE(protocol::encode_log_entry_text(entry) == expected, expected);
+}
+
+engine::CardId card(std::string_view id) {
+  const auto found = engine::find_card(id);
+  REQUIRE(found);
+  return *found;
+}
+
+}  // namespace
+
+TEST_CASE("every action legal in random games is written as its document's dump") {
+  for (int players = 2; players <= 5; ++players) {
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      engine::GameSetup setup;
+      setup.player_count = players;
+      setup.seed = seed * 101 + static_cast<std::uint64_t>(players);
+      // Five players need The New Society.
+      setup.options.expansions = engine::Expansions{seed % 2 == 0, players == 5 || seed % 3 != 0};
+      auto state = engine::new_game(setup);
+      REQUIRE(state.has_value());
+      engine::GameState start = *state;
+      std::vector<engine::LoggedAction> log;
+      engine::RandomPlayer player(seed);
+      engine::RandomGameStats stats;
+      REQUIRE(engine::play_randomly(*state, player, stats, &log));
+      for (const engine::LoggedAction& move : log) {
+        for (const engine::LegalAction& legal : engine::legal_actions(start, move.seat)) {
+          check_entry(engine::LoggedAction{move.seat, legal.action});
+        }
+        check_entry(move);
+        REQUIRE(engine::apply_in_place(start, move.seat, move.action, nullptr));
+      }
+    }
+  }
+}
+
+TEST_CASE("an action's optional parts are written in the document's order") {
+  const engine::Seat seat{1};
+  check_entry({seat, engine::Buy{card("lumberjack"), engine::Source::kLower, card("gold_miner")}});
+  check_entry({seat, engine::Play{card("shepherd"), card("gold_miner"), card("fur_trapper")}});
+  check_entry({seat, engine::Pass{true}});
+  check_entry({seat, engine::Pass{false}});
+  check_entry({seat, engine::Discard{}});
+  check_entry({seat, engine::Discard{card("ship_builder"), engine::Source::kUpper}});
+  check_entry({seat, engine::SetGuildHall{3, 1}});
+  check_entry({seat, engine::BuyPoints{2}});
+}
+
+TEST_CASE("the entries that are no action are written as their documents") {
+  for (const engine::LogKind kind :
+       {engine::LogKind::kResign, engine::LogKind::kAbortProposed, engine::LogKind::kAbortVoted,
+        engine::LogKind::kAbortRefused, engine::LogKind::kAbortLapsed, engine::LogKind::kAborted,
+        engine::LogKind::kUndo}) {
+    check_entry(engine::LoggedAction{engine::Seat{0}, engine::Action{}, kind});
+  }
+}
