@@ -30,7 +30,7 @@ constexpr Setting kSettings[] = {
     {"durable", "SPB_DURABLE", "1: commits survive power loss (synchronous=FULL, default); 0: NORMAL"},
     {"commit-delay-us", "SPB_COMMIT_DELAY_US",
      "microseconds a commit may wait for more moves when they arrive densely, so one disk flush carries several "
-     "(default 1000; 0: never wait)"},
+     "(default 0: never wait; 1000 saves about 15% of a move's CPU at 4,000 moves a second and adds about 1 ms to the median)"},
     {"hello-timeout", "SPB_HELLO_TIMEOUT", "seconds a new WebSocket has to say hello before it is closed (default 10)"},
     {"login-timeout", "SPB_LOGIN_TIMEOUT",
      "seconds a new WebSocket has to log in or subscribe to a table before it is closed (default 60)"},

@@ -27,7 +27,7 @@ struct ServerConfig {
   bool durable = true;  // synchronous=FULL
   // How long a commit may wait for more moves when they arrive densely
   // (server/store/commit_delay.hpp).
-  std::chrono::microseconds commit_delay{1000};
+  std::chrono::microseconds commit_delay{0};
   bool verify_on_start = false;  // replay every started table from its seed at start-up
   // Several nodes on one PostgreSQL database (docs/scaling.md).
   int lease_seconds = 10;  // a table's lease lasts this long unless renewed
