@@ -2,16 +2,10 @@
 
 #include "engine/flow.hpp"
 #include "engine/handlers.hpp"
+#include "engine/overloaded.hpp"
 
 namespace sp::engine {
 namespace {
-
-template <typename... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <typename... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 }  // namespace
 

@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "engine/overloaded.hpp"
 #include "protocol/echoed_text.hpp"
 
 namespace sp::protocol {
@@ -9,13 +10,6 @@ namespace {
 
 using engine::CardId;
 using engine::Source;
-
-template <typename... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <typename... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 Unexpected<DecodeError> bad(std::string code, std::string message) {
   return unexpected(DecodeError{std::move(code), std::move(message)});

@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "engine/card.hpp"
+#include "engine/overloaded.hpp"
 #include "protocol/engine_json.hpp"
 #include "protocol/json_text.hpp"
 
@@ -42,11 +43,6 @@ class ObjectText {
 
   std::string& out_;
   bool first_ = true;
-};
-
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
 };
 
 void append_action(std::string& out, const engine::Action& action) {

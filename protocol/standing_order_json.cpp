@@ -7,19 +7,13 @@
 #include <optional>
 #include <string>
 
+#include "engine/overloaded.hpp"
 
 namespace sp::protocol {
 namespace {
 
 using engine::CardId;
 using nlohmann::json;
-
-template <typename... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <typename... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 constexpr int kMaxPrice = 1000;
 constexpr int kMaxPoints = 100;

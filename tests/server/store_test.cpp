@@ -44,6 +44,16 @@ void append(Records& db, std::int64_t table, std::int64_t number) {
                  sp::server::TableStatus::kPlaying);
 }
 
+// A new table whose move 1 is stored.
+std::int64_t table_with_one_move(Store& store) {
+  std::int64_t table = 0;
+  store.run_sync([&](Records& db) {
+    table = add_table(db);
+    append(db, table, 1);
+  });
+  return table;
+}
+
 std::int64_t stored_moves(Store& store, std::int64_t table) {
   std::int64_t moves = 0;
   store.run_sync([&](Records& db) { moves = static_cast<std::int64_t>(db.load_moves(table).size()); });
@@ -130,11 +140,7 @@ TEST_CASE("a failing job rolls back alone; the others of its transaction commit"
 TEST_CASE("a move whose write fails unawaited fails its own job alone, in a batch it shares") {
   sp::test::TempDir dir;
   Store store(StoreOptions{sp::test::each_backend(dir)});
-  std::int64_t table = 0;
-  store.run_sync([&](Records& db) {
-    table = add_table(db);
-    append(db, table, 1);
-  });
+  const std::int64_t table = table_with_one_move(store);
   // The writer waits in the first job while the others queue, so they share
   // the next batch.
   std::promise<void> queued;
@@ -161,11 +167,7 @@ TEST_CASE("a move whose write fails unawaited fails its own job alone, in a batc
 TEST_CASE("a read after a failed unawaited write fails the job with that write's failure") {
   sp::test::TempDir dir;
   Store store(StoreOptions{sp::test::each_backend(dir)});
-  std::int64_t table = 0;
-  store.run_sync([&](Records& db) {
-    table = add_table(db);
-    append(db, table, 1);
-  });
+  const std::int64_t table = table_with_one_move(store);
   bool read_ran = false;
   CHECK_THROWS_AS(store.run_sync([&](Records& db) {
     append(db, table, 1);
