@@ -58,23 +58,19 @@ class Result {
 constexpr std::string_view kLeaseLostState = "SPB01";
 
 // A failed statement's lost lease, as LeaseLost; nothing for other failures.
-void throw_if_lease_lost(const PGresult* result) {
+std::optional<LeaseLost> lease_lost_in(const PGresult* result) {
   const char* state = PQresultErrorField(result, PG_DIAG_SQLSTATE);
-  if (state == nullptr || kLeaseLostState != state) return;
+  if (state == nullptr || kLeaseLostState != state) return std::nullopt;
   const char* message = PQresultErrorField(result, PG_DIAG_MESSAGE_PRIMARY);
-  throw LeaseLost(message != nullptr ? message : "the table's lease no longer holds");
+  return LeaseLost(message != nullptr ? message : "the table's lease no longer holds");
 }
 
 void check(PGconn* conn, PGresult* result, std::string_view what) {
   const ExecStatusType status = PQresultStatus(result);
   if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return;
-  if (result != nullptr) {
-    try {
-      throw_if_lease_lost(result);
-    } catch (const LeaseLost&) {
-      PQclear(result);
-      throw;
-    }
+  if (auto lost = result != nullptr ? lease_lost_in(result) : std::nullopt) {
+    PQclear(result);
+    throw *lost;
   }
   const std::string message = trimmed(result != nullptr ? PQresultErrorMessage(result) : PQerrorMessage(conn));
   PQclear(result);
@@ -323,11 +319,7 @@ PGresult* PgConnection::sync_in_flight(bool keep_last) {
       if (failure.empty()) {
         failure = status == PGRES_PIPELINE_ABORTED ? "skipped after an earlier failure"
                                                    : trimmed(PQresultErrorMessage(result));
-        try {
-          throw_if_lease_lost(result);
-        } catch (const LeaseLost& lost) {
-          lease_lost = lost;
-        }
+        lease_lost = lease_lost_in(result);
       }
       PQclear(result);
     } else if (keep_last && ended == statements - 1 && kept == nullptr) {

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "server/store/pg_clock.hpp"
+#include "server/store/pg_outbox_claims.hpp"
 
 namespace sp::server {
 namespace {
@@ -256,25 +257,16 @@ std::int64_t PgRecords::insert_delivery(std::int64_t notification_id, const std:
 }
 
 std::vector<DeliveryRecord> PgRecords::due_deliveries(std::int64_t now, int limit, const Claim& claim) {
-  // The claim is written in the job's transaction and outlives it: the
-  // sending happens after the commit. SKIP LOCKED passes over rows another
-  // node is claiming this moment; FOR UPDATE reads a row claimed and
-  // committed since this statement began as it is now, claimed.
   // The keys come from the channel's state now: a webhook's secret only while
   // the delivery's address is still its user's webhook, a subscription's keys
   // only while it exists and is still the notified user's.
-  static const std::string sql = with_database_now(
-      std::string("WITH o AS (UPDATE webhook_outbox SET claimed_by = $3, claimed_until_ms = NOW_MS + $4 "
-                  "WHERE id IN (SELECT id FROM webhook_outbox WHERE status = 'pending' AND next_attempt_at <= $1 "
-                  "AND (claimed_by IS NULL OR claimed_by = $3 OR claimed_until_ms <= NOW_MS) "
-                  "ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING *) "
-                  "SELECT ") +
-      kDeliveryColumns +
+  static const std::string sql =
+      claim_due_outbox_rows("webhook_outbox", "o") + "SELECT " + kDeliveryColumns +
       ", coalesce(u.webhook_secret, ''), coalesce(p.p256dh, ''), coalesce(p.auth, ''), n.created_at "
       "FROM o JOIN notifications n ON n.id = o.notification_id "
       "LEFT JOIN users u ON u.id = n.user_id AND o.channel = 'webhook' AND u.webhook_url = o.url "
       "LEFT JOIN push_subscriptions p ON p.id = o.subscription_id AND o.channel = 'push' "
-      "AND p.user_id = n.user_id ORDER BY o.next_attempt_at, o.id");
+      "AND p.user_id = n.user_id ORDER BY o.next_attempt_at, o.id";
   auto s = db_.prepare(sql);
   s.bind(1, now).bind(2, static_cast<std::int64_t>(limit)).bind(3, claim.node).bind(4, claim.lasts_ms);
   std::vector<DeliveryRecord> out;
@@ -288,13 +280,7 @@ std::vector<DeliveryRecord> PgRecords::due_deliveries(std::int64_t now, int limi
 }
 
 std::optional<std::int64_t> PgRecords::next_delivery_at(std::int64_t now, const Claim& claim) {
-  // Another node's live claim ends after its remaining milliseconds on the
-  // database's clock, counted here from the server's `now`: the two clocks
-  // need not agree.
-  static const std::string sql = with_database_now(
-      "SELECT min(CASE WHEN claimed_by <> $2 AND claimed_until_ms > NOW_MS "
-      "THEN greatest(next_attempt_at, $1 + (claimed_until_ms - NOW_MS + 999) / 1000) ELSE next_attempt_at END) "
-      "FROM webhook_outbox WHERE status = 'pending'");
+  static const std::string sql = next_due_in_outbox("webhook_outbox");
   auto s = db_.prepare(sql);
   s.bind(1, now).bind(2, claim.node);
   if (!s.step() || s.column_is_null(0)) return std::nullopt;

@@ -1,7 +1,7 @@
 // PgRecords' email notices (schema/0007_email.sql).
 #include "server/store/pg_records.hpp"
 
-#include "server/store/pg_clock.hpp"
+#include "server/store/pg_outbox_claims.hpp"
 
 namespace sp::server {
 namespace {
@@ -221,14 +221,8 @@ bool PgRecords::insert_email(const EmailRecord& e, std::int64_t now) {
 }
 
 std::vector<EmailRecord> PgRecords::due_emails(std::int64_t now, int limit, const Claim& claim) {
-  // Claimed as due_deliveries claims (pg_correspondence_records.cpp).
-  static const std::string sql = with_database_now(
-      std::string("WITH claimed AS (UPDATE email_outbox SET claimed_by = $3, claimed_until_ms = NOW_MS + $4 "
-                  "WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' AND next_attempt_at <= $1 "
-                  "AND (claimed_by IS NULL OR claimed_by = $3 OR claimed_until_ms <= NOW_MS) "
-                  "ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING *) "
-                  "SELECT ") +
-      kEmailColumns + " FROM claimed ORDER BY next_attempt_at, id");
+  static const std::string sql = claim_due_outbox_rows("email_outbox", "claimed") + "SELECT " +
+                                 std::string(kEmailColumns) + " FROM claimed ORDER BY next_attempt_at, id";
   auto s = db_.prepare(sql);
   s.bind(1, now).bind(2, static_cast<std::int64_t>(limit)).bind(3, claim.node).bind(4, claim.lasts_ms);
   std::vector<EmailRecord> out;
@@ -244,11 +238,7 @@ int PgRecords::count_emails(std::int64_t user_id, EmailPurpose purpose, std::int
 }
 
 std::optional<std::int64_t> PgRecords::next_email_at(std::int64_t now, const Claim& claim) {
-  // As next_delivery_at.
-  static const std::string sql = with_database_now(
-      "SELECT min(CASE WHEN claimed_by <> $2 AND claimed_until_ms > NOW_MS "
-      "THEN greatest(next_attempt_at, $1 + (claimed_until_ms - NOW_MS + 999) / 1000) ELSE next_attempt_at END) "
-      "FROM email_outbox WHERE status = 'pending'");
+  static const std::string sql = next_due_in_outbox("email_outbox");
   auto s = db_.prepare(sql);
   s.bind(1, now).bind(2, claim.node);
   if (!s.step() || s.column_is_null(0)) return std::nullopt;

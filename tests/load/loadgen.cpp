@@ -72,10 +72,8 @@ double cpu_seconds(int pid) {
 // A blocking client for the set-up steps (accounts, tables).
 class Control {
  public:
-  Control(net::io_context& ioc, const LoadOptions& o) : ws_(ioc) {
-    tcp::resolver resolver(ioc);
-    // The first address only: the server under test listens on one.
-    ws_.next_layer().connect(resolver.resolve(o.host, o.port.substr(0, o.port.find(','))).begin()->endpoint());
+  Control(net::io_context& ioc, const LoadOptions& o, const tcp::endpoint& server) : ws_(ioc) {
+    ws_.next_layer().connect(server);
     ws_.handshake(o.host, "/ws");
     call({{"type", "hello"}, {"protocol", 1}});
   }
@@ -437,7 +435,7 @@ int run(const LoadOptions& o) {
     // per seat) plays tables_per_account tables together. A notice to an
     // account goes to each of its connections, so sharing a few accounts
     // among all tables would multiply every notice by the number of tables.
-    Control control(ioc, o);
+    Control control(ioc, o, nodes.front());
     const std::string prefix = "lg" + std::to_string(o.seed) + "x" + std::to_string(::getpid() % 100000) + "_";
     const auto setup_start = Clock::now();
     for (int first = 0; first < o.tables; first += o.tables_per_account) {
@@ -446,7 +444,7 @@ int run(const LoadOptions& o) {
       for (int p = 0; p < o.players; ++p) {
         const std::string name = prefix + std::to_string(first / o.tables_per_account) + "_" + std::to_string(p);
         tokens.push_back(control.call({{"type", "register"}, {"name", name}, {"password", "load generator"}})["token"]);
-        seats.push_back(std::make_unique<Control>(ioc, o));
+        seats.push_back(std::make_unique<Control>(ioc, o, nodes.front()));
         seats.back()->call({{"type", "resume_session"}, {"token", tokens.back()}});
       }
       for (int t = first; t < std::min(o.tables, first + o.tables_per_account); ++t) {

@@ -10,6 +10,7 @@
 #include "server/store/pg_connection.hpp"
 #include "server/store/store.hpp"
 #include "tests/support/pg_cluster.hpp"
+#include "tests/support/stored_games.hpp"
 
 // Leases and fencing on a real PostgreSQL (docs/scaling.md): a lease is
 // taken with a growing epoch, a live lease of another node is refused, and a
@@ -21,14 +22,7 @@ TEST_CASE("a table's lease fences the writes of a node that lost it" * doctest::
   Store store(StoreOptions{db});
   std::int64_t table = 0;
   store.run_sync([&](Records& records) {
-    const std::int64_t ann = records.insert_user("ann", "x", 0);
-    TableRecord t;
-    t.name = "leased";
-    t.creator_id = ann;
-    t.player_count = 2;
-    t.options_json = "{}";
-    t.card_set_version = "test";
-    table = records.insert_table(t, 0);
+    table = sp::test::store_empty_table(records, records.insert_user("ann", "x", 0), "leased");
   });
 
   PgLeases a(db, "a", 60'000);
@@ -75,14 +69,9 @@ TEST_CASE("renewing a node's leases waits for a write's lease row alone, and ren
   {
     Store store(StoreOptions{db});
     store.run_sync([&](Records& records) {
-      TableRecord t;
-      t.name = "busy";
-      t.creator_id = records.insert_user("cid", "x", 0);
-      t.player_count = 2;
-      t.options_json = "{}";
-      t.card_set_version = "test";
-      first = records.insert_table(t, 0);
-      second = records.insert_table(t, 0);
+      const std::int64_t creator = records.insert_user("cid", "x", 0);
+      first = sp::test::store_empty_table(records, creator, "busy");
+      second = sp::test::store_empty_table(records, creator, "busy");
     });
   }
   // lock_timeout is the lease's length: a renewal that waited would fail.

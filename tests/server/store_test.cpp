@@ -17,6 +17,7 @@
 #include "server/store/pg_backend.hpp"
 #include "tests/support/each_backend.hpp"
 #include "tests/support/pg_cluster.hpp"
+#include "tests/support/stored_games.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using sp::server::Database;
@@ -29,16 +30,6 @@ namespace {
 
 void add_user(Records& db, const std::string& name) { db.insert_user(name, "x", 0); }
 
-std::int64_t add_table(Records& db) {
-  sp::server::TableRecord t;
-  t.name = "moves";
-  t.creator_id = db.insert_user("creator", "x", 0);
-  t.player_count = 2;
-  t.options_json = "{}";
-  t.card_set_version = "test";
-  return db.insert_table(t, 0);
-}
-
 void append(Records& db, std::int64_t table, std::int64_t number) {
   db.append_move(table, sp::server::MoveRecord{number, 0, "{}", "hash", 0, sp::server::Actor::kPlayer},
                  sp::server::TableStatus::kPlaying);
@@ -48,7 +39,7 @@ void append(Records& db, std::int64_t table, std::int64_t number) {
 std::int64_t table_with_one_move(Store& store) {
   std::int64_t table = 0;
   store.run_sync([&](Records& db) {
-    table = add_table(db);
+    table = sp::test::store_empty_table(db, db.insert_user("creator", "x", 0), "moves");
     append(db, table, 1);
   });
   return table;
@@ -225,13 +216,7 @@ TEST_CASE("the enums of the rows are stored as the words the database always hel
     Store store(StoreOptions{path});
     store.run_sync([&](Records& db) {
       const std::int64_t ann = db.insert_user("ann", "x", 0);
-      TableRecord t;
-      t.name = "words";
-      t.creator_id = ann;
-      t.player_count = 2;
-      t.options_json = "{}";
-      t.card_set_version = "test";
-      table = db.insert_table(t, 0);
+      table = sp::test::store_empty_table(db, ann, "words");
       db.insert_seat(table, 0, ann);
       db.update_seat_control(table, 0, SeatController::kAbsent, 1);
       db.update_table_pace(table, 3600, 2, SeatController::kAbsent);

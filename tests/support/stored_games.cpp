@@ -62,4 +62,14 @@ StoredGame store_random_game(server::Records& db, int players, engine::Expansion
   return game;
 }
 
+std::int64_t store_empty_table(server::Records& db, std::int64_t creator, const std::string& name) {
+  server::TableRecord t;
+  t.name = name;
+  t.creator_id = creator;
+  t.player_count = 2;
+  t.options_json = "{}";
+  t.card_set_version = "test";
+  return db.insert_table(t, 0);
+}
+
 }  // namespace sp::test

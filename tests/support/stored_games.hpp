@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "engine/options.hpp"
 #include "engine/state.hpp"
@@ -21,5 +22,9 @@ struct StoredGame {
 // table, seats and every move with its state hash. The caller may run many
 // calls in one transaction (one store job).
 StoredGame store_random_game(server::Records& db, int players, engine::Expansions expansions, std::uint64_t seed);
+
+// A two-player table named `name`, made by `creator`, with no seats and no
+// moves: for the tests of what the store writes about a table.
+std::int64_t store_empty_table(server::Records& db, std::int64_t creator, const std::string& name);
 
 }  // namespace sp::test
