@@ -31,7 +31,7 @@ WsSession::WsSession(boost::asio::ip::tcp::socket socket, Services& services, Se
       refilled_(std::chrono::steady_clock::now()),
       opened_(refilled_) {
   boost::system::error_code ignored;
-  const auto peer = ws_.next_layer().socket().remote_endpoint(ignored);
+  const auto peer = ws_.next_layer().remote_endpoint(ignored);
   if (!ignored) state_.remote_address = peer.address().to_string() + ":" + std::to_string(peer.port());
   state_.client_address = slot_.address();
 }
@@ -44,7 +44,6 @@ WsSession::~WsSession() {
 void WsSession::run(beast::http::request<beast::http::string_body> request) {
   boost::asio::dispatch(ws_.get_executor(), [self = std::static_pointer_cast<WsSession>(shared_from_this()),
                                              request = std::move(request)]() mutable {
-    beast::get_lowest_layer(self->ws_).expires_never();
     websocket::stream_base::timeout timeout{};
     timeout.handshake_timeout = std::chrono::seconds(self->services_.config.handshake_timeout_seconds);
     timeout.idle_timeout = std::chrono::seconds(self->services_.config.idle_timeout_seconds);
@@ -190,7 +189,8 @@ void WsSession::queue(std::shared_ptr<const std::string> frame) {
     closing_ = true;
     close_after_write_.reset();
     outbound_.erase(outbound_.begin() + 1, outbound_.end());
-    beast::get_lowest_layer(ws_).close();
+    boost::system::error_code ignored;
+    ws_.next_layer().close(ignored);
     return;
   }
   outbound_.push_back(std::move(frame));

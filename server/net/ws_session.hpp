@@ -64,7 +64,10 @@ class WsSession : public Connection {
   // one write at a time, and a close frame is a write).
   void close_when_written(boost::beast::websocket::close_reason reason);
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  // Over the bare socket: Beast's websocket keeps its own timeouts (the
+  // handshake's and the idle pings'), so tcp_stream's timer layer would only
+  // add its cost to every read and write.
+  boost::beast::websocket::stream<boost::asio::ip::tcp::socket> ws_;
   boost::beast::flat_buffer buffer_;
   Services& services_;
   SessionList& sessions_;
