@@ -1,5 +1,6 @@
 #include "protocol/log_entry_text.hpp"
 
+#include <optional>
 #include <string_view>
 
 #include "engine/card.hpp"
@@ -11,14 +12,23 @@ namespace sp::protocol {
 namespace {
 
 // One object's text, its members appended in the caller's order: the caller
-// names them in sorted order, as nlohmann's objects are.
+// names them in sorted order, as nlohmann's objects are. One member, given as
+// its value's text, may be left to the object to place (`place`): it goes in
+// before the first member whose name sorts after its own, or last.
 class ObjectText {
  public:
   explicit ObjectText(std::string& out) : out_(out) { out_ += '{'; }
-  ~ObjectText() { out_ += '}'; }
+  ~ObjectText() {
+    place_pending();
+    out_ += '}';
+  }
   ObjectText(const ObjectText&) = delete;
   ObjectText& operator=(const ObjectText&) = delete;
 
+  void place(std::string_view key, std::string value_text) {
+    pending_key_ = key;
+    pending_ = std::move(value_text);
+  }
   void word(std::string_view key, std::string_view value) {
     name(key);
     json_text::append_string(out_, value);
@@ -35,18 +45,30 @@ class ObjectText {
 
  private:
   void name(std::string_view key) {
+    if (pending_ && pending_key_ < key) place_pending();
+    separate(key);
+  }
+  void separate(std::string_view key) {
     if (!first_) out_ += ',';
     first_ = false;
     json_text::append_string(out_, key);
     out_ += ':';
   }
+  void place_pending() {
+    if (!pending_) return;
+    separate(pending_key_);
+    out_ += *pending_;
+    pending_.reset();
+  }
 
   std::string& out_;
   bool first_ = true;
+  std::string_view pending_key_;
+  std::optional<std::string> pending_;
 };
 
-void append_action(std::string& out, const engine::Action& action) {
-  ObjectText o(out);
+// An action's members into `o`, in sorted order.
+void append_action_members(ObjectText& o, const engine::Action& action) {
   std::visit(Overloaded{
                  [&](const engine::Buy& a) {
                    o.card("card", a.card);
@@ -94,6 +116,11 @@ void append_action(std::string& out, const engine::Action& action) {
              action);
 }
 
+void append_action(std::string& out, const engine::Action& action) {
+  ObjectText o(out);
+  append_action_members(o, action);
+}
+
 }  // namespace
 
 std::string encode_log_entry_text(const engine::LoggedAction& entry) {
@@ -105,6 +132,24 @@ std::string encode_log_entry_text(const engine::LoggedAction& entry) {
     ObjectText o(out);
     o.word("entry", engine::to_string(entry.kind));
   }
+  return out;
+}
+
+std::string encode_legal_actions_text(std::span<const engine::LegalAction> actions) {
+  std::string out = "[";
+  out.reserve(2 + actions.size() * 72);
+  for (const engine::LegalAction& legal : actions) {
+    if (out.size() > 1) out += ',';
+    ObjectText o(out);
+    std::string price = "null";
+    if (legal.price) {
+      price.clear();
+      json_text::append_int(price, *legal.price);
+    }
+    o.place("price", std::move(price));
+    append_action_members(o, legal.action);
+  }
+  out += ']';
   return out;
 }
 

@@ -301,6 +301,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void play_automatic();
   nlohmann::json view_json(std::optional<engine::Seat> seat) const;
   nlohmann::json legal_json(std::optional<engine::Seat> seat) const;
+  // legal_json's dump, written as text (for the update after every move).
+  std::string legal_text(std::optional<engine::Seat> seat) const;
   nlohmann::json prices_json(std::optional<engine::Seat> seat) const;
   nlohmann::json moves_since(std::int64_t since, std::optional<engine::Seat> seat) const;
   nlohmann::json summary_json() const;

@@ -12,6 +12,7 @@
 #include "engine/legal_actions.hpp"
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
+#include "protocol/log_entry_text.hpp"
 #include "protocol/table_update.hpp"
 #include "server/table/log_replay.hpp"
 
@@ -110,7 +111,7 @@ std::optional<Table::HeldFrame> Table::broadcast(const engine::LoggedAction& log
       const bool leave_prices_out = w.compact && p.unchanged;
       frame = frames.emplace(key, std::make_shared<const std::string>(protocol::encode_table_update(
                                       id_, record_.move_count, record_.deadline_at, body_for(w.seat, w.compact),
-                                      legal_json(w.seat).dump(),
+                                      legal_text(w.seat),
                                       leave_prices_out ? std::nullopt : std::optional<std::string_view>(p.text))))
                   .first;
     }
@@ -134,6 +135,11 @@ json Table::legal_json(std::optional<engine::Seat> seat) const {
     out.push_back(protocol::encode_legal_action(legal));
   }
   return out;
+}
+
+std::string Table::legal_text(std::optional<engine::Seat> seat) const {
+  if (!seat || (faulted_ && !moved_)) return "[]";
+  return protocol::encode_legal_actions_text(engine::legal_actions(state_, *seat));
 }
 
 // A seat's prices for the cards in view, on its turn or not, so that a player

@@ -1,7 +1,8 @@
 // The log entry's text, written without a document, is byte for byte the
 // dump of encode_log_entry's document: for every action legal at any point
 // of random games (all expansions, 2 to 5 players), for the actions' optional
-// parts, and for every entry that is no action.
+// parts, and for every entry that is no action. Each seat's legal actions,
+// written the same way, are the dump of their documents.
 #include "protocol/log_entry_text.hpp"
 
 #include <doctest/doctest.h>
@@ -10,6 +11,7 @@
 #include "engine/random_game.hpp"
 #include "engine/rules.hpp"
 #include "engine/setup.hpp"
+#include "protocol/engine_json.hpp"
 #include "protocol/log_entry_json.hpp"
 
 using namespace sp;
@@ -74,4 +76,46 @@ TEST_CASE("the entries that are no action are written as their documents") {
         engine::LogKind::kUndo}) {
     check_entry(engine::LoggedAction{engine::Seat{0}, engine::Action{}, kind});
   }
+}
+
+TEST_CASE("every seat's legal actions in random games are written as their documents' dump") {
+  for (int players = 2; players <= 5; ++players) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      engine::GameSetup setup;
+      setup.player_count = players;
+      setup.seed = seed * 131 + static_cast<std::uint64_t>(players);
+      setup.options.expansions = engine::Expansions{seed % 2 == 1, players == 5 || seed % 3 != 1};
+      auto state = engine::new_game(setup);
+      REQUIRE(state.has_value());
+      engine::GameState start = *state;
+      std::vector<engine::LoggedAction> log;
+      engine::RandomPlayer player(seed);
+      engine::RandomGameStats stats;
+      REQUIRE(engine::play_randomly(*state, player, stats, &log));
+      for (const engine::LoggedAction& move : log) {
+        for (int seat = 0; seat < players; ++seat) {
+          const auto legal = engine::legal_actions(start, engine::Seat{static_cast<std::uint8_t>(seat)});
+          nlohmann::json expected = nlohmann::json::array();
+          for (const engine::LegalAction& action : legal) expected.push_back(protocol::encode_legal_action(action));
+          REQUIRE(protocol::encode_legal_actions_text(legal) == expected.dump());
+        }
+        REQUIRE(engine::apply_in_place(start, move.seat, move.action, nullptr));
+      }
+    }
+  }
+}
+
+TEST_CASE("a legal action's price goes where the document sorts it, a free one's as null") {
+  const std::vector<engine::LegalAction> legal{
+      {engine::Buy{card("lumberjack"), engine::Source::kLower, card("gold_miner")}, 3},
+      {engine::Play{card("shepherd"), card("gold_miner"), card("fur_trapper")}, 0},
+      {engine::Pass{true}, std::nullopt},
+      {engine::SetGuildHall{3, 1}, std::nullopt},
+      {engine::BuyPoints{2}, 4},
+      {engine::UseObservatory{engine::Deck::kBuilding}, std::nullopt},
+  };
+  nlohmann::json expected = nlohmann::json::array();
+  for (const engine::LegalAction& action : legal) expected.push_back(protocol::encode_legal_action(action));
+  CHECK(protocol::encode_legal_actions_text(legal) == expected.dump());
+  CHECK(protocol::encode_legal_actions_text({}) == "[]");
 }
