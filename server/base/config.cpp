@@ -20,7 +20,7 @@ struct Setting {
 constexpr Setting kSettings[] = {
     {"listen", "SPB_LISTEN", "HOST:PORT to listen on (default 127.0.0.1:8080)"},
     {"db", "SPB_DB", "database: an SQLite file (default ./data/spb.sqlite, created on first start), or PostgreSQL as postgresql://USER@HOST:PORT/DBNAME or a libpq key=value string"},
-    {"threads", "SPB_THREADS", "network threads (default: the number of cores)"},
+    {"threads", "SPB_THREADS", "network threads (default: the number of cores less one, at least one)"},
     {"log-format", "SPB_LOG_FORMAT", "text or json (default text)"},
     {"admin-token", "SPB_ADMIN_TOKEN", "administrator token (default none: administration off)"},
     {"static-dir", "SPB_STATIC_DIR", "folder of the browser client's files"},
@@ -294,7 +294,10 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
 
 std::optional<ServerConfig> load_config(const std::vector<std::string>& args, std::string& error) {
   ServerConfig config;
-  config.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  // One core is left to the store's writer thread, which writes and flushes
+  // every move: a network thread more than the cores left only wakes the
+  // others (docs/performance.md, session 11).
+  config.threads = static_cast<int>(std::max(2u, std::thread::hardware_concurrency()) - 1);
   for (const Setting& s : kSettings) {
     if (const char* value = std::getenv(s.env); value != nullptr && !apply(config, s.flag, value, error)) {
       error = std::string(s.env) + " (" + error + ")";

@@ -1,0 +1,28 @@
+// The server's network threads: by default the cores less the one the store's
+// writer thread keeps busy, never fewer than one; a setting overrides that.
+#include "server/base/config.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <thread>
+
+using namespace sp::server;
+
+TEST_CASE("the network threads default to the cores less one, at least one") {
+  std::string error;
+  const auto config = load_config({}, error);
+  REQUIRE_MESSAGE(config.has_value(), error);
+  const unsigned cores = std::thread::hardware_concurrency();
+  CHECK(config->threads >= 1);
+  CHECK(config->threads == static_cast<int>(std::max(cores, 2u) - 1));
+}
+
+TEST_CASE("--threads sets the network threads, from 1 to 256") {
+  std::string error;
+  const auto three = load_config({"--threads", "3"}, error);
+  REQUIRE_MESSAGE(three.has_value(), error);
+  CHECK(three->threads == 3);
+  CHECK_FALSE(load_config({"--threads", "0"}, error).has_value());
+  CHECK(error.find("1 to 256") != std::string::npos);
+}
