@@ -297,12 +297,19 @@ void SqliteRecords::append_move(std::int64_t table_id, const MoveRecord& move, T
       .bind(6, move.state_hash)
       .bind(7, to_string(move.actor))
       .run();
-  db_.prepare("UPDATE game_tables SET move_count = ?, state_hash = ?, status = ?, updated_at = ? WHERE id = ?")
+  db_.prepare("UPDATE game_tables SET move_count = ?, state_hash = ?, updated_at = ? WHERE id = ?")
       .bind(1, move.move_number)
       .bind(2, move.state_hash)
+      .bind(3, move.created_at)
+      .bind(4, table_id)
+      .run();
+  // Apart: SQLite rewrites the entry of game_tables_by_status whenever status
+  // is assigned, even to its own value, and that is one more page in every
+  // move's commit; the status changes only at a game's last move.
+  db_.prepare("UPDATE game_tables SET status = ? WHERE id = ? AND status <> ?")
+      .bind(1, to_string(status))
+      .bind(2, table_id)
       .bind(3, to_string(status))
-      .bind(4, move.created_at)
-      .bind(5, table_id)
       .run();
 }
 
