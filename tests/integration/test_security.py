@@ -3,7 +3,8 @@ loopback: a connection's identity (hidden views never outlive the user who may
 see them; sessions end everywhere at once), throttled logins, registrations
 and chat, the hello and login deadlines, connections per address (with the
 descriptor limit lowered), X-Forwarded-For from trusted proxies only, strict
-requests, and /metrics counting every refusal by reason.
+requests, a client that does not read (its outbound queue is bounded), and
+/metrics counting every refusal by reason.
 
 usage: test_security.py SPB_BINARY PROJECT_ROOT"""
 
@@ -543,6 +544,69 @@ async def a_table_stopped_by_a_failed_write_logs_the_stores_reason_and_is_counte
     assert re.search(rf"table {table} stopped: move \d+ could not be stored: .*no room left on the test disk", log), log
     metrics = urllib.request.urlopen(f"http://127.0.0.1:{server.port}/metrics", timeout=5).read().decode()
     assert re.search(r"^spb_tables_stopped 1$", metrics, re.M), metrics
+
+
+# --- a client that does not read ---------------------------------------------------
+
+async def public_table(server, players):
+    """A started table with the default public money and hands; returns its
+    id and the players' clients by seat."""
+    clients = [(await register(server))[0] for _ in range(players)]
+    table = (await clients[0].ok("create_table", players=players))["table"]["id"]
+    for client in clients[1:]:
+        await client.ok("join_table", table=table)
+    await clients[0].ok("start_table", table=table)
+    seats = {}
+    for client in clients:
+        seats[(await client.ok("subscribe", table=table))["seat"]] = client
+    return table, seats
+
+
+@test(server_args=["--chat-per-account-minute", "0"])
+async def a_client_that_never_reads_is_disconnected_and_the_table_plays_on(server):
+    """The server queues at most 256 frames for a connection: a client whose
+    socket takes almost nothing, and who asks for far more than it reads, is
+    closed once its queue is full, while the players go on. Each of its
+    requests is a page of 100 chat lines of 500 characters (about 55 KB), so
+    that the queue fills past what the kernel's buffers hold."""
+    table, seats = await public_table(server, 2)
+    for i in range(100):
+        await seats[0].ok("chat", table=table, text=f"{i:03} " + "x" * 496)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", server.port))
+    greedy = Client(await websockets.connect(server.url(), sock=sock, max_size=2**20), SCHEMAS)
+    await greedy.ok("hello", protocol=1)
+    greedy.ws.transport.pause_reading()
+    asked = 600
+    try:
+        for i in range(asked):
+            await greedy.ws.send(json.dumps({"type": "chat_history", "id": 100 + i, "table": table, "limit": 100}))
+            if i % 20 == 19:
+                # Paced, so that its requests never pile up unanswered (the
+                # server closes a flood of them with a close frame): only its
+                # replies pile up.
+                await asyncio.sleep(0.1)
+    except websockets.ConnectionClosed:
+        pass
+    greedy.ws.transport.resume_reading()
+    # What the buffers held is read now; then the connection ends without a
+    # close frame (the server closed the socket), short of most pages.
+    pages = 0
+    try:
+        while True:
+            message = json.loads(await asyncio.wait_for(greedy.ws.recv(), 10))
+            assert message["type"] == "result", message
+            pages += 1
+    except websockets.ConnectionClosed as closed:
+        # 1006: no close frame, as the full queue closes the socket itself
+        # (a flood of requests would get a close frame, 1008).
+        assert closed.code == 1006, (closed.code, closed.reason)
+    assert pages < asked - 256, pages
+    # The players were never held up: the table still plays.
+    move = (await seats[0].ok("subscribe", table=table))["view"]["move_number"]
+    await play_one_move(table, seats)
+    assert (await seats[1].ok("subscribe", table=table))["view"]["move_number"] == move + 1
 
 
 # --- strict requests -------------------------------------------------------------
