@@ -9,19 +9,12 @@
 # usage: [SPB=path/to/spb] [SERVE_FLAGS="--threads 1"] tests/bench/move_cpu.sh paced|closed [loadgen flags...]
 #   paced: offered 4,000 actions/s; closed: every table moves as soon as it can.
 set -e
-SPB=${SPB:-./build/server/spb}
-W=$(mktemp -d /tmp/spb-move-cpu.XXXXXX)
 mode=$1; shift
-$SPB serve --listen 127.0.0.1:0 --db $W/spb.sqlite --rate 100000 --max-connections-per-address 0 \
-  --registrations-per-address-hour 0 $SERVE_FLAGS > $W/serve.log 2>&1 &
-SERVER=$!
-until grep -q "listening on" $W/serve.log 2>/dev/null; do sleep 0.05; done
-PORT=$(sed -n 's/.*listening on 127.0.0.1:\([0-9]*\).*/\1/p' $W/serve.log)
+. "$(dirname "$0")/fresh_server.sh"
 if [ "$mode" = paced ]; then RATE="--rate 4000"; else RATE=""; fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 $SPB loadgen --port $PORT --tables 1000 --seconds 15 $RATE --server-pid $SERVER "$@" > $W/loadgen.log 2>&1 || true
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 tail -6 $W/loadgen.log
 curl -s http://127.0.0.1:$PORT/metrics | grep -E '^spb_actions_accepted_total|^spb_db_commit_seconds_count' || true
-kill $SERVER; wait $SERVER 2>/dev/null || true
-rm -rf $W
+stop_server

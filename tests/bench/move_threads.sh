@@ -8,13 +8,7 @@
 #
 # usage: [SPB=path/to/spb] [SERVE_FLAGS="--threads 2"] tests/bench/move_threads.sh paced|closed
 set -e
-SPB=${SPB:-./build/server/spb}
-W=$(mktemp -d /tmp/spb-move-threads.XXXXXX)
-$SPB serve --listen 127.0.0.1:0 --db $W/spb.sqlite --rate 100000 --max-connections-per-address 0 \
-  --registrations-per-address-hour 0 $SERVE_FLAGS > $W/serve.log 2>&1 &
-SERVER=$!
-until grep -q "listening on" $W/serve.log 2>/dev/null; do sleep 0.05; done
-PORT=$(sed -n 's/.*listening on 127.0.0.1:\([0-9]*\).*/\1/p' $W/serve.log)
+. "$(dirname "$0")/fresh_server.sh"
 RATE="--rate 4000"; [ "$1" = closed ] && RATE=""
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 /usr/bin/time -f "loadgen CPU: %U s user, %S s system" $SPB loadgen --port $PORT --tables 1000 --seconds 15 $RATE \
@@ -33,5 +27,4 @@ grep -E "actions/s|latency|server CPU|loadgen CPU" $W/loadgen.log
 TICK=$(getconf CLK_TCK)
 join $W/before $W/after | awk -v tick=$TICK '$1=="moves" {m=$4-$2} $1!="moves" {d[$1]=$4-$2; c[$1]=$5-$3}
   END {for (k in d) if (d[k]>0) printf "thread %s: %.2f switches, %.1f us CPU a move\n", k, d[k]/m, c[k]*1e6/tick/m; print "moves in the window:", m}'
-kill $SERVER; wait $SERVER 2>/dev/null || true
-rm -rf $W
+stop_server

@@ -29,9 +29,10 @@ engine::CardId card(std::string_view id) {
   return *found;
 }
 
-}  // namespace
-
-TEST_CASE("every action legal in random games is written as its document's dump") {
+// Random games, 2 to 5 players, with and without each expansion: `visit` is
+// given each game's state before each of its moves, with the move.
+template <typename Visit>
+void each_move_of_random_games(Visit visit) {
   for (int players = 2; players <= 5; ++players) {
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
       engine::GameSetup setup;
@@ -47,14 +48,22 @@ TEST_CASE("every action legal in random games is written as its document's dump"
       engine::RandomGameStats stats;
       REQUIRE(engine::play_randomly(*state, player, stats, &log));
       for (const engine::LoggedAction& move : log) {
-        for (const engine::LegalAction& legal : engine::legal_actions(start, move.seat)) {
-          check_entry(engine::LoggedAction{move.seat, legal.action});
-        }
-        check_entry(move);
+        visit(start, move, players);
         REQUIRE(engine::apply_in_place(start, move.seat, move.action, nullptr));
       }
     }
   }
+}
+
+}  // namespace
+
+TEST_CASE("every action legal in random games is written as its document's dump") {
+  each_move_of_random_games([](const engine::GameState& state, const engine::LoggedAction& move, int) {
+    for (const engine::LegalAction& legal : engine::legal_actions(state, move.seat)) {
+      check_entry(engine::LoggedAction{move.seat, legal.action});
+    }
+    check_entry(move);
+  });
 }
 
 TEST_CASE("an action's optional parts are written in the document's order") {
@@ -79,30 +88,14 @@ TEST_CASE("the entries that are no action are written as their documents") {
 }
 
 TEST_CASE("every seat's legal actions in random games are written as their documents' dump") {
-  for (int players = 2; players <= 5; ++players) {
-    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-      engine::GameSetup setup;
-      setup.player_count = players;
-      setup.seed = seed * 131 + static_cast<std::uint64_t>(players);
-      setup.options.expansions = engine::Expansions{seed % 2 == 1, players == 5 || seed % 3 != 1};
-      auto state = engine::new_game(setup);
-      REQUIRE(state.has_value());
-      engine::GameState start = *state;
-      std::vector<engine::LoggedAction> log;
-      engine::RandomPlayer player(seed);
-      engine::RandomGameStats stats;
-      REQUIRE(engine::play_randomly(*state, player, stats, &log));
-      for (const engine::LoggedAction& move : log) {
-        for (int seat = 0; seat < players; ++seat) {
-          const auto legal = engine::legal_actions(start, engine::Seat{static_cast<std::uint8_t>(seat)});
-          nlohmann::json expected = nlohmann::json::array();
-          for (const engine::LegalAction& action : legal) expected.push_back(protocol::encode_legal_action(action));
-          REQUIRE(protocol::encode_legal_actions_text(legal) == expected.dump());
-        }
-        REQUIRE(engine::apply_in_place(start, move.seat, move.action, nullptr));
-      }
+  each_move_of_random_games([](const engine::GameState& state, const engine::LoggedAction&, int players) {
+    for (int seat = 0; seat < players; ++seat) {
+      const auto legal = engine::legal_actions(state, engine::Seat{static_cast<std::uint8_t>(seat)});
+      nlohmann::json expected = nlohmann::json::array();
+      for (const engine::LegalAction& action : legal) expected.push_back(protocol::encode_legal_action(action));
+      REQUIRE(protocol::encode_legal_actions_text(legal) == expected.dump());
     }
-  }
+  });
 }
 
 TEST_CASE("a legal action's price goes where the document sorts it, a free one's as null") {
