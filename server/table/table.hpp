@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "engine/event.hpp"
+#include "engine/legal_actions.hpp"
 #include "engine/replay.hpp"
 #include "engine/rules.hpp"
 #include "engine/setup.hpp"
@@ -300,6 +301,9 @@ class Table : public std::enable_shared_from_this<Table> {
   void play_automatic_soon();
   void play_automatic();
   nlohmann::json view_json(std::optional<engine::Seat> seat) const;
+  // What `seat` may do now: nothing for a spectator, nor on a stopped table
+  // that is not followed from another node.
+  std::vector<engine::LegalAction> legal_for(std::optional<engine::Seat> seat) const;
   nlohmann::json legal_json(std::optional<engine::Seat> seat) const;
   // legal_json's dump, written as text (for the update after every move).
   std::string legal_text(std::optional<engine::Seat> seat) const;

@@ -128,18 +128,19 @@ json Table::view_json(std::optional<engine::Seat> seat) const {
   return protocol::encode_view(view_after(state_, viewer_for(seat), record_.move_count), names_);
 }
 
+std::vector<engine::LegalAction> Table::legal_for(std::optional<engine::Seat> seat) const {
+  if (!seat || (faulted_ && !moved_)) return {};  // a followed table shows what its node would accept
+  return engine::legal_actions(state_, *seat);
+}
+
 json Table::legal_json(std::optional<engine::Seat> seat) const {
   json out = json::array();
-  if (!seat || (faulted_ && !moved_)) return out;  // a followed table shows what its node would accept
-  for (const engine::LegalAction& legal : engine::legal_actions(state_, *seat)) {
-    out.push_back(protocol::encode_legal_action(legal));
-  }
+  for (const engine::LegalAction& legal : legal_for(seat)) out.push_back(protocol::encode_legal_action(legal));
   return out;
 }
 
 std::string Table::legal_text(std::optional<engine::Seat> seat) const {
-  if (!seat || (faulted_ && !moved_)) return "[]";
-  return protocol::encode_legal_actions_text(engine::legal_actions(state_, *seat));
+  return protocol::encode_legal_actions_text(legal_for(seat));
 }
 
 // A seat's prices for the cards in view, on its turn or not, so that a player
