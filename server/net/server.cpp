@@ -4,7 +4,6 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <spdlog/spdlog.h>
 
@@ -21,6 +20,7 @@
 #include "server/security/credentials.hpp"
 #include "server/base/logging.hpp"
 #include "server/base/metrics.hpp"
+#include "server/base/serial_executor.hpp"
 #include "server/requests/connection_identity.hpp"
 #include "server/requests/requests.hpp"
 #include "server/correspondence/retention.hpp"
@@ -50,9 +50,9 @@ using tcp = net::ip::tcp;
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(net::io_context& ioc, tcp::endpoint endpoint, Services& services, SessionList& sessions)
-      : ioc_(ioc), acceptor_(net::make_strand(ioc)), retry_(acceptor_.get_executor()), services_(services),
-        sessions_(sessions) {
+  Listener(SerialExecutors strands, tcp::endpoint endpoint, Services& services, SessionList& sessions)
+      : strands_(std::move(strands)), acceptor_(strands_.next()), retry_(acceptor_.get_executor()),
+        services_(services), sessions_(sessions) {
     acceptor_.open(endpoint.protocol());
     acceptor_.set_option(net::socket_base::reuse_address(true));
     acceptor_.bind(endpoint);
@@ -70,7 +70,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
  private:
   void do_accept() {
-    acceptor_.async_accept(net::make_strand(ioc_), [self = shared_from_this()](boost::system::error_code ec,
+    acceptor_.async_accept(strands_.next(), [self = shared_from_this()](boost::system::error_code ec,
                                                                                tcp::socket socket) {
       if (!ec) {
         self->admit(std::move(socket));
@@ -107,7 +107,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
     std::make_shared<HttpSession>(std::move(socket), services_, sessions_, std::move(slot))->run();
   }
 
-  net::io_context& ioc_;
+  SerialExecutors strands_;  // each connection's strand
   tcp::acceptor acceptor_;
   net::steady_timer retry_;
   Services& services_;
@@ -151,6 +151,7 @@ int run_server(const ServerConfig& config) {
   Metrics metrics;
   SessionList sessions;
   auto ioc = std::make_unique<net::io_context>(config.threads);
+  const SerialExecutors strands(ioc->get_executor(), config.threads);
   // With PostgreSQL, nodes may share the database: each table is played under
   // a lease (docs/scaling.md). A writer paused inside a transaction is ended
   // by PostgreSQL after a lease's length, so it cannot hold a table's lease
@@ -166,7 +167,7 @@ int run_server(const ServerConfig& config) {
       StoreOptions{config.database, config.durable, StoreOptions{}.max_batch, config.commit_delay,
                    shared ? lease_ms : 0},
       [&metrics](double seconds, std::size_t) { metrics.commit_latency.observe(seconds); },
-      [completions = net::make_strand(*ioc)](std::function<void()> run) { net::post(completions, std::move(run)); });
+      [completions = strands.next()](std::function<void()> run) { net::post(completions, std::move(run)); });
   net::thread_pool slow_work(1);
   // Correspondence play. The scheduler and the webhook sender hold timers and
   // strands of the io_context: they are reset before it, after the store.
@@ -217,7 +218,7 @@ int run_server(const ServerConfig& config) {
     leases = std::make_unique<NodeLeases>(config.database, node, lease_ms);
     spdlog::info("node {}: tables are played under leases of {} s", leases->node(), config.lease_seconds);
   }
-  auto tables = std::make_unique<TableRegistry>(ioc->get_executor(), *store, metrics, correspondence, leases.get());
+  auto tables = std::make_unique<TableRegistry>(strands, *store, metrics, correspondence, leases.get());
   std::size_t failed = 0;
   const auto report = [&failed](std::int64_t id, const std::string& why) {
     ++failed;
@@ -282,7 +283,7 @@ int run_server(const ServerConfig& config) {
   digests.start();
   retention.start();
   const auto address = net::ip::make_address(config.address);
-  auto listener = std::make_shared<Listener>(*ioc, tcp::endpoint{address, config.port}, services, sessions);
+  auto listener = std::make_shared<Listener>(strands, tcp::endpoint{address, config.port}, services, sessions);
   listener->run();
   // Tests and scripts read this line to learn the port (with --listen HOST:0).
   spdlog::info("listening on {}:{} database {} tables resumed {}", config.address, listener->local_endpoint().port(),

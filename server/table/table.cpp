@@ -37,7 +37,7 @@ double monotonic_seconds() {
 }
 
 
-Table::Table(boost::asio::any_io_executor executor, Store& store, Metrics& metrics, Correspondence& correspondence,
+Table::Table(boost::asio::any_io_executor strand, Store& store, Metrics& metrics, Correspondence& correspondence,
              TableRecord record, engine::GameSetup setup, engine::GameState state,
              std::vector<engine::LoggedAction> log, std::vector<Actor> actors, std::vector<std::int64_t> times)
     : id_(record.id),
@@ -46,7 +46,7 @@ Table::Table(boost::asio::any_io_executor executor, Store& store, Metrics& metri
       correspondence_(correspondence),
       setup_(std::move(setup)),
       names_(seat_names(record)),
-      strand_(boost::asio::make_strand(executor)),
+      strand_(std::move(strand)),
       record_(std::move(record)),
       state_(std::move(state)),
       log_(std::move(log)),

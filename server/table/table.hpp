@@ -26,7 +26,6 @@
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
-#include <boost/asio/strand.hpp>
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -104,7 +103,8 @@ class Table : public std::enable_shared_from_this<Table> {
  public:
   // REQUIRES: `log` replays from `setup` (the caller checked it).
   // `actors` says who chose each move of `log`, `times` when it was written.
-  Table(boost::asio::any_io_executor executor, Store& store, Metrics& metrics, Correspondence& correspondence,
+  // `strand`: where the table's handlers run, one at a time (SerialExecutors).
+  Table(boost::asio::any_io_executor strand, Store& store, Metrics& metrics, Correspondence& correspondence,
         TableRecord record, engine::GameSetup setup, engine::GameState state, std::vector<engine::LoggedAction> log,
         std::vector<Actor> actors, std::vector<std::int64_t> times = {});
   ~Table();
@@ -319,8 +319,9 @@ class Table : public std::enable_shared_from_this<Table> {
   const engine::GameSetup setup_;
   const std::vector<std::string> names_;
 
-  // Everything below is accessed only on strand_.
-  boost::asio::strand<boost::asio::any_io_executor> strand_;
+  // Everything below is accessed only on strand_: a strand of its own, or
+  // the io_context's implicit strand when one thread runs it (SerialExecutors).
+  boost::asio::any_io_executor strand_;
   TableRecord record_;
   engine::GameState state_;
   std::vector<engine::LoggedAction> log_;

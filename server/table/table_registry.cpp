@@ -75,9 +75,9 @@ LoadedGame load_stored(const TableRecord& record, const std::vector<MoveRecord>&
   return replay_stored(record, moves);
 }
 
-TableRegistry::TableRegistry(boost::asio::any_io_executor executor, Store& store, Metrics& metrics,
+TableRegistry::TableRegistry(SerialExecutors executors, Store& store, Metrics& metrics,
                              Correspondence& correspondence, NodeLeases* leases)
-    : executor_(std::move(executor)),
+    : executors_(std::move(executors)),
       store_(store),
       metrics_(metrics),
       correspondence_(correspondence),
@@ -101,7 +101,7 @@ std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGa
       actors.push_back(move.actor);
       times.push_back(move.created_at);
     }
-    slot = std::make_shared<Table>(executor_, store_, metrics_, correspondence_, record, setup_of(record),
+    slot = std::make_shared<Table>(executors_.next(), store_, metrics_, correspondence_, record, setup_of(record),
                                    std::move(game.state), std::move(game.log), std::move(actors), std::move(times));
     if (epoch) {
       epochs_[record.id] = *epoch;

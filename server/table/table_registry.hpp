@@ -14,7 +14,6 @@
 // look up or insert, never across I/O.
 #pragma once
 
-#include <boost/asio/any_io_executor.hpp>
 
 #include <functional>
 #include <map>
@@ -24,6 +23,7 @@
 
 #include "engine/setup.hpp"
 #include "server/base/metrics.hpp"
+#include "server/base/serial_executor.hpp"
 #include "server/table/node_leases.hpp"
 #include "server/table/table.hpp"
 #include "server/store/records.hpp"
@@ -67,7 +67,7 @@ struct TableUnavailable {
 class TableRegistry {
  public:
   // `leases`: this node's, when nodes share the database; null otherwise.
-  TableRegistry(boost::asio::any_io_executor executor, Store& store, Metrics& metrics,
+  TableRegistry(SerialExecutors executors, Store& store, Metrics& metrics,
                 Correspondence& correspondence, NodeLeases* leases = nullptr);
 
   // The hooks NodeLeases calls (on its thread): a lease lost, a dead node's
@@ -117,7 +117,7 @@ class TableRegistry {
   void forget(std::int64_t id, std::int64_t epoch);
 
   // Constant after construction.
-  boost::asio::any_io_executor executor_;
+  SerialExecutors executors_;  // each table's strand
   Store& store_;
   Metrics& metrics_;
   Correspondence& correspondence_;

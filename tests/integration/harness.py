@@ -23,6 +23,11 @@ import websockets
 TEST_LIMITS = ["--max-connections-per-address", "0", "--registrations-per-address-hour", "0",
                "--login-failures-per-address", "0", "--chat-per-address-minute", "0"]
 
+# Network threads: two, so that connections and tables run on strands of their
+# own; SPB_TEST_THREADS=1 runs them on the io_context's one thread instead, the
+# default on a two-core machine (server/base/serial_executor.hpp).
+THREADS = os.environ.get("SPB_TEST_THREADS", "2")
+
 
 class Server:
     def __init__(self, spb, db_path, extra_args=(), limits=TEST_LIMITS):
@@ -35,7 +40,7 @@ class Server:
     def start(self):
         self.log = tempfile.NamedTemporaryFile(prefix="spb-serve-", suffix=".log", delete=False)
         self.process = subprocess.Popen(
-            [self.spb, "serve", "--listen", "127.0.0.1:0", "--db", self.db_path, "--threads", "2"] + self.extra_args,
+            [self.spb, "serve", "--listen", "127.0.0.1:0", "--db", self.db_path, "--threads", THREADS] + self.extra_args,
             stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 15
         while time.time() < deadline:

@@ -167,7 +167,7 @@ struct Services {
                          metrics, "test", 1000};
   Notifier notifier{store, clock, channels, webhooks, nullptr};
   Correspondence correspondence{clock, &clock, scheduler, notifier, 21, {}, nullptr, nullptr};
-  TableRegistry registry{loop.ioc.get_executor(), store, metrics, correspondence};
+  TableRegistry registry{SerialExecutors{loop.ioc.get_executor(), 1}, store, metrics, correspondence};
   ~Services() {
     scheduler.stop();
     loop.stop();

@@ -33,7 +33,8 @@ struct TableServer {
                                  poster, server::PushSettings{}, metrics, "test", 1000};
   server::Notifier notifier{store, clock, channels, webhooks, nullptr};
   server::Correspondence correspondence{clock, &clock, scheduler, notifier, 21, {}, nullptr, nullptr};
-  server::TableRegistry registry{ioc.get_executor(), store, metrics, correspondence};
+  // One thread runs ioc: each table on its implicit strand, as a two-core server.
+  server::TableRegistry registry{server::SerialExecutors{ioc.get_executor(), 1}, store, metrics, correspondence};
   std::thread thread{[this] { ioc.run(); }};
 
   explicit TableServer(server::Store& s) : store(s) {}
