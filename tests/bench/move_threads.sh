@@ -6,12 +6,13 @@
 # load generator's own CPU. The network threads and the store's writer show
 # apart: which one a lever changed (docs/performance.md, "Session 11").
 #
-# usage: [SPB=path/to/spb] [SERVE_FLAGS="--threads 2"] tests/bench/move_threads.sh paced|closed
+# usage: [SPB=path/to/spb] [LOADGEN=path/to/spb] [SERVE_FLAGS="--threads 2"] tests/bench/move_threads.sh paced|closed
+#   LOADGEN: the binary whose `spb loadgen` runs (default: $SPB), to compare servers under one generator.
 set -e
 . "$(dirname "$0")/fresh_server.sh"
 RATE="--rate 4000"; [ "$1" = closed ] && RATE=""
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-/usr/bin/time -f "loadgen CPU: %U s user, %S s system" $SPB loadgen --port $PORT --tables 1000 --seconds 15 $RATE \
+/usr/bin/time -f "loadgen CPU: %U s user, %S s system" ${LOADGEN:-$SPB} loadgen --port $PORT --tables 1000 --seconds 15 $RATE \
   --server-pid $SERVER > $W/loadgen.log 2>&1 &
 LOADGEN=$!
 # Each thread: id, context switches, CPU ticks; then the moves accepted so far.

@@ -17,7 +17,6 @@
 #include <deque>
 #include <fstream>
 #include <iterator>
-#include <functional>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -118,13 +117,23 @@ struct Totals {
   std::vector<double> latencies;  // seconds; guarded by mutex
 };
 
-// Whether a table update's text says the game is over. A searcher that skips
-// ahead: most updates are read for nothing else, and a plain find stops at
-// every quote of their ~4 KB.
+// Where `"key":` begins in text from `from` on, or npos. The search looks for
+// the key's letters, not its opening quote: a find that stops at every quote
+// of an update was half of this generator's reading.
+std::size_t find_key(std::string_view text, std::string_view key, std::size_t from = 0) {
+  for (auto at = text.find(key, from); at != std::string_view::npos; at = text.find(key, at + 1)) {
+    if (at > 0 && text[at - 1] == '"' && text.substr(at + key.size()).starts_with("\":")) return at - 1;
+  }
+  return std::string_view::npos;
+}
+
+// Whether a table update's text says the game is over. The view's `phase`
+// comes whole in every update (docs/protocol.md, "Compact updates") and is
+// the first member of that name: the view comes before the moves.
 bool says_finished(std::string_view text) {
-  static constexpr std::string_view kFinished = "\"phase\":\"finished\"";
-  static const std::boyer_moore_horspool_searcher searcher(kFinished.begin(), kFinished.end());
-  return std::search(text.begin(), text.end(), searcher) != text.end();
+  static constexpr std::string_view kPhase = "phase";
+  const auto at = find_key(text, kPhase);
+  return at != std::string_view::npos && text.substr(at + kPhase.size() + 3).starts_with("\"finished\"");
 }
 
 // What a random player reads of a view to choose its move.
@@ -150,15 +159,15 @@ std::optional<Turn> turn_of_update(std::string_view text) {
   const auto legal = text.rfind(",\"legal_actions\":");
   if (view == std::string_view::npos || legal == std::string_view::npos || legal < view) return std::nullopt;
   auto member = [&](std::string_view key, char end) -> std::optional<std::string_view> {
-    const auto at = text.find(key, view);
+    const auto at = find_key(text, key, view);
     if (at == std::string_view::npos || at > legal) return std::nullopt;
-    const auto from = at + key.size();
+    const auto from = at + key.size() + 3;
     const auto to = text.find(end, from);
     if (to == std::string_view::npos) return std::nullopt;
     return text.substr(from, to - from + (end == ']' ? 1 : 0));
   };
-  const auto to_act = member("\"to_act\":", ']');
-  const auto move_number = member("\"move_number\":", ',');
+  const auto to_act = member("to_act", ']');
+  const auto move_number = member("move_number", ',');
   if (!to_act || !move_number) return std::nullopt;
   Turn turn;
   turn.finished = says_finished(text.substr(view, legal - view));
@@ -215,12 +224,12 @@ class Player : public std::enable_shared_from_this<Player> {
 
  private:
   void connect() {
-    beast::get_lowest_layer(ws_).async_connect(server_, [self = shared_from_this()](beast::error_code ec) {
+    ws_.next_layer().async_connect(server_, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return self->fail("connect");
       // As the server does: a move goes out at once, not held back to be
       // merged with later bytes.
       beast::error_code ignored;
-      beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true), ignored);
+      self->ws_.next_layer().set_option(tcp::no_delay(true), ignored);
       self->ws_.async_handshake(self->options_.host, "/ws", [self](beast::error_code ec2) {
         if (ec2) return self->fail("handshake");
         self->on_open();
@@ -233,7 +242,8 @@ class Player : public std::enable_shared_from_this<Player> {
     net::post(ws_.get_executor(), [self = shared_from_this()] {
       self->closed_ = true;
       self->think_.cancel();
-      beast::get_lowest_layer(self->ws_).close();
+      beast::error_code ignored;
+      self->ws_.next_layer().close(ignored);
     });
   }
 
@@ -378,7 +388,9 @@ class Player : public std::enable_shared_from_this<Player> {
     send(std::move(request));
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  // Over the bare socket, as the server's: tcp_stream's timers would only add
+  // to every read and write the generator makes beside the server it measures.
+  websocket::stream<tcp::socket> ws_;
   net::steady_timer think_;  // paces this table's moves under --rate
   const tcp::endpoint server_;
   const LoadOptions& options_;
