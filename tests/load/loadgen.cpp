@@ -204,9 +204,9 @@ class TablePace {
 // and, whenever the table waits for its seat, sends a random legal action.
 class Player : public std::enable_shared_from_this<Player> {
  public:
-  Player(net::io_context& ioc, const LoadOptions& o, const tcp::endpoint& server, Totals& totals, std::string token,
+  Player(net::any_io_executor strand, const LoadOptions& o, const tcp::endpoint& server, Totals& totals, std::string token,
          std::int64_t table, std::shared_ptr<TablePace> pace, std::uint64_t seed, bool idle)
-      : ws_(net::make_strand(ioc)), think_(ws_.get_executor()), server_(server), options_(o), totals_(totals),
+      : ws_(std::move(strand)), think_(ws_.get_executor()), server_(server), options_(o), totals_(totals),
         token_(std::move(token)), table_(table), pace_(std::move(pace)), rng_(seed), idle_(idle) {}
 
   // Called from any thread: the connection is started on its own strand.
@@ -423,6 +423,13 @@ double percentile(std::vector<double>& values, double p) {
 
 int run(const LoadOptions& o) {
   net::io_context ioc;
+  // A strand for each connection only when several threads run ioc: one
+  // thread runs every handler in turn already, as the server's (its
+  // SerialExecutors; the generator is a client and shares no server code).
+  auto strands = [&ioc, threads = o.threads]() -> net::any_io_executor {
+    if (threads > 1) return net::make_strand(ioc);
+    return ioc.get_executor();
+  };
   Totals totals;
   std::vector<std::shared_ptr<Player>> players;
   const long rss_before = resident_kib(o.server_pid);
@@ -440,7 +447,7 @@ int run(const LoadOptions& o) {
   };
   if (o.idle > 0) {
     for (int i = 0; i < o.idle; ++i) {
-      players.push_back(std::make_shared<Player>(ioc, o, node_of(i, 0), totals, "", 0, nullptr, 0, true));
+      players.push_back(std::make_shared<Player>(strands(), o, node_of(i, 0), totals, "", 0, nullptr, 0, true));
     }
   } else {
     // Players are grouped as on a real site: each group of accounts (one
@@ -468,7 +475,7 @@ int run(const LoadOptions& o) {
         seats[0]->call({{"type", "start_table"}, {"table", table}});
         const auto pace = std::make_shared<TablePace>();
         for (int p = 0; p < o.players; ++p) {
-          players.push_back(std::make_shared<Player>(ioc, o, node_of(t, p), totals, tokens[static_cast<std::size_t>(p)],
+          players.push_back(std::make_shared<Player>(strands(), o, node_of(t, p), totals, tokens[static_cast<std::size_t>(p)],
                                                      table, pace,
                                                      o.seed * 1000003 + static_cast<std::uint64_t>(t * 8 + p), false));
         }
