@@ -13,6 +13,7 @@
 #include "engine/view.hpp"
 #include "protocol/engine_json.hpp"
 #include "protocol/log_entry_text.hpp"
+#include "protocol/move_entry_text.hpp"
 #include "protocol/table_update.hpp"
 #include "server/table/log_replay.hpp"
 
@@ -50,10 +51,9 @@ std::optional<Table::HeldFrame> Table::broadcast(const engine::LoggedAction& log
   const protocol::MoveEntry move{record_.move_count, logged, events, to_string(actor)};
   std::optional<std::string> moves_alike;
   auto moves_for = [&](engine::Viewer viewer) -> std::string {
-    if (!shared_moves) return json::array({protocol::encode_move_entry(move, setup_.options, viewer)}).dump();
-    if (!moves_alike) {
-      moves_alike = json::array({protocol::encode_move_entry(move, setup_.options, engine::Viewer::spectator())}).dump();
-    }
+    auto moves = [&](engine::Viewer v) { return "[" + protocol::encode_move_entry_text(move, setup_.options, v) + "]"; };
+    if (!shared_moves) return moves(viewer);
+    if (!moves_alike) moves_alike = moves(engine::Viewer::spectator());
     return *moves_alike;
   };
   // By view class: its view text brought up to this move once, and each form's body.
