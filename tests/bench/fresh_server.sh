@@ -3,6 +3,9 @@
 # a load generator would hit lifted. Sets W (the folder), SERVER (its pid)
 # and PORT; stop_server ends it and removes the folder.
 SPB=${SPB:-./build/server/spb}
+# Whatever a build or a copied binary left unwritten is flushed now, not by
+# the kernel during the run, where it would queue ahead of the WAL's flushes.
+sync
 W=$(mktemp -d /tmp/spb-bench.XXXXXX)
 $SPB serve --listen 127.0.0.1:0 --db $W/spb.sqlite --rate 100000 --max-connections-per-address 0 \
   --registrations-per-address-hour 0 $SERVE_FLAGS > $W/serve.log 2>&1 &
