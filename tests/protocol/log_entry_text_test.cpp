@@ -8,11 +8,9 @@
 #include <doctest/doctest.h>
 
 #include "engine/legal_actions.hpp"
-#include "engine/random_game.hpp"
-#include "engine/rules.hpp"
-#include "engine/setup.hpp"
 #include "protocol/engine_json.hpp"
 #include "protocol/log_entry_json.hpp"
+#include "tests/support/random_game_moves.hpp"
 
 using namespace sp;
 
@@ -29,40 +27,14 @@ engine::CardId card(std::string_view id) {
   return *found;
 }
 
-// Random games, 2 to 5 players, with and without each expansion: `visit` is
-// given each game's state before each of its moves, with the move.
-template <typename Visit>
-void each_move_of_random_games(Visit visit) {
-  for (int players = 2; players <= 5; ++players) {
-    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      engine::GameSetup setup;
-      setup.player_count = players;
-      setup.seed = seed * 101 + static_cast<std::uint64_t>(players);
-      // Five players need The New Society.
-      setup.options.expansions = engine::Expansions{seed % 2 == 0, players == 5 || seed % 3 != 0};
-      auto state = engine::new_game(setup);
-      REQUIRE(state.has_value());
-      engine::GameState start = *state;
-      std::vector<engine::LoggedAction> log;
-      engine::RandomPlayer player(seed);
-      engine::RandomGameStats stats;
-      REQUIRE(engine::play_randomly(*state, player, stats, &log));
-      for (const engine::LoggedAction& move : log) {
-        visit(start, move, players);
-        REQUIRE(engine::apply_in_place(start, move.seat, move.action, nullptr));
-      }
-    }
-  }
-}
-
 }  // namespace
 
 TEST_CASE("every action legal in random games is written as its document's dump") {
-  each_move_of_random_games([](const engine::GameState& state, const engine::LoggedAction& move, int) {
-    for (const engine::LegalAction& legal : engine::legal_actions(state, move.seat)) {
-      check_entry(engine::LoggedAction{move.seat, legal.action});
+  test::each_move_of_random_games([](const test::RandomMove& m) {
+    for (const engine::LegalAction& legal : engine::legal_actions(m.before, m.move.seat)) {
+      check_entry(engine::LoggedAction{m.move.seat, legal.action});
     }
-    check_entry(move);
+    check_entry(m.move);
   });
 }
 
@@ -88,9 +60,9 @@ TEST_CASE("the entries that are no action are written as their documents") {
 }
 
 TEST_CASE("every seat's legal actions in random games are written as their documents' dump") {
-  each_move_of_random_games([](const engine::GameState& state, const engine::LoggedAction&, int players) {
-    for (int seat = 0; seat < players; ++seat) {
-      const auto legal = engine::legal_actions(state, engine::Seat{static_cast<std::uint8_t>(seat)});
+  test::each_move_of_random_games([](const test::RandomMove& m) {
+    for (int seat = 0; seat < m.players; ++seat) {
+      const auto legal = engine::legal_actions(m.before, engine::Seat{static_cast<std::uint8_t>(seat)});
       nlohmann::json expected = nlohmann::json::array();
       for (const engine::LegalAction& action : legal) expected.push_back(protocol::encode_legal_action(action));
       REQUIRE(protocol::encode_legal_actions_text(legal) == expected.dump());

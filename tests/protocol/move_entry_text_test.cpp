@@ -6,9 +6,7 @@
 
 #include <doctest/doctest.h>
 
-#include "engine/random_game.hpp"
-#include "engine/rules.hpp"
-#include "engine/setup.hpp"
+#include "tests/support/random_game_moves.hpp"
 
 using namespace sp;
 
@@ -22,38 +20,23 @@ void check_move(const protocol::MoveEntry& move, const engine::TableOptions& opt
 }  // namespace
 
 TEST_CASE("every move of random games is written as its entry's document, for every receiver") {
-  for (int players = 2; players <= 5; ++players) {
-    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-      engine::GameSetup setup;
-      setup.player_count = players;
-      setup.seed = seed * 103 + static_cast<std::uint64_t>(players);
-      setup.options.expansions = engine::Expansions{seed % 2 == 0, players == 5 || seed % 3 != 0};
-      // Hidden hands and money change what a seat's events show of the others'.
-      setup.options.public_hands = seed != 3;
-      setup.options.public_money = seed != 4;
-      // Forced passes need public money and hands (engine/setup.cpp): off otherwise.
-      setup.options.auto_pass_forced = setup.options.public_hands && setup.options.public_money;
-      auto state = engine::new_game(setup);
-      REQUIRE(state.has_value());
-      engine::GameState replay = *state;
-      std::vector<engine::LoggedAction> log;
-      engine::RandomPlayer player(seed);
-      engine::RandomGameStats stats;
-      REQUIRE(engine::play_randomly(*state, player, stats, &log));
-      for (std::size_t i = 0; i < log.size(); ++i) {
-        engine::Events events;
-        REQUIRE(engine::apply_in_place(replay, log[i].seat, log[i].action, &events));
-        const auto number = static_cast<std::int64_t>(i) + 1;
-        check_move(protocol::MoveEntry{number, log[i], events, "player"}, setup.options, engine::Viewer::spectator());
-        check_move(protocol::MoveEntry{number, log[i], events, std::nullopt}, setup.options,
+  test::each_move_of_random_games(
+      [](const test::RandomMove& m) {
+        check_move(protocol::MoveEntry{m.number, m.move, m.events, "player"}, m.options, engine::Viewer::spectator());
+        check_move(protocol::MoveEntry{m.number, m.move, m.events, std::nullopt}, m.options,
                    engine::Viewer::administrator());
-        for (int seat = 0; seat < players; ++seat) {
-          check_move(protocol::MoveEntry{number, log[i], events, "robot"}, setup.options,
+        for (int seat = 0; seat < m.players; ++seat) {
+          check_move(protocol::MoveEntry{m.number, m.move, m.events, "robot"}, m.options,
                      engine::Viewer::of_seat(engine::Seat{static_cast<std::uint8_t>(seat)}));
         }
-      }
-    }
-  }
+      },
+      [](engine::TableOptions& options, int game) {
+        // Hidden hands and money change what a seat's events show of the
+        // others'. Forced passes need both public (engine/setup.cpp).
+        options.public_hands = game % 4 != 1;
+        options.public_money = game % 4 != 2;
+        options.auto_pass_forced = options.public_hands && options.public_money;
+      });
 }
 
 TEST_CASE("an entry that is no action is written as its document") {
