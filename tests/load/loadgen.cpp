@@ -139,20 +139,61 @@ bool says_finished(std::string_view text) {
 // What a random player reads of a view to choose its move.
 struct Turn {
   bool finished = false;
-  json to_act;
+  std::optional<std::int64_t> first_to_act;  // the seat awaited first, if any
   std::int64_t move_number = 0;
-  json legal;
+  std::vector<std::string> legal;  // each legal action's text, its price left out (an act names no price)
 };
 
-Turn turn_of(const json& view, json legal) {
-  return Turn{view["phase"] == "finished", view["to_act"], view["move_number"].get<std::int64_t>(), std::move(legal)};
+// A legal action's text without its "price" member.
+std::string without_price(std::string_view action) {
+  auto at = find_key(action, "price");
+  if (at == std::string_view::npos) return std::string(action);
+  auto end = action.find_first_of(",}", at);
+  if (end == std::string_view::npos) return std::string(action);
+  if (action[end] == ',') {
+    ++end;  // a member follows: its comma goes with the price
+  } else if (at > 0 && action[at - 1] == ',') {
+    --at;  // the last member: the comma before it goes
+  }
+  return std::string(action.substr(0, at)).append(action.substr(end));
 }
 
-// A table update's turn, read from its text: parsing the whole ~4 KB view
-// for four fields took half of the generator's time, which it took from the
-// server it measures on the same machine. It relies on the server's layout:
-// "view" (or, compact, "view_changes", whose rest always carries the turn)
-// before "legal_actions", which ends the message.
+// The legal actions of an update's text, each as its own text: the list is
+// an array of flat objects (card ids and words, no braces inside strings),
+// so it splits at its braces without building a document.
+std::optional<std::vector<std::string>> legal_actions_of(std::string_view list) {
+  if (!list.starts_with('[') || !list.ends_with(']')) return std::nullopt;
+  std::vector<std::string> actions;
+  for (auto from = list.find('{'); from != std::string_view::npos; from = list.find('{', from)) {
+    const auto to = list.find('}', from);
+    if (to == std::string_view::npos) return std::nullopt;
+    actions.push_back(without_price(list.substr(from, to - from + 1)));
+    from = to + 1;
+  }
+  return actions;
+}
+
+// The first seat of a `to_act` array's text, if any.
+std::optional<std::int64_t> first_seat_of(std::string_view to_act) {
+  if (to_act.size() < 3 || to_act.front() != '[') return std::nullopt;
+  return std::strtoll(std::string(to_act.substr(1)).c_str(), nullptr, 10);
+}
+
+Turn turn_of(const json& view, const json& legal) {
+  Turn turn{view["phase"] == "finished", std::nullopt, view["move_number"].get<std::int64_t>(), {}};
+  if (!view["to_act"].empty()) turn.first_to_act = view["to_act"][0].get<std::int64_t>();
+  for (json action : legal) {
+    action.erase("price");
+    turn.legal.push_back(action.dump());
+  }
+  return turn;
+}
+
+// A table update's turn, read from its text: parsing the whole view and the
+// legal actions into documents took most of the generator's time, which it
+// took from the server it measures on the same machine. It relies on the
+// server's layout: "view" (or, compact, "view_changes", whose rest always
+// carries the turn) before "legal_actions", which ends the message.
 std::optional<Turn> turn_of_update(std::string_view text) {
   auto view = text.find("\"view\":{");
   if (view == std::string_view::npos) view = text.find("\"view_changes\":{");
@@ -169,13 +210,14 @@ std::optional<Turn> turn_of_update(std::string_view text) {
   const auto to_act = member("to_act", ']');
   const auto move_number = member("move_number", ',');
   if (!to_act || !move_number) return std::nullopt;
+  const auto list = text.substr(legal + std::string_view(",\"legal_actions\":").size());
+  auto actions = legal_actions_of(list.substr(0, list.size() - 1));
+  if (!actions) return std::nullopt;
   Turn turn;
   turn.finished = says_finished(text.substr(view, legal - view));
-  turn.to_act = json::parse(*to_act, nullptr, false);
+  turn.first_to_act = first_seat_of(*to_act);
   turn.move_number = std::strtoll(std::string(*move_number).c_str(), nullptr, 10);
-  const auto list = text.substr(legal + std::string_view(",\"legal_actions\":").size());
-  turn.legal = json::parse(list.substr(0, list.size() - 1), nullptr, false);
-  if (turn.to_act.is_discarded() || turn.legal.is_discarded()) return std::nullopt;
+  turn.legal = std::move(*actions);
   return turn;
 }
 
@@ -272,6 +314,14 @@ class Player : public std::enable_shared_from_this<Player> {
     if (outbound_.size() == 1) do_write();
   }
 
+  // A request already written as an object's text, given its id here.
+  void send_text(std::string_view request) {
+    std::string text(request.substr(0, request.size() - 1));
+    text.append(",\"id\":").append(std::to_string(++next_id_)).append("}");
+    outbound_.push_back(std::move(text));
+    if (outbound_.size() == 1) do_write();
+  }
+
   void do_write() {
     ws_.text(true);
     ws_.async_write(net::buffer(outbound_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
@@ -331,7 +381,7 @@ class Player : public std::enable_shared_from_this<Player> {
       totals_.rate_limited.fetch_add(1);
       think_.expires_after(std::chrono::milliseconds(250));
       think_.async_wait([self = shared_from_this()](beast::error_code ec) {
-        if (!ec && !self->closed_ && self->unacked_) self->send(*self->unacked_);
+        if (!ec && !self->closed_ && self->unacked_) self->send_text(*self->unacked_);
       });
       return;
     }
@@ -342,7 +392,7 @@ class Player : public std::enable_shared_from_this<Player> {
     }
     if (type == "result" && m.value("request", "") == "act") return acknowledged();
     if (type == "result" && m.value("request", "") == "subscribe") {
-      seat_ = m["data"]["seat"];
+      if (m["data"]["seat"].is_number()) seat_ = m["data"]["seat"].get<std::int64_t>();
       totals_.ready.fetch_add(1);
       consider(turn_of(m["data"]["view"], m["data"]["legal_actions"]));
     }
@@ -362,15 +412,14 @@ class Player : public std::enable_shared_from_this<Player> {
       return;
     }
     if (turn.finished) {
-      if (!finished_ && seat_ == json(0)) totals_.games_finished.fetch_add(1);
+      if (!finished_ && seat_ == 0) totals_.games_finished.fetch_add(1);
       finished_ = true;
       return;
     }
-    if (turn.to_act.empty() || turn.to_act[0] != seat_ || turn.legal.empty()) return;
-    json action = turn.legal[std::uniform_int_distribution<std::size_t>(0, turn.legal.size() - 1)(rng_)];
-    action.erase("price");
-    json request{{"type", "act"}, {"table", table_}, {"move_number", turn.move_number + 1},
-                 {"action", action}};
+    if (!seat_ || turn.first_to_act != seat_ || turn.legal.empty()) return;
+    const std::string& action = turn.legal[std::uniform_int_distribution<std::size_t>(0, turn.legal.size() - 1)(rng_)];
+    std::string request = "{\"type\":\"act\",\"table\":" + std::to_string(table_) +
+                          ",\"move_number\":" + std::to_string(turn.move_number + 1) + ",\"action\":" + action + "}";
     if (options_.rate <= 0) return send_act(std::move(request));
     // Each table moves every tables/rate seconds on average (exponential gaps,
     // as independent players would), so all tables together offer `rate`.
@@ -382,10 +431,10 @@ class Player : public std::enable_shared_from_this<Player> {
     });
   }
 
-  void send_act(json request) {
+  void send_act(std::string request) {
     sent_at_ = Clock::now();
-    unacked_ = request;
-    send(std::move(request));
+    send_text(request);
+    unacked_ = std::move(request);
   }
 
   // Over the bare socket, as the server's: tcp_stream's timers would only add
@@ -402,13 +451,13 @@ class Player : public std::enable_shared_from_this<Player> {
   const bool idle_;
   beast::flat_buffer buffer_;
   std::deque<std::string> outbound_;
-  json seat_;
+  std::optional<std::int64_t> seat_;  // none for a spectator
   int next_id_ = 0;
   bool finished_ = false;
   bool closed_ = false;
   bool playing_ = false;
   std::optional<Turn> waiting_;  // the turn seen before play began
-  std::optional<json> unacked_;  // the act sent and not yet acknowledged
+  std::optional<std::string> unacked_;  // the act sent and not yet acknowledged, without its id
   Clock::time_point sent_at_;
 };
 
