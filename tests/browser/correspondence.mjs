@@ -98,6 +98,8 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
   await step("creating a table offers every option with a line that explains it: a deadline, its timeout policy, robots", async () => {
     await elise.page.click("#nav-lobby");
     const form = elise.page.locator("form.create");
+    // The lobby draws its form once shown; counting fields before would race it.
+    await form.locator("[name=players]").waitFor();
     for (const name of ["players", "robots", "banquet", "new_society", "public_money", "public_hands", "auto_pass_forced",
       "stack_peek", "pass_until_phase_end", "pub_timing", "move_deadline_hours", "takeover_after", "takeover_by"]) {
       const field = form.locator(`[name=${name}]`);
