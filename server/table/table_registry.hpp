@@ -14,7 +14,6 @@
 // look up or insert, never across I/O.
 #pragma once
 
-
 #include <functional>
 #include <map>
 #include <memory>

@@ -118,8 +118,8 @@ struct Totals {
 };
 
 // Where `"key":` begins in text from `from` on, or npos. The search looks for
-// the key's letters, not its opening quote: a find that stops at every quote
-// of an update was half of this generator's reading.
+// the key's letters, not its opening quote, at which a plain find would stop
+// all through an update.
 std::size_t find_key(std::string_view text, std::string_view key, std::size_t from = 0) {
   for (auto at = text.find(key, from); at != std::string_view::npos; at = text.find(key, at + 1)) {
     if (at > 0 && text[at - 1] == '"' && text.substr(at + key.size()).starts_with("\":")) return at - 1;
