@@ -16,6 +16,12 @@ if (!root) {
 const problems = [];
 const problem = (text) => problems.push(text);
 
+// Node before 20.19 (Debian bookworm's 18) reads a .js file outside a
+// package.json of "type": "module" as CommonJS, and stops at the catalogues'
+// `export`; newer ones guess, so this run alone would not notice it missing.
+const webPackage = JSON.parse(readFileSync(join(root, "web", "package.json"), "utf8"));
+if (webPackage.type !== "module") problem(`web/package.json: "type" is ${JSON.stringify(webPackage.type)}, not "module"`);
+
 const i18nDir = join(root, "web", "i18n");
 const codes = readdirSync(i18nDir).filter((f) => f.endsWith(".js")).map((f) => f.replace(/\.js$/, "")).sort();
 const catalogues = {};
