@@ -296,7 +296,7 @@ std::optional<ServerConfig> load_config(const std::vector<std::string>& args, st
   ServerConfig config;
   // One core is left to the store's writer thread, which writes and flushes
   // every move: a network thread more than the cores left only wakes the
-  // others (docs/performance.md, session 11).
+  // others (docs/performance.md, "Levers tried").
   config.threads = static_cast<int>(std::max(2u, std::thread::hardware_concurrency()) - 1);
   for (const Setting& s : kSettings) {
     if (const char* value = std::getenv(s.env); value != nullptr && !apply(config, s.flag, value, error)) {

@@ -18,7 +18,7 @@ class SerialExecutors {
   // With several threads that takes a strand of its own. One thread already
   // runs one handler at a time, in order, and a strand would only add its
   // lock, its queue and a second dispatch to every handler: 3 to 4% of a
-  // move's CPU (docs/performance.md, "Session 12").
+  // move's CPU (docs/performance.md, "Levers tried").
   boost::asio::any_io_executor next() const {
     if (threads_ > 1) return boost::asio::make_strand(executor_);
     return executor_;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Failover after SIGKILL, measured (docs/performance.md, "Several nodes"):
+# Failover after SIGKILL, measured (docs/performance.md, "Current figures"):
 # three real `spb serve` nodes on a real PostgreSQL (started by the test,
 # 3-second leases), two-player games played continuously through whichever
 # node is up, and the node playing the most tables SIGKILLed KILLS times

@@ -1,7 +1,7 @@
 #!/bin/sh
 # One `spb loadgen` run (1,000 tables, 4,000 connections) against a fresh
 # `spb serve` on a fresh SQLite database, for the alternated pairs of
-# docs/performance.md ("Session 9"): prints the load average, loadgen's
+# docs/performance.md ("Method"): prints the load average, loadgen's
 # summary and its line "server CPU: ... us per acknowledged action", then the
 # server's count of accepted actions and of database transactions (their
 # ratio is the moves a group commit carried, setup's own jobs included).

@@ -3,7 +3,7 @@
 # the checkpoints into the database file) per acknowledged move, and the moves
 # a commit carried, over 8 s of an offered 4,000 moves a second (1,000 tables,
 # 4,000 connections) on a fresh SQLite database (docs/performance.md,
-# "Session 11").
+# "Method").
 #
 # usage: [SPB=path/to/spb] [SERVE_FLAGS=...] tests/bench/move_disk.sh
 set -e

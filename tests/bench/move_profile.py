@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Splits a `perf record --call-graph dwarf` profile of `spb serve` into the
-parts of a move's cost (docs/performance.md, "Where a move's CPU goes").
+parts of a move's cost (docs/performance.md, "Method").
 
     perf script -i perf.data --no-inline -F comm,tid,period,ip,sym,dso | python3 tests/bench/move_profile.py
 

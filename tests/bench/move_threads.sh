@@ -4,7 +4,7 @@
 # threads spent over 8 s of play (from 6 s in): its context switches and its
 # CPU (user + system, /proc/PID/task/TID/stat) per acknowledged move, with the
 # load generator's own CPU. The network threads and the store's writer show
-# apart: which one a lever changed (docs/performance.md, "Session 11").
+# apart: which one a lever changed (docs/performance.md, "Method").
 #
 # usage: [SPB=path/to/spb] [LOADGEN=path/to/spb] [SERVE_FLAGS="--threads 2"] tests/bench/move_threads.sh paced|closed
 #   LOADGEN: the binary whose `spb loadgen` runs (default: $SPB), to compare servers under one generator.

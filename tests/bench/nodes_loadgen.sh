@@ -2,7 +2,7 @@
 # One `spb loadgen` run against N `spb serve` nodes sharing one local
 # PostgreSQL 15 (initdb'ed here with its defaults: fsync and
 # synchronous_commit on, reached over a Unix socket), for docs/performance.md
-# ("Several nodes"). 1,000 tables and 4,000 connections over 20 s, closed loop
+# ("Current figures"). 1,000 tables and 4,000 connections over 20 s, closed loop
 # or offered 4,000/s; prints loadgen's figures and the CPU per acknowledged
 # move of all the nodes together and of PostgreSQL. Run as root (PostgreSQL
 # runs as the user postgres).

@@ -3,8 +3,8 @@
 # offered 4,000/s) against a fresh `spb serve` on a fresh database, SQLite or
 # a local PostgreSQL 15 (initdb'ed here, fsync and synchronous_commit on, on a
 # Unix socket), printing loadgen's figures and the CPU per acknowledged move
-# of spb and of PostgreSQL's processes (docs/performance.md, "SQLite and
-# PostgreSQL"). Run as root, PostgreSQL runs as the user postgres.
+# of spb and of PostgreSQL's processes (docs/performance.md, "Current
+# figures"). Run as root, PostgreSQL runs as the user postgres.
 #
 # usage: tests/bench/storage_loadgen.sh sqlite|postgresql closed|paced
 set -e
