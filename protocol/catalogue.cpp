@@ -5,18 +5,11 @@
 
 namespace sp::protocol {
 
-extern const Catalogue kEnglishCatalogue;
-extern const Catalogue kFrenchCatalogue;
-extern const Catalogue kRussianCatalogue;
+// kCatalogues: kCatalogue_<code> of each catalogue_<code>.cpp, in the order of
+// the site's list (a language without its file fails to link).
+#include "protocol/catalogues.inc"
 
-const Catalogue& catalogue(Language language) {
-  switch (language) {
-    case Language::kEnglish: return kEnglishCatalogue;
-    case Language::kFrench: return kFrenchCatalogue;
-    case Language::kRussian: return kRussianCatalogue;
-  }
-  return kEnglishCatalogue;
-}
+const Catalogue& catalogue(Language language) { return *kCatalogues[static_cast<std::size_t>(language)]; }
 
 std::string fill(std::string_view text, std::initializer_list<std::pair<std::string_view, std::string>> values) {
   std::string out;

@@ -1,10 +1,12 @@
 // The server's words in each language it speaks: the move words
 // (move_words.hpp) and the rule errors' sentences, one catalogue file per
-// language (catalogue_en.cpp, catalogue_fr.cpp, catalogue_ru.cpp). A word is
-// a template with named {placeholders}; a counted word holds its plural forms
-// separated by '|', in the order the language's plural rule numbers them.
-// Card names in French and Russian are the page's (web/i18n/*.js, from the
-// rulebooks 001 and 003), read at build time.
+// language of the site's list (catalogue_<code>.cpp for each code of
+// web/i18n/languages.js). A word is a template with named {placeholders}; a
+// counted word holds its plural forms separated by '|', in the order the
+// language's plural rule numbers them.
+// Card names in the languages other than English are the page's
+// (web/i18n/<code>.js; French and Russian from the rulebooks 001 and 003),
+// read at build time.
 //
 // Codes never change with the language: only sentences do.
 #pragma once

@@ -100,7 +100,7 @@ int plural_form(int n) { return n == 1 || n == -1 ? 0 : 1; }
 
 }  // namespace
 
-extern const Catalogue kEnglishCatalogue;
-const Catalogue kEnglishCatalogue{Language::kEnglish, word, nullptr, card_name, with_article, plural_form};
+extern const Catalogue kCatalogue_en;
+const Catalogue kCatalogue_en{Language::kEnglish, word, nullptr, card_name, with_article, plural_form};
 
 }  // namespace sp::protocol

@@ -131,7 +131,7 @@ int plural_form(int n) { return n >= -1 && n <= 1 ? 0 : 1; }
 
 }  // namespace
 
-extern const Catalogue kFrenchCatalogue;
-const Catalogue kFrenchCatalogue{Language::kFrench, word, rule_error, card_name, mention, plural_form};
+extern const Catalogue kCatalogue_fr;
+const Catalogue kCatalogue_fr{Language::kFrench, word, rule_error, card_name, mention, plural_form};
 
 }  // namespace sp::protocol

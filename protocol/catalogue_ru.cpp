@@ -137,7 +137,7 @@ int plural_form(int n) {
 
 }  // namespace
 
-extern const Catalogue kRussianCatalogue;
-const Catalogue kRussianCatalogue{Language::kRussian, word, rule_error, card_name, mention, plural_form};
+extern const Catalogue kCatalogue_ru;
+const Catalogue kCatalogue_ru{Language::kRussian, word, rule_error, card_name, mention, plural_form};
 
 }  // namespace sp::protocol

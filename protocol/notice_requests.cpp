@@ -1,4 +1,5 @@
 // Email notices: set_email, confirm_email, notice_settings, set_notice_settings.
+#include "protocol/language_list.hpp"
 #include "protocol/request_codecs.hpp"
 
 namespace sp::protocol {
@@ -21,8 +22,8 @@ bool one_of(const std::array<std::string_view, N>& words, const std::string& wor
 std::optional<std::string> language(FieldReader& f) {
   if (!f.has("language")) return std::nullopt;
   const json& value = f.at("language");
-  if (!value.is_string() || !(value == "en" || value == "fr" || value == "ru")) {
-    f.refuse(ErrorCode::kBadRequest, "language: en, fr or ru");
+  if (!value.is_string() || !language_of_code(value.get<std::string>())) {
+    f.refuse(ErrorCode::kBadRequest, "language: " + language_codes_in_words());
     return std::nullopt;
   }
   return value.get<std::string>();

@@ -3,7 +3,7 @@
 // then the state after the chosen move (server/admin/replay_report.hpp).
 #include <iostream>
 
-#include "protocol/language.hpp"
+#include "protocol/language_list.hpp"
 #include "server/admin/replay_report.hpp"
 #include "server/cli/admin_database.hpp"
 #include "server/cli/commands.hpp"
@@ -12,13 +12,19 @@
 namespace sp::cli {
 namespace {
 
-constexpr const char* kUsage =
-    "usage: spb admin replay [--db PATH] --table ID [--to MOVE] [--seat N] [--language en|fr|ru] [--verify]\n"
-    "Replays table ID from its seed and move log up to MOVE (default: the last move; 0 is the\n"
-    "deal) and prints each move in words with the price paid and its reasons, then the state\n"
-    "after MOVE: the administrator's view, or seat N's. With --verify every move's stored\n"
-    "state hash is checked and the first move where the replay diverges is named (exit 1).\n"
-    "--language words the moves and prices in French or Russian (default: English).\n";
+std::string usage() {
+  std::string codes;
+  for (const protocol::Language language : protocol::all_languages()) {
+    codes += (codes.empty() ? "" : "|") + std::string(protocol::to_string(language));
+  }
+  return "usage: spb admin replay [--db PATH] --table ID [--to MOVE] [--seat N] [--language " + codes +
+         "] [--verify]\n"
+         "Replays table ID from its seed and move log up to MOVE (default: the last move; 0 is the\n"
+         "deal) and prints each move in words with the price paid and its reasons, then the state\n"
+         "after MOVE: the administrator's view, or seat N's. With --verify every move's stored\n"
+         "state hash is checked and the first move where the replay diverges is named (exit 1).\n"
+         "--language words the moves and prices in another language of the site (default: English).\n";
+}
 
 }  // namespace
 
@@ -36,14 +42,14 @@ int run_admin_replay_command(const std::vector<std::string>& arguments) {
     if (flags->get("to")) to = flags->number("to", 0, 0, INT64_MAX, error);
     if (flags->get("seat")) seat = flags->number("seat", 0, 0, 4, error);
     if (const auto language = flags->get("language")) {
-      if (protocol::to_string(protocol::language_of_tag(*language)) != *language) error = "--language is en, fr or ru";
-      else words = protocol::language_of_tag(*language);
+      if (const auto listed = protocol::language_of_code(*language)) words = *listed;
+      else error = "--language is " + protocol::language_codes_in_words();
     }
     if (!flags->get("table")) error = "give --table ID";
     if (!flags->positional().empty()) error = "unexpected argument " + flags->positional().front();
   }
   if (!error.empty()) {
-    std::cerr << "spb admin replay: " << error << "\n\n" << kUsage;
+    std::cerr << "spb admin replay: " << error << "\n\n" << usage();
     return 2;
   }
   const auto db = open_existing_database(path, error);

@@ -2,14 +2,20 @@
 
 #include <array>
 
+#include "protocol/language_list.hpp"
+
 namespace sp::server {
 namespace {
 
 struct Entry {
   std::string_view key;
-  std::string_view en;
-  std::string_view fr;
-  std::string_view ru;
+  std::array<std::string_view, protocol::kLanguageCount> texts;  // in the order of the site's languages
+
+  // One text for each language of web/i18n/languages.js, no fewer: a language
+  // added there stops the build here until every text has it.
+  template <typename... Texts>
+    requires(sizeof...(Texts) == protocol::kLanguageCount)
+  consteval Entry(std::string_view name, Texts... text) : key(name), texts{std::string_view(text)...} {}
 };
 
 // Keys by what they say; the sentences of notices by the notification's kind.
@@ -88,13 +94,20 @@ constexpr std::array kTexts = {
 
 }  // namespace
 
-bool mail_language(std::string_view language) { return language == "en" || language == "fr" || language == "ru"; }
+bool mail_language(std::string_view language) { return protocol::language_of_code(language).has_value(); }
+
+std::vector<std::string_view> mail_text_keys() {
+  std::vector<std::string_view> keys;
+  for (const Entry& e : kTexts) keys.push_back(e.key);
+  return keys;
+}
 
 std::string mail_text(std::string_view language, std::string_view key, const std::map<std::string, std::string>& values) {
+  const protocol::Language written = protocol::language_of_code(language).value_or(protocol::Language::kEnglish);
   std::string_view text = key;
   for (const Entry& e : kTexts) {
     if (e.key != key) continue;
-    text = language == "fr" ? e.fr : language == "ru" ? e.ru : e.en;
+    text = e.texts[static_cast<std::size_t>(written)];
     break;
   }
   std::string out;

@@ -1,8 +1,9 @@
-// The page's language catalogues (web/i18n/*.js) against each other, the card
-// data, the protocol's enumerations and the page's own code: every key in
-// every language, the same {placeholders}, every plural form a language needs,
-// every card, error code, phase, stack and event named, every key the modules
-// ask for present. Usage: node check_catalogues.mjs PROJECT_ROOT
+// The page's language catalogues (web/i18n/<code>.js for each language of
+// web/i18n/languages.js) against each other, the card data, the protocol's
+// enumerations and the page's own code: every key in every language, the same
+// {placeholders}, every plural form a language needs, every card, error code,
+// phase, stack and event named, every key the modules ask for present.
+// Usage: node check_catalogues.mjs PROJECT_ROOT
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,23 +23,32 @@ const problem = (text) => problems.push(text);
 const webPackage = JSON.parse(readFileSync(join(root, "web", "package.json"), "utf8"));
 if (webPackage.type !== "module") problem(`web/package.json: "type" is ${JSON.stringify(webPackage.type)}, not "module"`);
 
+// One catalogue per language of the site's list, and no other.
 const i18nDir = join(root, "web", "i18n");
-const codes = readdirSync(i18nDir).filter((f) => f.endsWith(".js")).map((f) => f.replace(/\.js$/, "")).sort();
-const catalogues = {};
-for (const code of codes) {
-  catalogues[code] = (await import(pathToFileURL(join(i18nDir, `${code}.js`)).href)).default;
-}
-const en = catalogues.en;
-if (!en) {
-  console.error("web/i18n/en.js is missing");
+const codes = (await import(pathToFileURL(join(i18nDir, "languages.js")).href)).default;
+if (codes[0] !== "en") {
+  console.error(`web/i18n/languages.js starts with ${codes[0]}, not en`);
   process.exit(1);
 }
-
-// The page loads each catalogue: one that is not imported would never be offered.
-const loader = readFileSync(join(root, "web", "js", "i18n.js"), "utf8");
+for (const file of readdirSync(i18nDir).filter((f) => f.endsWith(".js") && f !== "languages.js")) {
+  if (!codes.includes(file.replace(/\.js$/, ""))) problem(`web/i18n/${file} is no language of web/i18n/languages.js`);
+}
+const catalogues = {};
 for (const code of codes) {
-  if (!new RegExp(`import ${code} from "\\.\\./i18n/${code}\\.js"`).test(loader)) problem(`web/js/i18n.js does not import web/i18n/${code}.js`);
-  if (!new RegExp(`CATALOGUES = \\{[^}]*\\b${code}\\b`).test(loader)) problem(`web/js/i18n.js does not offer ${code}`);
+  try {
+    catalogues[code] = (await import(pathToFileURL(join(i18nDir, `${code}.js`)).href)).default;
+  } catch (error) {
+    console.error(`web/i18n/${code}.js does not load: ${error.message}`);
+    process.exit(1);
+  }
+}
+const en = catalogues.en;
+
+// The page offers the list's languages: a catalogue it did not load would never be shown.
+const loader = readFileSync(join(root, "web", "js", "i18n.js"), "utf8");
+if (!loader.includes('import LANGUAGES from "../i18n/languages.js";')) problem("web/js/i18n.js does not import web/i18n/languages.js");
+if (!loader.includes("LANGUAGES.map(async (code) => [code, (await import(`../i18n/${code}.js`)).default])")) {
+  problem("web/js/i18n.js does not load web/i18n/<code>.js for each language of the list");
 }
 
 const placeholders = (text) => new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1].replace(/^a_/, "")));

@@ -1,13 +1,15 @@
-// The page's words in the reader's language. Each language is one catalogue,
-// web/i18n/<code>.js, holding every word of the page under the same keys (a
-// test compares them); the language is the one the reader chose on this
-// browser, else the first of the browser's languages the page speaks, else
-// English. Changing it tells the page to draw itself again.
-import en from "../i18n/en.js";
-import fr from "../i18n/fr.js";
-import ru from "../i18n/ru.js";
+// The page's words in the reader's language. Each language of the site's
+// list (web/i18n/languages.js) is one catalogue, web/i18n/<code>.js, holding
+// every word of the page under the same keys (a test compares them); the
+// language is the one the reader chose on this browser, else the first of the
+// browser's languages the page speaks, else English. Changing it tells the
+// page to draw itself again.
+import LANGUAGES from "../i18n/languages.js";
 
-export const CATALOGUES = { en, fr, ru };
+// Code to catalogue, in the list's order (the switch in the header shows them so).
+export const CATALOGUES = Object.fromEntries(
+  await Promise.all(LANGUAGES.map(async (code) => [code, (await import(`../i18n/${code}.js`)).default])));
+const en = CATALOGUES.en;
 const STORAGE_KEY = "spb.language";
 
 let current = initialLanguage();
