@@ -627,6 +627,48 @@ async def a_name_too_long_is_an_invalid_name(server):
     assert refused["code"] == "invalid_name", refused
 
 
+# --- issue 30: what a stranger could do to another player or the operator ----
+
+ADMIN_TOKEN = "a-long-administrator-token"
+CLOCK = 1_800_000_000
+
+
+@test(server_args=["--admin-token", ADMIN_TOKEN, "--login-failures-per-address", "3"], limits=[])
+async def the_test_clock_request_looks_at_no_token_on_a_real_clock(server):
+    client = await Client.connect(server, SCHEMAS)
+    # Right or wrong, a token is not looked at: the answer tells nothing about it.
+    for token in ["guess", ADMIN_TOKEN] + [f"guess{i}" for i in range(6)]:
+        reply = await client.call("debug_advance_clock", seconds=60, admin_token=token)
+        assert reply["code"] == "no_test_clock", reply
+    # None of those counted as a guess: the address waits only after admin_login's fourth (three free).
+    codes = [(await client.call("admin_login", token=f"wrong{i}"))["code"] for i in range(5)]
+    assert codes == ["invalid_admin_token"] * 4 + ["login_throttled"], codes
+
+
+@test(server_args=["--admin-token", ADMIN_TOKEN, "--test-clock", str(CLOCK), "--login-failures-per-address", "3",
+                   "--login-lockout-max", "60"], limits=[])
+async def administrator_tokens_sent_with_the_test_clock_request_are_throttled_and_logged(server):
+    client = await Client.connect(server, SCHEMAS)
+    # Three free failures, the fourth makes the address wait.
+    codes = [(await client.call("debug_advance_clock", seconds=60, admin_token=f"guess{i}"))["code"] for i in range(6)]
+    assert codes == ["invalid_admin_token"] * 4 + ["login_throttled"] * 2, codes
+    # The address waits for admin_login too, and for the right token.
+    assert (await client.call("admin_login", token=ADMIN_TOKEN))["code"] == "login_throttled"
+    assert (await client.call("debug_advance_clock", seconds=60, admin_token=ADMIN_TOKEN))["code"] == "login_throttled"
+    db = sqlite3.connect(server.db_path)
+    try:
+        rows = db.execute("SELECT request, outcome, arguments FROM admin_actions ORDER BY id").fetchall()
+    finally:
+        db.close()
+    assert [(r[0], r[1]) for r in rows] == [("debug_advance_clock", "invalid_admin_token")] * 4 + [
+        ("debug_advance_clock", "login_throttled")] * 2 + [("admin_login", "login_throttled"),
+                                                           ("debug_advance_clock", "login_throttled")], rows
+    assert not any("guess" in r[2] or ADMIN_TOKEN in r[2] for r in rows), rows
+    log = server.log_text()
+    assert log.count("administrator token from 127.0.0.1 refused") == 8, log
+    assert ADMIN_TOKEN not in log and "guess" not in log
+
+
 sys.exit(asyncio.run(run_tests(
     [(fn, lambda a=args, l=limits, d=descriptors: fresh_server(a, l, d)) for fn, args, limits, descriptors in TESTS],
     SCHEMAS, 120)))
