@@ -669,6 +669,18 @@ async def administrator_tokens_sent_with_the_test_clock_request_are_throttled_an
     assert ADMIN_TOKEN not in log and "guess" not in log
 
 
+@test()
+async def table_names_refuse_control_and_unpaired_direction_characters(server):
+    client, _, _ = await register(server)
+    for name in ["Nevsky\r\nURGENT: log in at evil.test/login", "nul\u0000", "esc\u001b[2J", "del\u007f",
+                 "c1\u0085line", "line\u2028separator", "evil \u202egpj.exe", "open \u2067isolate", "\u202c closes"]:
+        reply = await client.call("create_table", players=2, name=name)
+        assert reply["type"] == "error" and reply["code"] == "invalid_name", (name, reply)
+        assert reply["message"].startswith("name: that table name cannot be shown to other players."), reply
+    paired = "Nevsky \u202eabc\u202c \u2067\u05e9\u05dc\u05d5\u05dd\u2069"
+    assert (await client.ok("create_table", players=2, name=paired))["table"]["name"] == paired
+
+
 sys.exit(asyncio.run(run_tests(
     [(fn, lambda a=args, l=limits, d=descriptors: fresh_server(a, l, d)) for fn, args, limits, descriptors in TESTS],
     SCHEMAS, 120)))
