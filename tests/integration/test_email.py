@@ -383,6 +383,18 @@ async def an_email_queued_before_a_restart_is_sent_once_after_it(ms, sink):
         relay.stop()
 
 
+@test()
+async def a_subject_that_reads_as_an_encoded_word_arrives_as_written(ms, sink):
+    await confirmed_player(ms, sink, "uma")
+    eve = await register(ms, "eve")
+    encoded = "=?UTF-8?B?TG9ja2VkIGFjY291bnQ=?="  # "Locked account" once decoded
+    table = (await eve.ok("create_table", players=2, name=encoded))["table"]["id"]
+    await eve.ok("invite", table=table, name="uma")
+    (mail,) = await mails_to(sink, "uma@players.test", 1, subject="invitation")
+    assert mail["Subject"] == "An invitation to " + encoded, mail["Subject"]
+    assert "Locked account" not in str(mail["Subject"])
+
+
 async def main():
     failed = 0
     only = os.environ.get("SPB_TEST_ONLY")
