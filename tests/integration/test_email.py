@@ -395,6 +395,51 @@ async def a_subject_that_reads_as_an_encoded_word_arrives_as_written(ms, sink):
     assert "Locked account" not in str(mail["Subject"])
 
 
+@test("accept", "--invitations-per-account-hour", "3")
+async def a_player_is_invited_by_email_once_per_table_and_an_inviter_only_so_often(ms, sink):
+    await confirmed_player(ms, sink, "iris")
+    mallory = await register(ms, "mallory")
+    first = (await mallory.ok("create_table", players=2, name="Locked account #1: evil.test/login"))["table"]["id"]
+    for _ in range(5):
+        await mallory.ok("invite", table=first, name="iris")
+    tables = [(await mallory.ok("create_table", players=2, name=f"Table {i}"))["table"]["id"] for i in range(3)]
+    await mallory.ok("invite", table=tables[0], name="iris")
+    await mallory.ok("invite", table=tables[1], name="iris")
+    refused = await mallory.call("invite", table=tables[2], name="iris")
+    assert refused["type"] == "error" and refused["code"] == "invitation_throttled", refused
+    assert re.search(r"wait \d+ s", refused["message"]), refused
+    # Another player may still invite her.
+    olga = await register(ms, "olga")
+    own = (await olga.ok("create_table", players=2, name="Olga's"))["table"]["id"]
+    await olga.ok("invite", table=own, name="iris")
+    await mails_to(sink, "iris@players.test", 4, subject="invitation")
+    await asyncio.sleep(1)  # time for any further email, which must not come
+    subjects = sorted(m["Subject"] for rcpt, _, m in sink.received() if "iris@players.test" in rcpt and "invitation" in m["Subject"])
+    assert subjects == ["An invitation to Locked account #1: evil.test/login", "An invitation to Olga's",
+                        "An invitation to Table 0", "An invitation to Table 1"], subjects
+    assert len(db_rows(ms, "SELECT * FROM notifications WHERE kind = 'invited'")) == 4
+    assert metric(ms, "spb_refused_total{reason=\"invitations_throttled\"}") == 1
+
+
+@test()
+async def confirmation_emails_to_one_address_are_limited_whichever_accounts_ask(ms, sink):
+    accounts = [await register(ms, f"spammer{i}") for i in range(3)]
+    await accounts[0].ok("set_email", address="victim@players.test")
+    await accounts[0].ok("set_email", address="Victim@Players.test")
+    await accounts[1].ok("set_email", address="victim@players.test")
+    for account in accounts[1:]:
+        refused = await account.call("set_email", address="VICTIM@players.test")
+        assert refused["type"] == "error" and refused["code"] == "rate_limited", refused
+        assert "that address" in refused["message"], refused
+    # Each account may still have its own address confirmed.
+    await accounts[2].ok("set_email", address="spammer2@players.test")
+    await mails_to(sink, "spammer2@players.test", 1)
+    await asyncio.sleep(1)
+    to_victim = [m for rcpt, _, m in sink.received() if any(r.lower() == "victim@players.test" for r in rcpt)]
+    assert len(to_victim) == 3, len(to_victim)
+    assert metric(ms, "spb_refused_total{reason=\"confirmations_throttled\"}") == 2
+
+
 async def main():
     failed = 0
     only = os.environ.get("SPB_TEST_ONLY")
