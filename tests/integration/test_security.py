@@ -681,6 +681,25 @@ async def table_names_refuse_control_and_unpaired_direction_characters(server):
     assert (await client.ok("create_table", players=2, name=paired))["table"]["name"] == paired
 
 
+@test(server_args=["--admin-token", ADMIN_TOKEN, "--test-clock", str(CLOCK)])
+async def a_connection_ends_when_its_session_expires(server):
+    first, user, token = await register(server)
+    await first.ok("create_table", players=2)
+    resumed = await Client.connect(server, SCHEMAS)
+    await resumed.ok("resume_session", token=token)
+    admin = await Client.connect(server, SCHEMAS)
+    await admin.ok("admin_login", token=ADMIN_TOKEN)
+    await admin.ok("debug_advance_clock", seconds=90 * 24 * 3600 - 10)
+    assert (await first.ok("my_tables"))["tables"], "the session is still good before it expires"
+    await admin.ok("debug_advance_clock", seconds=10)
+    # Both connections holding the session are told, without sending anything.
+    assert (await first.receive()) == {"type": "session_ended", "reason": "expired"}
+    assert (await resumed.receive()) == {"type": "session_ended", "reason": "expired"}
+    for client in (first, resumed):
+        assert (await client.call("my_tables"))["code"] == "not_logged_in"
+    assert (await first.call("resume_session", token=token))["code"] == "invalid_token"
+
+
 sys.exit(asyncio.run(run_tests(
     [(fn, lambda a=args, l=limits, d=descriptors: fresh_server(a, l, d)) for fn, args, limits, descriptors in TESTS],
     SCHEMAS, 120)))
