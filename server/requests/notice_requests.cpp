@@ -146,6 +146,7 @@ void on_set_notice_settings(const Request& r, const client::SetNoticeSettings& s
           const auto d = parse_notice_delivery(delivery);
           if (k && d) s.choices[static_cast<std::size_t>(*k)] = *d;
         }
+        if (!set.choices.empty()) s.choices_changed_at = now;
         if (set.time_zone) s.time_zone = *set.time_zone;
         if (set.digest_hour) s.digest_hour = *set.digest_hour;
         if (set.quiet_hours) {

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 import websockets
@@ -669,18 +670,6 @@ async def administrator_tokens_sent_with_the_test_clock_request_are_throttled_an
     assert ADMIN_TOKEN not in log and "guess" not in log
 
 
-@test()
-async def table_names_refuse_control_and_unpaired_direction_characters(server):
-    client, _, _ = await register(server)
-    for name in ["Nevsky\r\nURGENT: log in at evil.test/login", "nul\u0000", "esc\u001b[2J", "del\u007f",
-                 "c1\u0085line", "line\u2028separator", "evil \u202egpj.exe", "open \u2067isolate", "\u202c closes"]:
-        reply = await client.call("create_table", players=2, name=name)
-        assert reply["type"] == "error" and reply["code"] == "invalid_name", (name, reply)
-        assert reply["message"].startswith("name: that table name cannot be shown to other players."), reply
-    paired = "Nevsky \u202eabc\u202c \u2067\u05e9\u05dc\u05d5\u05dd\u2069"
-    assert (await client.ok("create_table", players=2, name=paired))["table"]["name"] == paired
-
-
 @test(server_args=["--admin-token", ADMIN_TOKEN, "--test-clock", str(CLOCK)])
 async def a_connection_ends_when_its_session_expires(server):
     first, user, token = await register(server)
@@ -698,6 +687,42 @@ async def a_connection_ends_when_its_session_expires(server):
     for client in (first, resumed):
         assert (await client.call("my_tables"))["code"] == "not_logged_in"
     assert (await first.call("resume_session", token=token))["code"] == "invalid_token"
+
+
+@test()
+async def table_names_refuse_control_and_unpaired_direction_characters(server):
+    client, _, _ = await register(server)
+    for name in ["Nevsky\r\nURGENT: log in at evil.test/login", "nul\u0000", "esc\u001b[2J", "del\u007f",
+                 "c1\u0085line", "line\u2028separator", "evil \u202egpj.exe", "open \u2067isolate", "\u202c closes"]:
+        reply = await client.call("create_table", players=2, name=name)
+        assert reply["type"] == "error" and reply["code"] == "invalid_name", (name, reply)
+        assert reply["message"].startswith("name: that table name cannot be shown to other players."), reply
+    paired = "Nevsky \u202eabc\u202c \u2067\u05e9\u05dc\u05d5\u05dd\u2069"
+    assert (await client.ok("create_table", players=2, name=paired))["table"]["name"] == paired
+
+
+@test()
+async def every_http_answer_carries_the_security_headers(server):
+    base = f"http://127.0.0.1:{server.port}"
+
+    def headers_of(path):
+        try:
+            with urllib.request.urlopen(base + path, timeout=5) as response:
+                return response.status, response.headers
+        except urllib.error.HTTPError as e:
+            return e.code, e.headers
+
+    for path, status in [("/healthz", 200), ("/metrics", 200), ("/no/such/page", 404), ("/ws", 426),
+                         ("/email/confirm?token=" + "0" * 64, 404)]:
+        got, headers = headers_of(path)
+        assert got == status, (path, got)
+        assert headers["X-Content-Type-Options"] == "nosniff", (path, dict(headers))
+        assert headers["Referrer-Policy"] == "no-referrer", (path, dict(headers))
+        assert "frame-ancestors 'none'" in headers["Content-Security-Policy"], (path, dict(headers))
+        assert "default-src 'none'" in headers["Content-Security-Policy"], (path, dict(headers))
+    got, headers = headers_of("/")
+    assert got == 200 and headers["Referrer-Policy"] == "no-referrer", dict(headers)
+    assert headers["X-Content-Type-Options"] == "nosniff" and "frame-ancestors 'none'" in headers["Content-Security-Policy"]
 
 
 sys.exit(asyncio.run(run_tests(

@@ -108,12 +108,20 @@ TEST_CASE("a subject that reads as an encoded word is encoded itself") {
 
 TEST_CASE("an unsubscribe link is accepted only as signed") {
   const EmailLinks links("https://spb.example.org", EmailLinks::new_key());
-  const std::string url = links.unsubscribe_url(42, "game_over");
+  const std::string url = links.unsubscribe_url(42, "game_over", 1800000000);
   const std::string query = url.substr(url.find('?') + 1);
   const auto ok = links.check_unsubscribe(query);
   REQUIRE(ok);
   CHECK(ok->user_id == 42);
   CHECK(ok->what == "game_over");
+  CHECK(ok->written_at == 1800000000);
+  // The time is the link's version: it is signed too.
+  std::string other_time = query;
+  other_time.replace(other_time.find("at=1800000000"), 13, "at=1900000000");
+  CHECK_FALSE(links.check_unsubscribe(other_time));
+  std::string no_time = query;
+  no_time.erase(no_time.find("&at=1800000000"), 14);
+  CHECK_FALSE(links.check_unsubscribe(no_time));
   std::string other_user = query;
   other_user.replace(other_user.find("user=42"), 7, "user=43");
   CHECK_FALSE(links.check_unsubscribe(other_user));
