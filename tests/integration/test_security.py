@@ -656,11 +656,18 @@ async def administrator_tokens_sent_with_the_test_clock_request_are_throttled_an
     # The address waits for admin_login too, and for the right token.
     assert (await client.call("admin_login", token=ADMIN_TOKEN))["code"] == "login_throttled"
     assert (await client.call("debug_advance_clock", seconds=60, admin_token=ADMIN_TOKEN))["code"] == "login_throttled"
-    db = sqlite3.connect(server.db_path)
-    try:
-        rows = db.execute("SELECT request, outcome, arguments FROM admin_actions ORDER BY id").fetchall()
-    finally:
-        db.close()
+
+    def logged_rows():
+        db = sqlite3.connect(server.db_path)
+        try:
+            return db.execute("SELECT request, outcome, arguments FROM admin_actions ORDER BY id").fetchall()
+        finally:
+            db.close()
+
+    # The administrators' log is written after the answer: wait for its eight rows.
+    deadline = time.monotonic() + 10
+    while len(rows := logged_rows()) < 8 and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
     assert [(r[0], r[1]) for r in rows] == [("debug_advance_clock", "invalid_admin_token")] * 4 + [
         ("debug_advance_clock", "login_throttled")] * 2 + [("admin_login", "login_throttled"),
                                                            ("debug_advance_clock", "login_throttled")], rows
