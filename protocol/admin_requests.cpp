@@ -1,6 +1,7 @@
 // Administration: admin_login, admin_list_tables, admin_view, admin_replay,
 // admin_abort, admin_remove_player, admin_logout_user, admin_log.
 #include "protocol/request_codecs.hpp"
+#include "protocol/shown_text.hpp"
 
 namespace sp::protocol {
 namespace {
@@ -10,6 +11,13 @@ using nlohmann::json;
 constexpr int kAdminLogPageMax = 1000;
 
 engine::Seat seat_of(std::int64_t seat) { return engine::Seat{static_cast<std::uint8_t>(seat)}; }
+
+// The players of the table are told it.
+std::string shown_reason(FieldReader& f) {
+  std::string reason = f.text("reason", 1, 500);
+  if (const auto why = f.ok() ? unshowable(reason) : std::nullopt) f.refuse(ErrorCode::kBadRequest, "reason: " + *why);
+  return reason;
+}
 
 }  // namespace
 
@@ -47,7 +55,8 @@ void add_admin_codecs(RequestCodecs& codecs) {
   codecs.add<client::AdminAbort>(
       [](FieldReader& f) {
         const std::int64_t table = f.table();
-        return client::AdminAbort{table, f.text("reason", 1, 500)};
+        client::AdminAbort abort{table, shown_reason(f)};
+        return abort;
       },
       [](const client::AdminAbort& m, json& out) {
         out["table"] = m.table;
@@ -57,7 +66,7 @@ void add_admin_codecs(RequestCodecs& codecs) {
       [](FieldReader& f) {
         const std::int64_t table = f.table();
         client::AdminRemovePlayer remove{table, seat_of(f.whole("seat", 0, engine::kMaxSeats - 1)), std::nullopt};
-        if (f.has("reason") && !f.at("reason").is_null()) remove.reason = f.text("reason", 1, 500);
+        if (f.has("reason") && !f.at("reason").is_null()) remove.reason = shown_reason(f);
         return remove;
       },
       [](const client::AdminRemovePlayer& m, json& out) {

@@ -63,6 +63,7 @@ constexpr std::array kEntries = {
     Entry{ErrorCode::kRegistrationThrottled, "registration_throttled",
           "Too many accounts were registered from your address; try again later."},
     Entry{ErrorCode::kChatThrottled, "chat_throttled", "Too many chat messages; wait a little."},
+    Entry{ErrorCode::kInvitationThrottled, "invitation_throttled", "Too many invitations this hour; wait a little."},
     Entry{ErrorCode::kInvalidEmail, "invalid_email", "That is not an email address this server can write to."},
     Entry{ErrorCode::kEmailUnavailable, "email_unavailable", "This server sends no email (no SMTP relay is set)."},
     Entry{ErrorCode::kPrivateTable, "private_table",

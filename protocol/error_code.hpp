@@ -60,6 +60,7 @@ enum class ErrorCode : std::uint8_t {
   kLoginThrottled,
   kRegistrationThrottled,
   kChatThrottled,
+  kInvitationThrottled,
   kInvalidEmail,
   kEmailUnavailable,
   kPrivateTable,

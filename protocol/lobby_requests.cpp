@@ -2,6 +2,7 @@
 // start_table, my_tables.
 #include "engine/setup.hpp"
 #include "protocol/request_codecs.hpp"
+#include "protocol/shown_text.hpp"
 
 namespace sp::protocol {
 namespace {
@@ -72,7 +73,13 @@ client::CreateTable create_table(FieldReader& f) {
     probe.options = create.options.value_or(engine::TableOptions{});
     if (auto dealt = engine::new_game(probe); !dealt) f.refuse(ErrorCode::kBadRequest, dealt.error().message);
   }
-  if (f.has("name")) create.name = f.text("name", 1, 60);
+  if (f.has("name")) {
+    create.name = f.text("name", 1, 60);
+    // Other players read it in their notices and emails.
+    if (const auto why = f.ok() ? unshowable(*create.name) : std::nullopt) {
+      f.refuse(ErrorCode::kInvalidName, "name: that table name cannot be shown to other players. " + *why);
+    }
+  }
   create.move_deadline_hours = f.optional_whole("move_deadline_hours", 1, kMaxDeadlineHours);
   create.timeout_policy = timeout_policy(f);
   if (const auto robots = f.optional_whole("robots", 0, create.players)) create.robots = static_cast<int>(*robots);

@@ -51,6 +51,11 @@ constexpr Setting kSettings[] = {
      "chat lines one account may send per minute (default 20; 0: no limit)"},
     {"chat-per-address-minute", "SPB_CHAT_PER_ADDRESS_MINUTE",
      "chat lines one address may send per minute (default 60; 0: no limit)"},
+    {"invitations-per-account-hour", "SPB_INVITATIONS_PER_ACCOUNT_HOUR",
+     "invitations one account may send per hour, each a notice (and perhaps an email) to another player (default "
+     "20; 0: no limit)"},
+    {"confirmations-per-address-hour", "SPB_CONFIRMATIONS_PER_ADDRESS_HOUR",
+     "confirmation emails one email address may be sent per hour, whichever accounts ask (default 3; 0: no limit)"},
     {"outbound-allow", "SPB_OUTBOUND_ALLOW",
      "comma-separated networks (CIDR) that webhooks may reach although not public, such as 10.0.0.0/8 (default "
      "none: only public addresses)"},
@@ -224,6 +229,10 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
     if (!parse_limit(value, config.chat_per_account_minute)) return bad("0 (no limit) to 1000000");
   } else if (name == "chat-per-address-minute") {
     if (!parse_limit(value, config.chat_per_address_minute)) return bad("0 (no limit) to 1000000");
+  } else if (name == "invitations-per-account-hour") {
+    if (!parse_limit(value, config.invitations_per_account_hour)) return bad("0 (no limit) to 1000000");
+  } else if (name == "confirmations-per-address-hour") {
+    if (!parse_limit(value, config.confirmations_per_address_hour)) return bad("0 (no limit) to 1000000");
   } else if (name == "outbound-allow") {
     config.outbound_allow = split_list(value);
     for (const std::string& network : config.outbound_allow) {

@@ -39,6 +39,8 @@ const char* to_string(Refusal refusal) {
     case Refusal::kLoginThrottled: return "login_throttled";
     case Refusal::kRegistrationsThrottled: return "registrations_throttled";
     case Refusal::kChatThrottled: return "chat_throttled";
+    case Refusal::kInvitationsThrottled: return "invitations_throttled";
+    case Refusal::kConfirmationsThrottled: return "confirmations_throttled";
     case Refusal::kRateLimited: return "rate_limited";
     case Refusal::kUnknownField: return "unknown_field";
     case Refusal::kCount: break;

@@ -30,6 +30,8 @@ enum class Refusal {
   kLoginThrottled,          // a login while failed logins make the account or address wait
   kRegistrationsThrottled,  // over --registrations-per-address-hour
   kChatThrottled,           // over --chat-per-account-minute or --chat-per-address-minute
+  kInvitationsThrottled,    // over --invitations-per-account-hour
+  kConfirmationsThrottled,  // over --confirmations-per-address-hour
   kRateLimited,             // over the per-connection request rate
   kUnknownField,            // a request with a field its schema does not have
   kCount

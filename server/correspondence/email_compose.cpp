@@ -86,7 +86,7 @@ ComposedEmail notice(const EmailToSend& e, const EmailLinks& links) {
   // The outbox row names the kind of notice the player chose it for.
   const json payload = json::parse(e.email.payload_json, nullptr, false);
   const std::string what = payload.is_object() ? payload.value("kind", "your_turn") : "your_turn";
-  out.unsubscribe_url = links.unsubscribe_url(e.email.user_id, what);
+  out.unsubscribe_url = links.unsubscribe_url(e.email.user_id, what, e.email.created_at);
   footer(page, e, what, links, *out.unsubscribe_url);
   out.content.plain = page.plain;
   out.content.html = document(lang, out.content.subject, page.html);
@@ -131,7 +131,7 @@ ComposedEmail digest(const EmailToSend& e, const EmailLinks& links) {
     page.plain += "\n";
     page.html += "</ul>\n";
   }
-  out.unsubscribe_url = links.unsubscribe_url(e.email.user_id, "digest");
+  out.unsubscribe_url = links.unsubscribe_url(e.email.user_id, "digest", e.email.created_at);
   footer(page, e, "digest", links, *out.unsubscribe_url);
   out.content.plain = page.plain;
   out.content.html = document(lang, out.content.subject, page.html);
@@ -146,7 +146,7 @@ ComposedEmail confirmation(const EmailToSend& e, const EmailLinks& links) {
   out.content.subject = mail_text(lang, "subject.confirm");
   Page page;
   page.paragraph(mail_text(lang, "confirm.body", {{"user", e.user_name}}));
-  page.link(mail_text(lang, "subject.confirm"), links.confirm_url(token));
+  page.link(mail_text(lang, "subject.confirm"), links.confirm_url(token, lang));
   page.paragraph(mail_text(lang, "confirm.ignore"));
   out.content.plain = page.plain;
   out.content.html = document(lang, out.content.subject, page.html);

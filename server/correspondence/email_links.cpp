@@ -20,17 +20,17 @@ std::string EmailLinks::table_url(std::int64_t table_id) const {
 
 std::string EmailLinks::account_url() const { return public_url_ + "/#/account"; }
 
-std::string EmailLinks::confirm_url(const std::string& token) const {
-  return public_url_ + "/email/confirm?token=" + token;
+std::string EmailLinks::confirm_url(const std::string& token, const std::string& language) const {
+  return public_url_ + "/email/confirm?token=" + token + "&lang=" + language;
 }
 
-std::string EmailLinks::unsubscribe_url(std::int64_t user_id, const std::string& what) const {
+std::string EmailLinks::unsubscribe_url(std::int64_t user_id, const std::string& what, std::int64_t written_at) const {
   return public_url_ + "/email/unsubscribe?user=" + std::to_string(user_id) + "&what=" + what +
-         "&sig=" + signature(user_id, what);
+         "&at=" + std::to_string(written_at) + "&sig=" + signature(user_id, what, written_at);
 }
 
-std::string EmailLinks::signature(std::int64_t user_id, const std::string& what) const {
-  const std::string text = "unsubscribe:" + std::to_string(user_id) + ":" + what;
+std::string EmailLinks::signature(std::int64_t user_id, const std::string& what, std::int64_t written_at) const {
+  const std::string text = "unsubscribe:" + std::to_string(user_id) + ":" + what + ":" + std::to_string(written_at);
   unsigned char mac[crypto_auth_hmacsha256_BYTES];
   crypto_auth_hmacsha256_state state;
   crypto_auth_hmacsha256_init(&state, reinterpret_cast<const unsigned char*>(key_.data()), key_.size());
@@ -44,16 +44,23 @@ std::string EmailLinks::signature(std::int64_t user_id, const std::string& what)
 std::optional<UnsubscribeRequest> EmailLinks::check_unsubscribe(const std::string& query) const {
   const auto user = query_value(query, "user");
   const auto what = query_value(query, "what");
+  const auto at = query_value(query, "at");
   const auto sig = query_value(query, "sig");
-  if (!user || !what || !sig || what->empty() || what->size() > 32) return std::nullopt;
-  std::int64_t id = 0;
-  const auto [end, ec] = std::from_chars(user->data(), user->data() + user->size(), id);
-  if (ec != std::errc() || end != user->data() + user->size() || id <= 0) return std::nullopt;
-  const std::string expected = signature(id, *what);
+  if (!user || !what || !at || !sig || what->empty() || what->size() > 32) return std::nullopt;
+  const auto whole = [](const std::string& text) -> std::optional<std::int64_t> {
+    std::int64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
+    return value;
+  };
+  const auto id = whole(*user);
+  const auto written_at = whole(*at);
+  if (!id || *id == 0 || !written_at) return std::nullopt;
+  const std::string expected = signature(*id, *what, *written_at);
   if (sig->size() != expected.size() || sodium_memcmp(sig->data(), expected.data(), expected.size()) != 0) {
     return std::nullopt;
   }
-  return UnsubscribeRequest{id, *what};
+  return UnsubscribeRequest{*id, *what, *written_at};
 }
 
 std::string EmailLinks::new_key() {

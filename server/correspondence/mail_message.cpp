@@ -31,10 +31,13 @@ bool ascii_printable(std::string_view text) {
   return true;
 }
 
-// A header value in RFC 2047 encoded words when it is not plain ASCII; each
-// word holds whole UTF-8 characters and stays under the line limit.
+// A header value in RFC 2047 encoded words when it is not plain ASCII, or
+// when plain ASCII could itself be read as an encoded word ("=?...?="): RFC
+// 2047 section 5 wants such text encoded, or mail programs would show what it
+// decodes to. Each word holds whole UTF-8 characters and stays under the line
+// limit.
 std::string encoded_words(std::string_view text) {
-  if (ascii_printable(text)) return std::string(text);
+  if (ascii_printable(text) && text.find("=?") == std::string_view::npos) return std::string(text);
   std::string out;
   std::size_t start = 0;
   while (start < text.size()) {

@@ -86,6 +86,21 @@ constexpr std::array kTexts = {
     Entry{"unsubscribed.body", "You will get no more {what} emails. You can turn them on again on your account page.",
           "Vous ne recevrez plus d'e-mails « {what} ». Vous pouvez les rétablir sur la page de votre compte.",
           "Писем «{what}» больше не будет. Включить их снова можно на странице профиля."},
+    Entry{"confirm.ask", "Press the button to have your notices from Saint Petersburg sent to this address.",
+          "Appuyez sur le bouton pour recevoir à cette adresse vos avis de Saint-Pétersbourg.",
+          "Нажмите кнопку, чтобы уведомления из «Санкт-Петербурга» приходили на этот адрес."},
+    Entry{"confirm.button", "Confirm this address", "Confirmer cette adresse", "Подтвердить адрес"},
+    Entry{"unsubscribe.ask", "Press the button to get no more {what} emails.",
+          "Appuyez sur le bouton pour ne plus recevoir d'e-mails « {what} ».",
+          "Нажмите кнопку, чтобы больше не получать письма «{what}»."},
+    Entry{"unsubscribe.stale_title", "Link out of date", "Lien périmé", "Ссылка устарела"},
+    Entry{"unsubscribe.stale_body",
+          "You have changed what you receive since this email was written, so its link changes nothing now. "
+          "Change what you receive on your account page.",
+          "Vous avez modifié ce que vous recevez depuis l'envoi de cet e-mail : son lien ne change plus rien. "
+          "Modifiez ce que vous recevez sur la page de votre compte.",
+          "Вы изменили настройки писем после отправки этого письма, поэтому его ссылка больше ничего не меняет. "
+          "Изменить, что приходит, можно на странице профиля."},
     Entry{"confirmed.title", "Address confirmed", "Adresse confirmée", "Адрес подтверждён"},
     Entry{"confirmed.body", "Your email address is confirmed: notices will reach it as you chose.",
           "Votre adresse est confirmée : les avis y arriveront comme vous l'avez choisi.",

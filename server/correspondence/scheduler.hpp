@@ -1,6 +1,7 @@
 // Scheduler: calls things back at a time of the server's clock (a table's move
 // deadline and the warnings before it, the end of a vacation, the next webhook
-// or email retry, the daily digests, the daily deletion of old notifications).
+// or email retry, the daily digests, the daily deletion of old notifications,
+// the expiry of a connection's session).
 //
 // Each entry has a key; setting a key again replaces its time and callback, so
 // a table re-arms its one deadline after each move. One asio steady timer waits
@@ -38,6 +39,7 @@ enum class Due : std::uint8_t {
   kDeadlineWarning,  // a table's next warning before its move deadline
   kEmailRetry,       // the email outbox's next due row
   kDigest,           // the next player's daily digest
+  kSessionExpiry,    // a logged-in connection's session expires
 };
 
 class Scheduler {

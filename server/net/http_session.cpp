@@ -12,6 +12,21 @@ namespace sp::server {
 namespace beast = boost::beast;
 namespace http = beast::http;
 
+namespace {
+
+// Every answer but the page's files (static_files.cpp has its own policy):
+// nothing in it may load, run or be framed, and its type is not guessed. The
+// email pages' one form posts back to this origin; their address carries a
+// token, which no referrer may take elsewhere.
+void secure(http::response<http::string_body>& response) {
+  response.set("Content-Security-Policy",
+               "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+  response.set("X-Content-Type-Options", "nosniff");
+  response.set("Referrer-Policy", "no-referrer");
+}
+
+}  // namespace
+
 HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions,
                          ConnectionSlot slot)
     : stream_(std::move(socket)), services_(services), sessions_(sessions), slot_(std::move(slot)) {}
@@ -51,6 +66,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
         response->set(http::field::content_type, "text/plain");
         response->keep_alive(false);
         response->body() = "Too many connections from your address.\n";
+        secure(*response);
         response->prepare_payload();
         http::async_write(stream_, *response, [self = shared_from_this(), response](beast::error_code write_ec, std::size_t n) {
           self->on_write(false, write_ec, n);
@@ -79,7 +95,8 @@ void HttpSession::answer_email(const http::request<http::string_body>& request) 
     auto response = std::make_shared<http::response<http::string_body>>(http::status::method_not_allowed, version);
     response->set(http::field::content_type, "text/plain");
     response->keep_alive(keep_alive);
-    response->body() = "Use GET, or POST for one-click unsubscribe.\n";
+    response->body() = "Use GET to see the page, and POST to confirm or unsubscribe.\n";
+    secure(*response);
     response->prepare_payload();
     http::async_write(stream_, *response, [self = shared_from_this(), response](beast::error_code ec, std::size_t n) {
       self->on_write(response->keep_alive(), ec, n);
@@ -89,7 +106,7 @@ void HttpSession::answer_email(const http::request<http::string_body>& request) 
   EmailSender& email = *services_.correspondence.email;
   answer_email_link(services_.store, services_.correspondence.clock, email.links(), *services_.correspondence.digests,
                     std::string_view(request.target().data(), request.target().size()),
-                    [self = shared_from_this(), version, keep_alive](EmailPage page) {
+                    request.method() == http::verb::post, [self = shared_from_this(), version, keep_alive](EmailPage page) {
                       boost::asio::post(self->stream_.get_executor(), [self, version, keep_alive, page = std::move(page)] {
                         auto response = std::make_shared<http::response<http::string_body>>(
                             static_cast<http::status>(page.status), version);
@@ -98,6 +115,7 @@ void HttpSession::answer_email(const http::request<http::string_body>& request) 
                         response->set(http::field::cache_control, "no-store");
                         response->keep_alive(keep_alive);
                         response->body() = page.html;
+                        secure(*response);
                         response->prepare_payload();
                         http::async_write(self->stream_, *response,
                                           [self, response](beast::error_code ec, std::size_t n) {
@@ -123,6 +141,7 @@ http::response<http::string_body> HttpSession::respond(const http::request<http:
     res.set(http::field::content_type, type);
     res.keep_alive(request.keep_alive());
     res.body() = std::move(body);
+    secure(res);
     res.prepare_payload();
     return res;
   };

@@ -81,6 +81,8 @@ http::response<http::string_body> StaticFiles::respond(const StaticFile& file,
   res.set(http::field::cache_control, "no-cache");
   res.set(http::field::etag, file.etag);
   res.set("X-Content-Type-Options", "nosniff");
+  // The page's addresses (a private table's code) stay on this site.
+  res.set("Referrer-Policy", "no-referrer");
   // The page is a client of this server only: nothing is fetched from elsewhere.
   // 'wasm-unsafe-eval' lets it compile WebAssembly (the check of a deal replays
   // with the engine built to it, web/verifier), and still no script from text.

@@ -51,10 +51,10 @@ void open_session(const Request& r, std::int64_t user_id, std::string name) {
   const std::string hash = token_hash(token);
   const std::int64_t now = r.services.correspondence.clock.now();
   r.services.store.submit([user_id, hash, now](Records& db) { db.insert_session(hash, user_id, now, now + kSessionSeconds); },
-                          [r, user_id, name, token, hash](std::exception_ptr error) {
+                          [r, user_id, name, token, hash, now](std::exception_ptr error) {
                             if (error) return r.fail(ErrorCode::kInternalError, "The session could not be stored.");
-                            r.connection->post([r, user_id, name, token, hash] {
-                              change_identity(r.services, r.connection, SignedIn{user_id, name, hash});
+                            r.connection->post([r, user_id, name, token, hash, expires_at = now + kSessionSeconds] {
+                              change_identity(r.services, r.connection, SignedIn{user_id, name, hash, expires_at});
                               r.reply(Reply::result(json{{"user", user_json(user_id, name)}, {"token", token}}));
                             });
                           });
@@ -126,14 +126,17 @@ void on_login(const Request& r, const client::Login& login) {
 void on_resume_session(const Request& r, const client::ResumeSession& resume) {
   const std::string hash = token_hash(resume.token);
   auto user = std::make_shared<std::optional<UserRecord>>();
-  r.services.store.submit([hash, user, now = r.services.correspondence.clock.now()](Records& db) {
+  auto expires_at = std::make_shared<std::int64_t>(0);
+  r.services.store.submit([hash, user, expires_at, now = r.services.correspondence.clock.now()](Records& db) {
                             *user = db.find_session_user(hash, now);
+                            if (*user) *expires_at = db.session_expires_at(hash).value_or(now);
                           },
-                          [r, user, hash](std::exception_ptr error) {
+                          [r, user, hash, expires_at](std::exception_ptr error) {
                             if (error) return r.fail(ErrorCode::kInternalError, "The session could not be read.");
                             if (!*user) return r.fail(ErrorCode::kInvalidToken, "That session is unknown, ended or expired; log in again.");
-                            r.connection->post([r, user, hash] {
-                              change_identity(r.services, r.connection, SignedIn{(*user)->id, (*user)->name, hash});
+                            r.connection->post([r, user, hash, expires_at] {
+                              change_identity(r.services, r.connection,
+                                              SignedIn{(*user)->id, (*user)->name, hash, *expires_at});
                               r.reply(Reply::result(json{{"user", user_json((*user)->id, (*user)->name)}}));
                             });
                           });

@@ -49,6 +49,7 @@ void log_act(const Request& r, std::optional<std::int64_t> table, const std::str
   json arguments = protocol::encode_client_request(*r.decoded);
   arguments.erase("type");
   arguments.erase("token");
+  arguments.erase("admin_token");
   act.arguments_json = arguments.dump();
   act.outcome = outcome;
   r.services.store.submit([act](Records& db) { db.log_admin_action(act); },
@@ -66,26 +67,9 @@ ReplyFn logged(const Request& r, std::optional<std::int64_t> table) {
 }
 
 void on_admin_login(const Request& r, const client::AdminLogin& login) {
-  if (r.services.config.admin_token.empty()) {
-    log_act(r, std::nullopt, "administration_disabled");
-    return r.fail(ErrorCode::kAdministrationDisabled, "Administration is disabled on this server (no administrator token).");
-  }
-  // Guesses at the administrator token count as failed logins of the address.
-  auto& by_address = r.services.guards.logins_by_address;
-  const auto now = ThrottleClock::now();
-  if (const auto wait = by_address.wait(r.state().client_address, now)) {
-    r.services.metrics.refuse(Refusal::kLoginThrottled);
-    log_act(r, std::nullopt, "login_throttled");
-    return r.fail(ErrorCode::kLoginThrottled, "Too many failed logins; try again in " + std::to_string(*wait) + " s.");
-  }
-  if (!token_matches(login.token, r.services.config.admin_token)) {
-    by_address.failed(r.state().client_address, now);
-    log_act(r, std::nullopt, "invalid_admin_token");
-    return r.fail(ErrorCode::kInvalidAdminToken, "That is not the administrator token.");
-  }
+  if (!administrator_token_accepted(r, login.token)) return;
   r.state().administrator = true;
   r.state().settled = true;  // an administrator's connection meets the login deadline too
-  log_act(r, std::nullopt, "ok");
   r.reply(Reply::result(json{{"administrator", true}}));
 }
 
@@ -221,6 +205,36 @@ void on_admin_log(const Request& r, const client::AdminLog& log) {
 }
 
 }  // namespace
+
+bool administrator_token_accepted(const Request& r, const std::string& token) {
+  const std::string& address = r.state().client_address;
+  if (r.services.config.admin_token.empty()) {
+    spdlog::warn("administrator token from {} refused: administration is disabled", address);
+    log_act(r, std::nullopt, "administration_disabled");
+    r.fail(ErrorCode::kAdministrationDisabled, "Administration is disabled on this server (no administrator token).");
+    return false;
+  }
+  // Guesses at the administrator token count as failed logins of the address.
+  auto& by_address = r.services.guards.logins_by_address;
+  const auto now = ThrottleClock::now();
+  if (const auto wait = by_address.wait(address, now)) {
+    r.services.metrics.refuse(Refusal::kLoginThrottled);
+    spdlog::warn("administrator token from {} refused: failed logins make the address wait {} s", address, *wait);
+    log_act(r, std::nullopt, "login_throttled");
+    r.fail(ErrorCode::kLoginThrottled, "Too many failed logins; try again in " + std::to_string(*wait) + " s.");
+    return false;
+  }
+  if (!token_matches(token, r.services.config.admin_token)) {
+    by_address.failed(address, now);
+    spdlog::warn("administrator token from {} refused: not the administrator token ({})", address, r.type);
+    log_act(r, std::nullopt, "invalid_admin_token");
+    r.fail(ErrorCode::kInvalidAdminToken, "That is not the administrator token.");
+    return false;
+  }
+  spdlog::info("administrator token from {} accepted ({})", address, r.type);
+  log_act(r, std::nullopt, "ok");
+  return true;
+}
 
 void add_admin_requests(Routes& routes) {
   routes.add<client::AdminLogin, on_admin_login>(Access::kAnyone);

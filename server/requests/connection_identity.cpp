@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "protocol/reply_frames.hpp"
+#include "server/correspondence/scheduler.hpp"
 #include "server/table/table_registry.hpp"
 
 namespace sp::server {
@@ -13,9 +14,18 @@ const char* to_string(SessionEnd why) {
     case SessionEnd::kPasswordChanged: return "password_changed";
     case SessionEnd::kLoggedOutEverywhere: return "logged_out_everywhere";
     case SessionEnd::kAdministrator: return "administrator";
+    case SessionEnd::kExpired: return "expired";
   }
   return "logout";
 }
+
+namespace {
+
+Scheduler::Key expiry_key(const Connection* connection) {
+  return {Due::kSessionExpiry, static_cast<std::int64_t>(reinterpret_cast<std::intptr_t>(connection))};
+}
+
+}  // namespace
 
 void change_identity(Services& services, const std::shared_ptr<Connection>& connection, std::optional<SignedIn> who) {
   ConnectionState& state = connection->state();
@@ -38,14 +48,34 @@ void change_identity(Services& services, const std::shared_ptr<Connection>& conn
     state.user_id = who->user_id;
     state.user_name = std::move(who->user_name);
     state.token_hash = std::move(who->token_hash);
+    state.session_expires_at = who->expires_at;
     state.settled = true;
     channels.add(*state.user_id, connection, state.epoch);
+    services.correspondence.scheduler.set(expiry_key(connection.get()), who->expires_at,
+                                          [&services, weak = std::weak_ptr<Connection>(connection)] {
+                                            auto held = weak.lock();
+                                            if (!held) return;
+                                            held->post([&services, held] { end_expired_session(services, held); });
+                                          });
   } else {
     state.user_id.reset();
     state.user_name.clear();
     state.token_hash.clear();
+    state.session_expires_at = 0;
     state.administrator = false;
+    services.correspondence.scheduler.cancel(expiry_key(connection.get()));
   }
+}
+
+void end_expired_session(Services& services, const std::shared_ptr<Connection>& connection) {
+  const ConnectionState& state = connection->state();
+  if (!state.user_id || state.session_expires_at > services.correspondence.clock.now()) return;
+  change_identity(services, connection, std::nullopt);
+  connection->respond(protocol::encode_session_ended(to_string(SessionEnd::kExpired)));
+}
+
+void forget_session_expiry(Services& services, const Connection* connection) {
+  services.correspondence.scheduler.cancel(expiry_key(connection));
 }
 
 namespace {
@@ -85,7 +115,7 @@ void end_sessions_told(Services& services, std::int64_t user_id, const std::stri
   } catch (const std::exception&) {
     return;
   }
-  if (why < 0 || why > static_cast<int>(SessionEnd::kAdministrator)) return;
+  if (why < 0 || why > static_cast<int>(SessionEnd::kExpired)) return;
   const auto hash = [](std::string part) -> std::optional<std::string> {
     if (part == "-") return std::nullopt;
     return part;

@@ -11,7 +11,11 @@
 //
 // Sessions end everywhere at once: end_sessions finds every connection that
 // holds a session (logout, a password change, log out everywhere, an
-// administrator) and moves each to nobody with a session_ended message.
+// administrator) and moves each to nobody with a session_ended message. A
+// session that expires ends the same way on each connection holding it, when
+// the server's clock reaches its expiry (or, should the scheduler be late, at
+// the connection's next request): nothing a connection holds outlives the
+// session it logged in with.
 #pragma once
 
 #include <cstdint>
@@ -28,14 +32,15 @@ struct SignedIn {
   std::int64_t user_id;
   std::string user_name;
   std::string token_hash;
+  std::int64_t expires_at;  // the session's, on the server's clock
 };
 
 // Why a session ended, as the session_ended message says it.
-enum class SessionEnd { kLogout, kPasswordChanged, kLoggedOutEverywhere, kAdministrator };
+enum class SessionEnd { kLogout, kPasswordChanged, kLoggedOutEverywhere, kAdministrator, kExpired };
 const char* to_string(SessionEnd why);
 
-// On the connection's strand: the connection now speaks for `who`, or for
-// nobody. The same user again (a resume on a new token) keeps the
+// On the connection's strand: the connection now speaks for `who` until the
+// session expires, or for nobody. The same user again (a resume on a new token) keeps the
 // subscriptions, whose rights do not change.
 void change_identity(Services& services, const std::shared_ptr<Connection>& connection, std::optional<SignedIn> who);
 
@@ -56,5 +61,11 @@ void end_sessions(Services& services, std::int64_t user_id, SessionsToEnd which,
 // The same on this node only, for what another node ended (node_bus.hpp);
 // `text` is what end_sessions told the other nodes.
 void end_sessions_told(Services& services, std::int64_t user_id, const std::string& text);
+
+// On the connection's strand: if its session has expired, the connection is
+// moved to nobody and told with session_ended ("expired").
+void end_expired_session(Services& services, const std::shared_ptr<Connection>& connection);
+// A closed connection's expiry is not waited for any more.
+void forget_session_expiry(Services& services, const Connection* connection);
 
 }  // namespace sp::server

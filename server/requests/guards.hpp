@@ -1,6 +1,7 @@
 // Guards: the server's defences against floods and guessing, in one place
 // (docs/operations.md, "Security"): connections per address, failed logins
-// per account and per address, registrations and chat per address and account.
+// per account and per address, registrations and chat per address and account,
+// invitations per account and confirmation emails per email address.
 // Their settings come from ServerConfig; a limit of 0 is off.
 //
 // Thread-safety: every member is safe from any thread.
@@ -23,7 +24,9 @@ struct Guards {
         logins_by_address(config.login_failures_per_address, std::chrono::seconds(config.login_lockout_max_seconds)),
         registrations_by_address(config.registrations_per_address_hour, std::chrono::hours(1)),
         chat_by_account(config.chat_per_account_minute, std::chrono::minutes(1)),
-        chat_by_address(config.chat_per_address_minute, std::chrono::minutes(1)) {}
+        chat_by_address(config.chat_per_address_minute, std::chrono::minutes(1)),
+        invitations_by_account(config.invitations_per_account_hour, std::chrono::hours(1)),
+        confirmations_by_email(config.confirmations_per_address_hour, std::chrono::hours(1)) {}
 
   TrustedProxies trusted_proxies;
   std::shared_ptr<ConnectionSlots> connections;
@@ -32,6 +35,9 @@ struct Guards {
   KeyedRateLimit registrations_by_address;
   KeyedRateLimit chat_by_account;
   KeyedRateLimit chat_by_address;
+  KeyedRateLimit invitations_by_account;
+  // Keyed by the email address written to, whichever account asks.
+  KeyedRateLimit confirmations_by_email;
 };
 
 }  // namespace sp::server

@@ -133,17 +133,29 @@ void on_leave_table(const Request& r, const client::LeaveTable& leave) {
   });
 }
 
+// Each invitation is a notice to another player, perhaps an email: a player
+// is told once per table, and an account sends at most
+// --invitations-per-account-hour of them, so nobody can flood another's
+// mailbox through invitations.
 void on_invite(const Request& r, const client::Invite& invite) {
   const std::string inviter = r.state().user_name;
   auto stored = std::make_shared<std::vector<StoredNotification>>();
   lobby_change(
       r, invite.table,
-      [name = invite.name, inviter, stored, now = r.services.correspondence.clock.now()](
-          Records& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
+      [name = invite.name, inviter, stored, &guards = r.services.guards, &metrics = r.services.metrics,
+       now = r.services.correspondence.clock.now()](Records& db, TableRecord& t, std::int64_t user) -> std::optional<Reply> {
         if (t.status != TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotOpen, "That table has started or ended.");
         if (!is_seated(t, user)) return Reply::error(ErrorCode::kNotSeated, "Only a player at the table may invite.");
         const auto invitee = db.find_user_by_name(name);
         if (!invitee) return Reply::error(ErrorCode::kNoSuchUser, "There is no player called " + name + ".");
+        // Invited or seated already: the player was told, and is not told again.
+        if (is_seated(t, invitee->id) || db.is_invited(t.id, invitee->id)) return std::nullopt;
+        int retry_after = 0;
+        if (!guards.invitations_by_account.take(std::to_string(user), ThrottleClock::now(), retry_after)) {
+          metrics.refuse(Refusal::kInvitationsThrottled);
+          return Reply::error(ErrorCode::kInvitationThrottled,
+                              "Too many invitations this hour; wait " + std::to_string(retry_after) + " s.");
+        }
         db.insert_invitation(t.id, invitee->id, user, now);
         const NotificationDraft draft{invitee->id, "invited", t.id, inviter + " invites you to " + t.name + ".",
                                       json{{"from", inviter}}};

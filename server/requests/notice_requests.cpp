@@ -2,6 +2,8 @@
 // confirmation, and how each kind of notice reaches the player.
 #include <nlohmann/json.hpp>
 
+#include <cctype>
+
 #include "server/correspondence/digests.hpp"
 #include "server/correspondence/mail_message.hpp"
 #include "server/correspondence/notice_time.hpp"
@@ -21,6 +23,13 @@ constexpr std::int64_t kConfirmSeconds = 48 * 3600;
 // Confirmation emails one account may have sent per hour: enough for typos,
 // too few to use the server to flood someone else's mailbox.
 constexpr int kConfirmationsPerHour = 5;
+
+// An address as the limit per address counts it: mail systems match
+// addresses without regard to case.
+std::string address_key(std::string address) {
+  for (char& c : address) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return address;
+}
 
 // The reply of every request here.
 json settings_json(Records& db, std::int64_t user, bool email_available) {
@@ -55,8 +64,8 @@ void on_set_email(const Request& r, const client::SetEmail& set) {
   const std::string token = new_token();
   store_job(
       r,
-      [user = *r.state().user_id, address = set.address, language = set.language, token,
-       now = r.services.correspondence.clock.now()](Records& db) {
+      [user = *r.state().user_id, address = set.address, language = set.language, token, &guards = r.services.guards,
+       &metrics = r.services.metrics, now = r.services.correspondence.clock.now()](Records& db) {
         if (language) {
           NoticeSettingsRecord settings = db.notice_settings(user);
           settings.language = *language;
@@ -71,6 +80,14 @@ void on_set_email(const Request& r, const client::SetEmail& set) {
             if (db.count_emails(user, EmailPurpose::kConfirm, now - 3600) >= kConfirmationsPerHour) {
               return Reply::error(ErrorCode::kRateLimited,
                                   "Too many confirmation emails this hour; wait a little before asking again.");
+            }
+            // Per address too, or many accounts could take turns writing to one stranger.
+            int retry_after = 0;
+            if (!guards.confirmations_by_email.take(address_key(*address), ThrottleClock::now(), retry_after)) {
+              metrics.refuse(Refusal::kConfirmationsThrottled);
+              return Reply::error(ErrorCode::kRateLimited,
+                                  "Too many confirmation emails went to that address this hour; try again in " +
+                                      std::to_string(retry_after) + " s.");
             }
             db.set_email(user, *address, token_hash(token), now + kConfirmSeconds, now);
             EmailRecord confirm;
@@ -129,6 +146,7 @@ void on_set_notice_settings(const Request& r, const client::SetNoticeSettings& s
           const auto d = parse_notice_delivery(delivery);
           if (k && d) s.choices[static_cast<std::size_t>(*k)] = *d;
         }
+        if (!set.choices.empty()) s.choices_changed_at = now;
         if (set.time_zone) s.time_zone = *set.time_zone;
         if (set.digest_hour) s.digest_hour = *set.digest_hour;
         if (set.quiet_hours) {

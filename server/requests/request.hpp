@@ -97,6 +97,12 @@ void add_record_requests(Routes& routes);
 void add_notice_requests(Routes& routes);
 void add_profile_requests(Routes& routes);
 
+// The administrator token, however a request gives it, is checked as
+// admin_login checks it: under the failed-login limit of the client's address,
+// compared in constant time, each attempt written to the administrators' log
+// and the server's log. When it is refused, the request is answered why.
+bool administrator_token_accepted(const Request& r, const std::string& token);
+
 nlohmann::json user_json(std::int64_t id, const std::string& name);
 // A table's summary for lobby listings, from its stored record.
 nlohmann::json summary_of(const TableRecord& t);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "protocol/requests.hpp"
+#include "server/requests/connection_identity.hpp"
 #include "server/requests/request.hpp"
 
 namespace sp::server {
@@ -57,6 +58,8 @@ Reply refusal_of(const protocol::RequestError& e) {
 // request's own fields, then the handler's work.
 void handle_frame(Services& services, const std::shared_ptr<Connection>& connection, const std::string& frame) {
   services.metrics.requests.fetch_add(1, std::memory_order_relaxed);
+  // Should the expiry's scheduled end not have run yet, this request is not the expired session's.
+  end_expired_session(services, connection);
   const protocol::RequestLimits limits{services.correspondence.vacation_days_per_year};
   auto decoded = protocol::decode_client_request(frame, limits);
   std::optional<std::size_t> index;
@@ -104,6 +107,7 @@ std::vector<std::string> served_request_types() {
 }
 
 void forget_connection(Services& services, const std::shared_ptr<Connection>& connection) {
+  forget_session_expiry(services, connection.get());
   if (const auto user = connection->state().user_id) {
     services.correspondence.notifier.channels().remove(*user, connection.get());
   }

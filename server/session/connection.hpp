@@ -30,6 +30,7 @@ struct ConnectionState {
   std::optional<std::int64_t> user_id;
   std::string user_name;
   std::string token_hash;
+  std::int64_t session_expires_at = 0;  // unix seconds of the server's clock, while logged in
   IdentityEpoch epoch = 0;
   std::set<std::int64_t> subscriptions;
   bool administrator = false;   // admin_login gave the administrator token

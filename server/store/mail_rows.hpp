@@ -40,6 +40,9 @@ struct NoticeSettingsRecord {
   std::optional<int> quiet_until;  // local hour they end
   std::array<NoticeDelivery, kNoticeKinds.size()> choices{};  // by kNoticeKinds' order
   std::optional<std::int64_t> next_digest_at;
+  // When a choice last changed: an unsubscribe link from an email written
+  // before then no longer changes them.
+  std::optional<std::int64_t> choices_changed_at;
 
   NoticeDelivery choice(NoticeKind kind) const { return choices[static_cast<std::size_t>(kind)]; }
 };

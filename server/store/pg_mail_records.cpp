@@ -97,7 +97,8 @@ NoticeSettingsRecord PgRecords::notice_settings(std::int64_t user_id) {
   out.user_id = user_id;
   for (NoticeKind kind : kNoticeKinds) out.choices[static_cast<std::size_t>(kind)] = default_choice(kind);
   auto s = db_.prepare(
-      "SELECT language, time_zone, digest_hour, quiet_from, quiet_until, next_digest_at FROM notice_settings "
+      "SELECT language, time_zone, digest_hour, quiet_from, quiet_until, next_digest_at, choices_changed_at "
+      "FROM notice_settings "
       "WHERE user_id = $1");
   s.bind(1, user_id);
   if (s.step()) {
@@ -107,6 +108,7 @@ NoticeSettingsRecord PgRecords::notice_settings(std::int64_t user_id) {
     if (!s.column_is_null(3)) out.quiet_from = static_cast<int>(s.column_int(3));
     if (!s.column_is_null(4)) out.quiet_until = static_cast<int>(s.column_int(4));
     out.next_digest_at = optional_int(s, 5);
+    out.choices_changed_at = optional_int(s, 6);
   }
   auto c = db_.prepare("SELECT kind, delivery FROM notice_choices WHERE user_id = $1");
   c.bind(1, user_id);
@@ -120,13 +122,15 @@ NoticeSettingsRecord PgRecords::notice_settings(std::int64_t user_id) {
 
 void PgRecords::save_notice_settings(const NoticeSettingsRecord& n) {
   auto s = db_.prepare(
-      "INSERT INTO notice_settings (user_id, language, time_zone, digest_hour, quiet_from, quiet_until, next_digest_at) "
-      "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_id) DO UPDATE SET language = $2, time_zone = $3, "
-      "digest_hour = $4, quiet_from = $5, quiet_until = $6, next_digest_at = $7");
+      "INSERT INTO notice_settings (user_id, language, time_zone, digest_hour, quiet_from, quiet_until, next_digest_at, "
+      "choices_changed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (user_id) DO UPDATE SET language = $2, "
+      "time_zone = $3, digest_hour = $4, quiet_from = $5, quiet_until = $6, next_digest_at = $7, "
+      "choices_changed_at = $8");
   s.bind(1, n.user_id).bind(2, n.language).bind(3, n.time_zone).bind(4, static_cast<std::int64_t>(n.digest_hour));
   bind_optional(s, 5, n.quiet_from ? std::optional<std::int64_t>(*n.quiet_from) : std::nullopt);
   bind_optional(s, 6, n.quiet_until ? std::optional<std::int64_t>(*n.quiet_until) : std::nullopt);
   bind_optional(s, 7, n.next_digest_at);
+  bind_optional(s, 8, n.choices_changed_at);
   s.run();
   for (NoticeKind kind : kNoticeKinds) set_notice_choice(n.user_id, kind, n.choice(kind));
   tell_nodes(TimedWork::kDigests);

@@ -109,6 +109,13 @@ std::optional<UserRecord> PgRecords::find_session_user(const std::string& token_
   return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
 }
 
+std::optional<std::int64_t> PgRecords::session_expires_at(const std::string& token_hash) {
+  auto s = db_.prepare("SELECT expires_at FROM sessions WHERE token_hash = $1");
+  s.bind(1, token_hash);
+  if (!s.step()) return std::nullopt;
+  return s.column_int(0);
+}
+
 void PgRecords::delete_session(const std::string& token_hash) {
   db_.prepare("DELETE FROM sessions WHERE token_hash = $1").bind(1, token_hash).run();
 }

@@ -28,6 +28,7 @@ class PgRecords final : public Records {
   std::int64_t robot_user(int index) override;
   void insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now, std::int64_t expires_at) override;
   std::optional<UserRecord> find_session_user(const std::string& token_hash, std::int64_t now) override;
+  std::optional<std::int64_t> session_expires_at(const std::string& token_hash) override;
   void delete_session(const std::string& token_hash) override;
   void delete_user_sessions(std::int64_t user_id, const std::string& keep) override;
   int delete_expired_sessions(std::int64_t now, int limit) override;

@@ -54,6 +54,8 @@ class Records {
   virtual void insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now,
                               std::int64_t expires_at) = 0;
   virtual std::optional<UserRecord> find_session_user(const std::string& token_hash, std::int64_t now) = 0;
+  // When the session expires (unix seconds), if it exists.
+  virtual std::optional<std::int64_t> session_expires_at(const std::string& token_hash) = 0;
   virtual void delete_session(const std::string& token_hash) = 0;
   // Ends every session of the user but `keep` (empty: all of them).
   virtual void delete_user_sessions(std::int64_t user_id, const std::string& keep) = 0;

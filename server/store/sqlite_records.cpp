@@ -110,6 +110,13 @@ std::optional<UserRecord> SqliteRecords::find_session_user(const std::string& to
   return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
 }
 
+std::optional<std::int64_t> SqliteRecords::session_expires_at(const std::string& token_hash) {
+  auto s = db_.prepare("SELECT expires_at FROM sessions WHERE token_hash = ?");
+  s.bind(1, token_hash);
+  if (!s.step()) return std::nullopt;
+  return s.column_int(0);
+}
+
 void SqliteRecords::delete_session(const std::string& token_hash) {
   db_.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(1, token_hash).run();
 }

@@ -64,13 +64,27 @@ def test(sink="accept", *extra):
     return register_test
 
 
-def http(url, method="GET"):
+def http(url, method="GET", with_headers=False):
     request = urllib.request.Request(url, method=method, data=b"List-Unsubscribe=One-Click" if method == "POST" else None)
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, response.read().decode()
+            answer = response.status, response.read().decode(), response.headers
     except urllib.error.HTTPError as e:
-        return e.code, e.read().decode()
+        answer = e.code, e.read().decode(), e.headers
+    return answer if with_headers else answer[:2]
+
+
+def press_button(url):
+    """What a person does with an email's link: open it (a GET, which changes
+    nothing and shows a button), then press the button (a POST of the form's
+    action). Returns the POST's status and page."""
+    status, page = http(url)
+    assert status == 200, (status, page)
+    form = re.search(r'<form method="post" action="([^"]+)"><button type="submit">', page)
+    assert form, page
+    action = form.group(1).replace("&amp;", "&")
+    assert url.endswith(action), (url, action)
+    return http(url, method="POST")
 
 
 async def wait_for(predicate, what, timeout=30):
@@ -113,7 +127,7 @@ async def confirmed_player(ms, sink, name, language="en"):
     assert data["email"] == {"address": f"{name}@players.test", "confirmed": False}, data
     (mail,) = await mails_to(sink, f"{name}@players.test", 1)
     plain, _ = parts(mail)
-    status, _ = http(link(plain, "/email/confirm"))
+    status, _ = press_button(link(plain, "/email/confirm"))
     assert status == 200, status
     data = await client.ok("notice_settings")
     assert data["email"]["confirmed"] is True, data
@@ -179,19 +193,26 @@ async def an_address_is_confirmed_once_by_its_link_and_only_its_hash_is_kept(ms,
     await wait_for(lambda: db_rows(ms, "SELECT payload_json FROM email_outbox WHERE purpose = 'confirm' AND status = 'delivered'"),
                    "the confirmation settled")
     assert token not in str(db_rows(ms, "SELECT * FROM email_outbox")), "the token stayed in the outbox"
-    status, page = http(confirm)
+    # Opening the link (a mail scanner, a link preview) confirms nothing.
+    status, page, headers = http(confirm, with_headers=True)
+    assert status == 200 and 'method="post"' in page and "Confirm this address" in page, (status, page)
+    assert headers["X-Content-Type-Options"] == "nosniff" and headers["Referrer-Policy"] == "no-referrer", dict(headers)
+    csp = headers["Content-Security-Policy"]
+    assert "default-src 'none'" in csp and "frame-ancestors 'none'" in csp and "form-action 'self'" in csp, csp
+    assert (await ann.ok("notice_settings"))["email"]["confirmed"] is False
+    status, page = press_button(confirm)
     assert status == 200 and "Address confirmed" in page, (status, page)
-    status, page = http(confirm)
+    status, page = http(confirm, method="POST")
     assert status == 400 and "used already" in page, (status, page)
     assert (await ann.ok("notice_settings"))["email"] == {"address": "ann@players.test", "confirmed": True}
     assert db_rows(ms, "SELECT confirm_hash FROM user_emails") == [(None,)]
     # A link that is not the server's own, or a token that expired, confirms nothing.
     await ann.ok("set_email", address="ann2@players.test")
     (mail,) = await mails_to(sink, "ann2@players.test", 1)
-    status, _ = http(ms.url("/email/confirm?token=" + "0" * 64))
+    status, _ = http(ms.url("/email/confirm?token=" + "0" * 64), method="POST")
     assert status == 400
     await advance(ann, 49 * HOUR)
-    status, page = http(link(parts(mail)[0], "/email/confirm"))
+    status, page = press_button(link(parts(mail)[0], "/email/confirm"))
     assert status == 400 and "expired" in page, (status, page)
     assert (await ann.ok("notice_settings"))["email"]["confirmed"] is False
 
@@ -211,19 +232,29 @@ async def a_turn_email_in_the_players_language_links_to_the_table_and_unsubscrib
     assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert unsubscribe in plain and unsubscribe in html.replace("&amp;", "&"), plain
     assert re.match(r"<notice\.\d+\.\d+@mail\.test>", mail["Message-ID"]), mail["Message-ID"]
-    # A forged signature changes nothing.
-    status, _ = http(unsubscribe[:-4] + "0000")
+    # A forged signature, or a changed time, changes nothing.
+    status, _ = http(unsubscribe[:-4] + "0000", method="POST")
+    assert status == 400
+    status, _ = http(re.sub(r"at=(\d+)", lambda m: f"at={int(m.group(1)) + 1}", unsubscribe), method="POST")
     assert status == 400
     assert (await vera.ok("notice_settings"))["choices"]["your_turn"] == "immediate"
-    # The link works without logging in: a plain GET.
+    # Opening the link (a GET: a link preview, a mail scanner) only asks, in the player's language.
     status, page = http(unsubscribe)
+    assert status == 200 and "à vous de jouer" in page and 'method="post"' in page, (status, page)
+    assert (await vera.ok("notice_settings"))["choices"]["your_turn"] == "immediate"
+    # The button works without logging in.
+    status, page = press_button(unsubscribe)
     assert status == 200 and "à vous de jouer" in page, (status, page)
     assert (await vera.ok("notice_settings"))["choices"]["your_turn"] == "never"
-    # One click (RFC 8058): a POST to the same kind of link.
+    # A second click changes nothing and says it is done.
+    assert http(unsubscribe, method="POST")[0] == 200
+    # The player turns it on again later: the old link no longer undoes that.
+    await advance(vera, 60)
     await vera.ok("set_notice_settings", choices={"your_turn": "immediate"})
-    status, _ = http(unsubscribe, method="POST")
-    assert status == 200
-    assert (await vera.ok("notice_settings"))["choices"]["your_turn"] == "never"
+    await advance(vera, 80 * 24 * HOUR)
+    status, page = http(unsubscribe, method="POST")
+    assert status == 409 and "Lien périmé" in page, (status, page)
+    assert (await vera.ok("notice_settings"))["choices"]["your_turn"] == "immediate"
 
 
 @test()
@@ -294,7 +325,7 @@ async def the_digest_lists_waiting_tables_most_urgent_first_at_the_players_hour(
     await asyncio.sleep(0.5)
     assert len([m for _, _, m in sink.received() if "Your tables" in m["Subject"]]) == 2
     # Unsubscribing from the digest turns its kinds off and plans no more.
-    status, _ = http(mail["List-Unsubscribe"].strip("<>"))
+    status, _ = http(mail["List-Unsubscribe"].strip("<>"), method="POST")
     assert status == 200
     data = await ann.ok("notice_settings")
     assert data["choices"]["your_turn"] == "never" and data["next_digest_at"] is None, data
@@ -381,6 +412,63 @@ async def an_email_queued_before_a_restart_is_sent_once_after_it(ms, sink):
         assert db_rows(ms, "SELECT status, attempts FROM email_outbox") == [("delivered", 2)]
     finally:
         relay.stop()
+
+
+@test("accept", "--invitations-per-account-hour", "3")
+async def a_player_is_invited_by_email_once_per_table_and_an_inviter_only_so_often(ms, sink):
+    await confirmed_player(ms, sink, "iris")
+    mallory = await register(ms, "mallory")
+    first = (await mallory.ok("create_table", players=2, name="Locked account #1: evil.test/login"))["table"]["id"]
+    for _ in range(5):
+        await mallory.ok("invite", table=first, name="iris")
+    tables = [(await mallory.ok("create_table", players=2, name=f"Table {i}"))["table"]["id"] for i in range(3)]
+    await mallory.ok("invite", table=tables[0], name="iris")
+    await mallory.ok("invite", table=tables[1], name="iris")
+    refused = await mallory.call("invite", table=tables[2], name="iris")
+    assert refused["type"] == "error" and refused["code"] == "invitation_throttled", refused
+    assert re.search(r"wait \d+ s", refused["message"]), refused
+    # Another player may still invite her.
+    olga = await register(ms, "olga")
+    own = (await olga.ok("create_table", players=2, name="Olga's"))["table"]["id"]
+    await olga.ok("invite", table=own, name="iris")
+    await mails_to(sink, "iris@players.test", 4, subject="invitation")
+    await asyncio.sleep(1)  # time for any further email, which must not come
+    subjects = sorted(m["Subject"] for rcpt, _, m in sink.received() if "iris@players.test" in rcpt and "invitation" in m["Subject"])
+    assert subjects == ["An invitation to Locked account #1: evil.test/login", "An invitation to Olga's",
+                        "An invitation to Table 0", "An invitation to Table 1"], subjects
+    assert len(db_rows(ms, "SELECT * FROM notifications WHERE kind = 'invited'")) == 4
+    assert metric(ms, "spb_refused_total{reason=\"invitations_throttled\"}") == 1
+
+
+@test()
+async def a_subject_that_reads_as_an_encoded_word_arrives_as_written(ms, sink):
+    await confirmed_player(ms, sink, "uma")
+    eve = await register(ms, "eve")
+    encoded = "=?UTF-8?B?TG9ja2VkIGFjY291bnQ=?="  # "Locked account" once decoded
+    table = (await eve.ok("create_table", players=2, name=encoded))["table"]["id"]
+    await eve.ok("invite", table=table, name="uma")
+    (mail,) = await mails_to(sink, "uma@players.test", 1, subject="invitation")
+    assert mail["Subject"] == "An invitation to " + encoded, mail["Subject"]
+    assert "Locked account" not in str(mail["Subject"])
+
+
+@test()
+async def confirmation_emails_to_one_address_are_limited_whichever_accounts_ask(ms, sink):
+    accounts = [await register(ms, f"spammer{i}") for i in range(3)]
+    await accounts[0].ok("set_email", address="victim@players.test")
+    await accounts[0].ok("set_email", address="Victim@Players.test")
+    await accounts[1].ok("set_email", address="victim@players.test")
+    for account in accounts[1:]:
+        refused = await account.call("set_email", address="VICTIM@players.test")
+        assert refused["type"] == "error" and refused["code"] == "rate_limited", refused
+        assert "that address" in refused["message"], refused
+    # Each account may still have its own address confirmed.
+    await accounts[2].ok("set_email", address="spammer2@players.test")
+    await mails_to(sink, "spammer2@players.test", 1)
+    await asyncio.sleep(1)
+    to_victim = [m for rcpt, _, m in sink.received() if any(r.lower() == "victim@players.test" for r in rcpt)]
+    assert len(to_victim) == 3, len(to_victim)
+    assert metric(ms, "spb_refused_total{reason=\"confirmations_throttled\"}") == 2
 
 
 async def main():

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 import websockets
@@ -625,6 +626,110 @@ async def a_name_too_long_is_an_invalid_name(server):
     client = await Client.connect(server, SCHEMAS)
     refused = await client.call("register", check=False, name="x" * 5000, password=PASSWORD)
     assert refused["code"] == "invalid_name", refused
+
+
+# --- issue 30: what a stranger could do to another player or the operator ----
+
+ADMIN_TOKEN = "a-long-administrator-token"
+CLOCK = 1_800_000_000
+
+
+@test(server_args=["--admin-token", ADMIN_TOKEN, "--login-failures-per-address", "3"], limits=[])
+async def the_test_clock_request_looks_at_no_token_on_a_real_clock(server):
+    client = await Client.connect(server, SCHEMAS)
+    # Right or wrong, a token is not looked at: the answer tells nothing about it.
+    for token in ["guess", ADMIN_TOKEN] + [f"guess{i}" for i in range(6)]:
+        reply = await client.call("debug_advance_clock", seconds=60, admin_token=token)
+        assert reply["code"] == "no_test_clock", reply
+    # None of those counted as a guess: the address waits only after admin_login's fourth (three free).
+    codes = [(await client.call("admin_login", token=f"wrong{i}"))["code"] for i in range(5)]
+    assert codes == ["invalid_admin_token"] * 4 + ["login_throttled"], codes
+
+
+@test(server_args=["--admin-token", ADMIN_TOKEN, "--test-clock", str(CLOCK), "--login-failures-per-address", "3",
+                   "--login-lockout-max", "60"], limits=[])
+async def administrator_tokens_sent_with_the_test_clock_request_are_throttled_and_logged(server):
+    client = await Client.connect(server, SCHEMAS)
+    # Three free failures, the fourth makes the address wait.
+    codes = [(await client.call("debug_advance_clock", seconds=60, admin_token=f"guess{i}"))["code"] for i in range(6)]
+    assert codes == ["invalid_admin_token"] * 4 + ["login_throttled"] * 2, codes
+    # The address waits for admin_login too, and for the right token.
+    assert (await client.call("admin_login", token=ADMIN_TOKEN))["code"] == "login_throttled"
+    assert (await client.call("debug_advance_clock", seconds=60, admin_token=ADMIN_TOKEN))["code"] == "login_throttled"
+
+    def logged_rows():
+        db = sqlite3.connect(server.db_path)
+        try:
+            return db.execute("SELECT request, outcome, arguments FROM admin_actions ORDER BY id").fetchall()
+        finally:
+            db.close()
+
+    # The administrators' log is written after the answer: wait for its eight rows.
+    deadline = time.monotonic() + 10
+    while len(rows := logged_rows()) < 8 and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert [(r[0], r[1]) for r in rows] == [("debug_advance_clock", "invalid_admin_token")] * 4 + [
+        ("debug_advance_clock", "login_throttled")] * 2 + [("admin_login", "login_throttled"),
+                                                           ("debug_advance_clock", "login_throttled")], rows
+    assert not any("guess" in r[2] or ADMIN_TOKEN in r[2] for r in rows), rows
+    log = server.log_text()
+    assert log.count("administrator token from 127.0.0.1 refused") == 8, log
+    assert ADMIN_TOKEN not in log and "guess" not in log
+
+
+@test(server_args=["--admin-token", ADMIN_TOKEN, "--test-clock", str(CLOCK)])
+async def a_connection_ends_when_its_session_expires(server):
+    first, user, token = await register(server)
+    await first.ok("create_table", players=2)
+    resumed = await Client.connect(server, SCHEMAS)
+    await resumed.ok("resume_session", token=token)
+    admin = await Client.connect(server, SCHEMAS)
+    await admin.ok("admin_login", token=ADMIN_TOKEN)
+    await admin.ok("debug_advance_clock", seconds=90 * 24 * 3600 - 10)
+    assert (await first.ok("my_tables"))["tables"], "the session is still good before it expires"
+    await admin.ok("debug_advance_clock", seconds=10)
+    # Both connections holding the session are told, without sending anything.
+    assert (await first.receive()) == {"type": "session_ended", "reason": "expired"}
+    assert (await resumed.receive()) == {"type": "session_ended", "reason": "expired"}
+    for client in (first, resumed):
+        assert (await client.call("my_tables"))["code"] == "not_logged_in"
+    assert (await first.call("resume_session", token=token))["code"] == "invalid_token"
+
+
+@test()
+async def table_names_refuse_control_and_unpaired_direction_characters(server):
+    client, _, _ = await register(server)
+    for name in ["Nevsky\r\nURGENT: log in at evil.test/login", "nul\u0000", "esc\u001b[2J", "del\u007f",
+                 "c1\u0085line", "line\u2028separator", "evil \u202egpj.exe", "open \u2067isolate", "\u202c closes"]:
+        reply = await client.call("create_table", players=2, name=name)
+        assert reply["type"] == "error" and reply["code"] == "invalid_name", (name, reply)
+        assert reply["message"].startswith("name: that table name cannot be shown to other players."), reply
+    paired = "Nevsky \u202eabc\u202c \u2067\u05e9\u05dc\u05d5\u05dd\u2069"
+    assert (await client.ok("create_table", players=2, name=paired))["table"]["name"] == paired
+
+
+@test()
+async def every_http_answer_carries_the_security_headers(server):
+    base = f"http://127.0.0.1:{server.port}"
+
+    def headers_of(path):
+        try:
+            with urllib.request.urlopen(base + path, timeout=5) as response:
+                return response.status, response.headers
+        except urllib.error.HTTPError as e:
+            return e.code, e.headers
+
+    for path, status in [("/healthz", 200), ("/metrics", 200), ("/no/such/page", 404), ("/ws", 426),
+                         ("/email/confirm?token=" + "0" * 64, 404)]:
+        got, headers = headers_of(path)
+        assert got == status, (path, got)
+        assert headers["X-Content-Type-Options"] == "nosniff", (path, dict(headers))
+        assert headers["Referrer-Policy"] == "no-referrer", (path, dict(headers))
+        assert "frame-ancestors 'none'" in headers["Content-Security-Policy"], (path, dict(headers))
+        assert "default-src 'none'" in headers["Content-Security-Policy"], (path, dict(headers))
+    got, headers = headers_of("/")
+    assert got == 200 and headers["Referrer-Policy"] == "no-referrer", dict(headers)
+    assert headers["X-Content-Type-Options"] == "nosniff" and "frame-ancestors 'none'" in headers["Content-Security-Policy"]
 
 
 sys.exit(asyncio.run(run_tests(

@@ -94,14 +94,34 @@ TEST_CASE("a message has both parts, encoded words for its subject and the unsub
   CHECK(html_escape("<a href=\"x\">&'") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
 }
 
+TEST_CASE("a subject that reads as an encoded word is encoded itself") {
+  const auto subject_of = [](const std::string& subject) {
+    const std::string m = mail_message(MailHeaders{"spb@example.org", "ann@example.org", "n:1@example.org", 0, {}},
+                                       MailContent{subject, "plain", "<p>html</p>"});
+    const auto start = m.find("Subject: ") + 9;
+    return m.substr(start, m.find("\r\n", start) - start);
+  };
+  CHECK(subject_of("Your turn at Nevsky") == "Your turn at Nevsky");
+  // "=?UTF-8?B?RXZpbA==?=" as sent would read "Evil" in a mail program.
+  CHECK(subject_of("An invitation to =?UTF-8?B?RXZpbA==?=") == "=?UTF-8?B?QW4gaW52aXRhdGlvbiB0byA9P1VURi04P0I/UlhacGJBPT0/PQ==?=");
+}
+
 TEST_CASE("an unsubscribe link is accepted only as signed") {
   const EmailLinks links("https://spb.example.org", EmailLinks::new_key());
-  const std::string url = links.unsubscribe_url(42, "game_over");
+  const std::string url = links.unsubscribe_url(42, "game_over", 1800000000);
   const std::string query = url.substr(url.find('?') + 1);
   const auto ok = links.check_unsubscribe(query);
   REQUIRE(ok);
   CHECK(ok->user_id == 42);
   CHECK(ok->what == "game_over");
+  CHECK(ok->written_at == 1800000000);
+  // The time is the link's version: it is signed too.
+  std::string other_time = query;
+  other_time.replace(other_time.find("at=1800000000"), 13, "at=1900000000");
+  CHECK_FALSE(links.check_unsubscribe(other_time));
+  std::string no_time = query;
+  no_time.erase(no_time.find("&at=1800000000"), 14);
+  CHECK_FALSE(links.check_unsubscribe(no_time));
   std::string other_user = query;
   other_user.replace(other_user.find("user=42"), 7, "user=43");
   CHECK_FALSE(links.check_unsubscribe(other_user));

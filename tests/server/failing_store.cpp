@@ -242,6 +242,10 @@ std::optional<server::UserRecord> FailingRecords::find_session_user(const std::s
   return inner_.find_session_user(token_hash, now);
 }
 
+std::optional<std::int64_t> FailingRecords::session_expires_at(const std::string& token_hash) {
+  return inner_.session_expires_at(token_hash);
+}
+
 std::optional<server::TableRecord> FailingRecords::load_table(std::int64_t id) {
   return inner_.load_table(id);
 }

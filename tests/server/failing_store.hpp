@@ -102,6 +102,7 @@ class FailingRecords final : public server::Records {
   std::optional<server::UserRecord> find_user(std::int64_t user_id) override;
   bool is_robot_user(std::int64_t user_id) override;
   std::optional<server::UserRecord> find_session_user(const std::string& token_hash, std::int64_t now) override;
+  std::optional<std::int64_t> session_expires_at(const std::string& token_hash) override;
   std::optional<server::TableRecord> load_table(std::int64_t id) override;
   std::vector<server::TableRecord> list_tables(server::TableStatus status, int limit) override;
   std::vector<server::TableRecord> tables_of_user(std::int64_t user_id) override;

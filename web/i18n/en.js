@@ -671,6 +671,7 @@ export default {
     "error.login_throttled": "Too many failed logins; try again in {seconds} s.",
     "error.registration_throttled": "Too many accounts were registered from your address; try again in {seconds} s.",
     "error.chat_throttled": "Too many chat messages; wait {seconds} s.",
+    "error.invitation_throttled": "Too many invitations this hour; wait {seconds} s.",
     "error.invalid_email": "That is not an email address the server can write to.",
     "error.email_unavailable": "This server sends no email.",
     "error.internal_error": "Something went wrong on the server; nothing was changed.",

@@ -670,6 +670,7 @@ export default {
     "error.login_throttled": "Trop de connexions échouées ; réessayez dans {seconds} s.",
     "error.registration_throttled": "Trop de comptes ont été créés depuis votre adresse ; réessayez dans {seconds} s.",
     "error.chat_throttled": "Trop de messages ; attendez {seconds} s.",
+    "error.invitation_throttled": "Trop d'invitations cette heure-ci ; attendez {seconds} s.",
     "error.invalid_email": "Ce n'est pas une adresse e-mail à laquelle le serveur peut écrire.",
     "error.email_unavailable": "Ce serveur n'envoie pas d'e-mails.",
     "error.internal_error": "Une erreur s'est produite sur le serveur ; rien n'a été modifié.",

@@ -671,6 +671,7 @@ export default {
     "error.login_throttled": "Слишком много неудачных входов; попробуйте через {seconds} с.",
     "error.registration_throttled": "С вашего адреса зарегистрировано слишком много учётных записей; попробуйте через {seconds} с.",
     "error.chat_throttled": "Слишком много сообщений; подождите {seconds} с.",
+    "error.invitation_throttled": "Слишком много приглашений за час; подождите {seconds} с.",
     "error.invalid_email": "На этот адрес сервер писать не может.",
     "error.email_unavailable": "Этот сервер не отправляет писем.",
     "error.internal_error": "На сервере что-то пошло не так; ничего не изменено.",
