@@ -1,5 +1,5 @@
 // spb admin backup and restore. The backup and the restore's file work are
-// SQLite's (server/store/sqlite_backup.hpp); what a restore adds here is the
+// SQLite's (server/store/sqlite/sqlite_backup.hpp); what a restore adds here is the
 // proof: every started table of the backup is replayed from its seed with
 // each move's stored hash checked, and the backup is installed only when
 // every table replays.
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "server/store/sqlite_backup.hpp"
+#include "server/store/sqlite/sqlite_backup.hpp"
 
 namespace sp::server {
 

@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <memory>
 
-#include "server/store/database.hpp"
+#include "server/store/sqlite/database.hpp"
 #include "server/store/open_backend.hpp"
-#include "server/store/pg_connection.hpp"
+#include "server/store/pg/pg_connection.hpp"
 
 namespace sp::server {
 namespace {

@@ -2,8 +2,8 @@
 
 #include <regex>
 
-#include "server/store/pg_backend.hpp"
-#include "server/store/sqlite_backend.hpp"
+#include "server/store/pg/pg_backend.hpp"
+#include "server/store/sqlite/sqlite_backend.hpp"
 
 namespace sp::server {
 

@@ -5,10 +5,10 @@
 // A Records belongs to one database connection and is used by one thread at
 // a time: a store job gets the store's (store.hpp), inside the transaction
 // and savepoint the store opened for it; a tool that only reads may use a
-// backend's own (sqlite_backend.hpp, pg_backend.hpp). Records opens no
-// transaction itself. SqliteRecords (sqlite_records.hpp) is the implementation
-// over SQLite and PgRecords (pg_records.hpp) the one over PostgreSQL, statement
-// for statement; the tests decorate one to make a chosen write fail.
+// backend's own (sqlite/sqlite_backend.hpp, pg/pg_backend.hpp). Records opens
+// no transaction itself. SqlRecords (sql_records.hpp) is its one
+// implementation, over either database; the tests decorate it to make a
+// chosen write fail.
 //
 // Failures of the database (a full disk, a broken file) throw DatabaseError:
 // they are I/O failures, caught at the server's edges (a write that fails

@@ -7,8 +7,8 @@
 #include <future>
 
 #include "server/store/database_error.hpp"
-#include "server/store/pg_leases.hpp"
-#include "server/store/pg_listener.hpp"
+#include "server/store/pg/pg_leases.hpp"
+#include "server/store/pg/pg_listener.hpp"
 
 namespace sp::server {
 

@@ -14,7 +14,7 @@ from collections import Counter
 
 # (part, pattern on the frame's symbol), tried in this order on every frame.
 RULES = [
-    ("store", re.compile(r"sqlite3|fdatasync|fsync|Store::|SqliteRecords|SqliteBackend|server::Database|"
+    ("store", re.compile(r"sqlite3|fdatasync|fsync|Store::|SqliteRecords|SqlRecords|SqliteBackend|server::Database|"
                          r"Statement::|write_aftermath|ext4_|jbd2|blk_|nvme|virtio_blk")),
     ("sending", re.compile(r"sendmsg|sys_sendto|tcp_write_xmit|writev|WsSession::do_write|WsSession::on_write|"
                            r"write_some_op|websocket::detail::write|write_op<|ws_session.*queue|WsSession::queue")),

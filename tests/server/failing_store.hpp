@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <string>
 
-#include "server/store/sqlite_backend.hpp"
+#include "server/store/sqlite/sqlite_backend.hpp"
 #include "server/store/store_backend.hpp"
 
 namespace sp::test {

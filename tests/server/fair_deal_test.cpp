@@ -18,7 +18,7 @@
 #include "protocol/engine_json.hpp"
 #include "server/security/credentials.hpp"
 #include "server/security/fair_deal.hpp"
-#include "server/store/sqlite_records.hpp"
+#include "server/store/sqlite/sqlite_records.hpp"
 #include "server/table/deal_proof.hpp"
 #include "server/table/game_record.hpp"
 #include "server/table/table_deal.hpp"

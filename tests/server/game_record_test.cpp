@@ -14,7 +14,7 @@
 #include "server/table/game_record.hpp"
 #include "server/admin/verify.hpp"
 #include "server/store/open_backend.hpp"
-#include "server/store/sqlite_records.hpp"
+#include "server/store/sqlite/sqlite_records.hpp"
 #include "tests/support/each_backend.hpp"
 #include "tests/support/stored_games.hpp"
 #include "tests/support/temp_dir.hpp"

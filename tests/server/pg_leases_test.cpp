@@ -1,4 +1,4 @@
-#include "server/store/pg_leases.hpp"
+#include "server/store/pg/pg_leases.hpp"
 
 #include <doctest/doctest.h>
 
@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "server/store/lease.hpp"
-#include "server/store/pg_connection.hpp"
+#include "server/store/pg/pg_connection.hpp"
 #include "server/store/store.hpp"
 #include "tests/support/pg_cluster.hpp"
 #include "tests/support/stored_games.hpp"

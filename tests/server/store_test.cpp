@@ -12,9 +12,9 @@
 #include <thread>
 #include <vector>
 
-#include "server/store/database.hpp"
+#include "server/store/sqlite/database.hpp"
 #include "server/store/open_backend.hpp"
-#include "server/store/pg_backend.hpp"
+#include "server/store/pg/pg_backend.hpp"
 #include "tests/support/each_backend.hpp"
 #include "tests/support/pg_cluster.hpp"
 #include "tests/support/stored_games.hpp"

@@ -7,7 +7,7 @@
 #include "engine/random_game.hpp"
 #include "engine/state_hash.hpp"
 #include "protocol/engine_json.hpp"
-#include "server/store/database.hpp"
+#include "server/store/sqlite/database.hpp"
 #include "server/store/snapshot.hpp"
 #include "tests/support/table_server.hpp"
 #include "tests/support/temp_dir.hpp"

@@ -2,9 +2,9 @@
 
 #include <doctest/doctest.h>
 
-#include "server/store/database.hpp"
+#include "server/store/sqlite/database.hpp"
 #include "server/store/open_backend.hpp"
-#include "server/store/pg_connection.hpp"
+#include "server/store/pg/pg_connection.hpp"
 #include "tests/support/pg_cluster.hpp"
 
 namespace sp::test {

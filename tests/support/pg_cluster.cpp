@@ -15,7 +15,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "server/store/pg_connection.hpp"
+#include "server/store/pg/pg_connection.hpp"
 
 namespace sp::test {
 namespace {

@@ -1,4 +1,7 @@
-#include "server/store/sqlite_records.hpp"
+// The records' accounts, sessions, tables and seats, the move log, snapshots
+// and chat (sql_records.hpp).
+#include "server/store/sql_columns.hpp"
+#include "server/store/sql_records.hpp"
 
 namespace sp::server {
 
@@ -9,17 +12,12 @@ constexpr const char* kTableColumns =
     "t.rules_version, t.move_count, coalesce(t.state_hash, ''), t.created_at, t.move_seconds, t.takeover_after, "
     "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left, t.deal_secret, t.invite_code";
 
-std::optional<std::int64_t> optional_column(const Statement& s, int index) {
-  if (s.column_is_null(index)) return std::nullopt;
-  return s.column_int(index);
-}
-
-std::optional<protocol::DealBytes> optional_deal_bytes(const Statement& s, int index) {
+std::optional<protocol::DealBytes> optional_deal_bytes(const auto& s, int index) {
   if (s.column_is_null(index)) return std::nullopt;
   return protocol::deal_bytes_from_hex(s.column_text(index));
 }
 
-void bind_deal_bytes(Statement& s, int index, const std::optional<protocol::DealBytes>& bytes) {
+void bind_deal_bytes(auto& s, int index, const std::optional<protocol::DealBytes>& bytes) {
   if (bytes) {
     s.bind(index, protocol::to_hex(*bytes));
   } else {
@@ -27,7 +25,7 @@ void bind_deal_bytes(Statement& s, int index, const std::optional<protocol::Deal
   }
 }
 
-TableRecord read_table(const Statement& s) {
+TableRecord read_table(const auto& s) {
   TableRecord t;
   t.id = s.column_int(0);
   t.name = s.column_text(1);
@@ -42,17 +40,17 @@ TableRecord read_table(const Statement& s) {
   t.move_count = s.column_int(10);
   t.state_hash = s.column_text(11);
   t.created_at = s.column_int(12);
-  t.move_seconds = optional_column(s, 13);
-  if (const auto after = optional_column(s, 14)) t.takeover_after = static_cast<int>(*after);
+  t.move_seconds = optional_int(s, 13);
+  if (const auto after = optional_int(s, 14)) t.takeover_after = static_cast<int>(*after);
   t.takeover_by = parse_seat_controller(s.column_text(15)).value_or(SeatController::kRobot);
-  t.deadline_at = optional_column(s, 16);
-  t.deadline_left = optional_column(s, 17);
+  t.deadline_at = optional_int(s, 16);
+  t.deadline_left = optional_int(s, 17);
   t.deal_secret = optional_deal_bytes(s, 18);
   if (!s.column_is_null(19)) t.invite_code = s.column_text(19);
   return t;
 }
 
-void load_seats(Database& db, TableRecord& table) {
+void load_seats(auto& db, TableRecord& table) {
   auto s = db.prepare(
       "SELECT s.seat, s.user_id, u.name, s.controller, s.timeouts, u.is_robot, s.standing_orders, s.contribution "
       "FROM seats s "
@@ -66,7 +64,7 @@ void load_seats(Database& db, TableRecord& table) {
   }
 }
 
-std::vector<TableRecord> read_tables(Database& db, Statement& s) {
+std::vector<TableRecord> read_tables(auto& db, auto& s) {
   std::vector<TableRecord> tables;
   while (s.step()) tables.push_back(read_table(s));
   for (TableRecord& t : tables) load_seats(db, t);
@@ -75,23 +73,27 @@ std::vector<TableRecord> read_tables(Database& db, Statement& s) {
 
 }  // namespace
 
-std::optional<UserRecord> SqliteRecords::find_user_by_name(const std::string& name) {
-  auto s = db_.prepare("SELECT id, name, password_hash FROM users WHERE name = ?");
+template <NodePolicy Nodes>
+std::optional<UserRecord> SqlRecords<Nodes>::find_user_by_name(const std::string& name) {
+  static const std::string sql =
+      std::string("SELECT id, name, password_hash FROM users WHERE ") + Nodes::kClauses.same_name;
+  auto s = db_.prepare(sql);
   s.bind(1, name);
   if (!s.step()) return std::nullopt;
   return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
 }
 
-std::int64_t SqliteRecords::insert_user(const std::string& name, const std::string& password_hash, std::int64_t now) {
-  db_.prepare("INSERT INTO users (name, password_hash, created_at) VALUES (?, ?, ?)")
+template <NodePolicy Nodes>
+std::int64_t SqlRecords<Nodes>::insert_user(const std::string& name, const std::string& password_hash, std::int64_t now) {
+  return db_.prepare("INSERT INTO users (name, password_hash, created_at) VALUES (?, ?, ?) RETURNING id")
       .bind(1, name)
       .bind(2, password_hash)
       .bind(3, now)
-      .run();
-  return db_.last_insert_id();
+      .returned_id();
 }
 
-void SqliteRecords::insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now,
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now,
                                    std::int64_t expires_at) {
   db_.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
       .bind(1, token_hash)
@@ -101,7 +103,8 @@ void SqliteRecords::insert_session(const std::string& token_hash, std::int64_t u
       .run();
 }
 
-std::optional<UserRecord> SqliteRecords::find_session_user(const std::string& token_hash, std::int64_t now) {
+template <NodePolicy Nodes>
+std::optional<UserRecord> SqlRecords<Nodes>::find_session_user(const std::string& token_hash, std::int64_t now) {
   auto s = db_.prepare(
       "SELECT u.id, u.name, u.password_hash FROM sessions s JOIN users u ON u.id = s.user_id "
       "WHERE s.token_hash = ? AND s.expires_at > ?");
@@ -110,33 +113,39 @@ std::optional<UserRecord> SqliteRecords::find_session_user(const std::string& to
   return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
 }
 
-std::optional<std::int64_t> SqliteRecords::session_expires_at(const std::string& token_hash) {
+template <NodePolicy Nodes>
+std::optional<std::int64_t> SqlRecords<Nodes>::session_expires_at(const std::string& token_hash) {
   auto s = db_.prepare("SELECT expires_at FROM sessions WHERE token_hash = ?");
   s.bind(1, token_hash);
   if (!s.step()) return std::nullopt;
   return s.column_int(0);
 }
 
-void SqliteRecords::delete_session(const std::string& token_hash) {
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::delete_session(const std::string& token_hash) {
   db_.prepare("DELETE FROM sessions WHERE token_hash = ?").bind(1, token_hash).run();
 }
 
-void SqliteRecords::delete_user_sessions(std::int64_t user_id, const std::string& keep) {
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::delete_user_sessions(std::int64_t user_id, const std::string& keep) {
   db_.prepare("DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?").bind(1, user_id).bind(2, keep).run();
 }
 
-std::optional<UserRecord> SqliteRecords::find_user(std::int64_t user_id) {
+template <NodePolicy Nodes>
+std::optional<UserRecord> SqlRecords<Nodes>::find_user(std::int64_t user_id) {
   auto s = db_.prepare("SELECT id, name, password_hash FROM users WHERE id = ?");
   s.bind(1, user_id);
   if (!s.step()) return std::nullopt;
   return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
 }
 
-void SqliteRecords::set_password_hash(std::int64_t user_id, const std::string& password_hash) {
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::set_password_hash(std::int64_t user_id, const std::string& password_hash) {
   db_.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(1, password_hash).bind(2, user_id).run();
 }
 
-int SqliteRecords::delete_expired_sessions(std::int64_t now, int limit) {
+template <NodePolicy Nodes>
+int SqlRecords<Nodes>::delete_expired_sessions(std::int64_t now, int limit) {
   db_.prepare(
         "DELETE FROM sessions WHERE token_hash IN "
         "(SELECT token_hash FROM sessions WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)")
@@ -146,10 +155,11 @@ int SqliteRecords::delete_expired_sessions(std::int64_t now, int limit) {
   return db_.changes();
 }
 
-std::int64_t SqliteRecords::insert_table(const TableRecord& t, std::int64_t now) {
+template <NodePolicy Nodes>
+std::int64_t SqlRecords<Nodes>::insert_table(const TableRecord& t, std::int64_t now) {
   auto insert = db_.prepare(
       "INSERT INTO game_tables (name, creator_id, status, player_count, options_json, seed, card_set_version, "
-      "rules_version, move_count, created_at, updated_at, deal_secret, invite_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)");
+      "rules_version, move_count, created_at, updated_at, deal_secret, invite_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING id");
   insert.bind(1, t.name)
       .bind(2, t.creator_id)
       .bind(3, to_string(t.status))
@@ -166,11 +176,11 @@ std::int64_t SqliteRecords::insert_table(const TableRecord& t, std::int64_t now)
   } else {
     insert.bind_null(12);
   }
-  insert.run();
-  return db_.last_insert_id();
+  return insert.returned_id();
 }
 
-std::optional<TableRecord> SqliteRecords::load_table(std::int64_t id) {
+template <NodePolicy Nodes>
+std::optional<TableRecord> SqlRecords<Nodes>::load_table(std::int64_t id) {
   auto s = db_.prepare(std::string("SELECT ") + kTableColumns +
                        " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.id = ?");
   s.bind(1, id);
@@ -180,7 +190,8 @@ std::optional<TableRecord> SqliteRecords::load_table(std::int64_t id) {
   return table;
 }
 
-std::vector<TableRecord> SqliteRecords::list_tables(TableStatus status, int limit) {
+template <NodePolicy Nodes>
+std::vector<TableRecord> SqlRecords<Nodes>::list_tables(TableStatus status, int limit) {
   auto s = db_.prepare(std::string("SELECT ") + kTableColumns +
                        " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.status = ? "
                        "ORDER BY t.id DESC LIMIT ?");
@@ -188,7 +199,8 @@ std::vector<TableRecord> SqliteRecords::list_tables(TableStatus status, int limi
   return read_tables(db_, s);
 }
 
-std::vector<TableRecord> SqliteRecords::tables_of_user(std::int64_t user_id) {
+template <NodePolicy Nodes>
+std::vector<TableRecord> SqlRecords<Nodes>::tables_of_user(std::int64_t user_id) {
   auto s = db_.prepare(std::string("SELECT ") + kTableColumns +
                        " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.id IN "
                        "(SELECT table_id FROM seats WHERE user_id = ?1 UNION SELECT table_id FROM invitations "
@@ -197,7 +209,8 @@ std::vector<TableRecord> SqliteRecords::tables_of_user(std::int64_t user_id) {
   return read_tables(db_, s);
 }
 
-std::vector<std::int64_t> SqliteRecords::table_ids_with_status(TableStatus status) {
+template <NodePolicy Nodes>
+std::vector<std::int64_t> SqlRecords<Nodes>::table_ids_with_status(TableStatus status) {
   auto s = db_.prepare("SELECT id FROM game_tables WHERE status = ? ORDER BY id");
   s.bind(1, to_string(status));
   std::vector<std::int64_t> ids;
@@ -205,14 +218,16 @@ std::vector<std::int64_t> SqliteRecords::table_ids_with_status(TableStatus statu
   return ids;
 }
 
-std::vector<std::int64_t> SqliteRecords::started_table_ids() {
+template <NodePolicy Nodes>
+std::vector<std::int64_t> SqlRecords<Nodes>::started_table_ids() {
   auto s = db_.prepare("SELECT id FROM game_tables WHERE status <> 'open' ORDER BY id");
   std::vector<std::int64_t> ids;
   while (s.step()) ids.push_back(s.column_int(0));
   return ids;
 }
 
-void SqliteRecords::insert_seat(std::int64_t table_id, int seat, std::int64_t user_id) {
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::insert_seat(std::int64_t table_id, int seat, std::int64_t user_id) {
   db_.prepare("INSERT INTO seats (table_id, seat, user_id) VALUES (?, ?, ?)")
       .bind(1, table_id)
       .bind(2, static_cast<std::int64_t>(seat))
@@ -220,18 +235,21 @@ void SqliteRecords::insert_seat(std::int64_t table_id, int seat, std::int64_t us
       .run();
 }
 
-void SqliteRecords::set_seat_contribution(std::int64_t table_id, int seat,
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::set_seat_contribution(std::int64_t table_id, int seat,
                                           const std::optional<protocol::DealBytes>& contribution) {
   auto update = db_.prepare("UPDATE seats SET contribution = ? WHERE table_id = ? AND seat = ?");
   bind_deal_bytes(update, 1, contribution);
   update.bind(2, table_id).bind(3, static_cast<std::int64_t>(seat)).run();
 }
 
-void SqliteRecords::delete_seat(std::int64_t table_id, std::int64_t user_id) {
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::delete_seat(std::int64_t table_id, std::int64_t user_id) {
   db_.prepare("DELETE FROM seats WHERE table_id = ? AND user_id = ?").bind(1, table_id).bind(2, user_id).run();
 }
 
-void SqliteRecords::start_table(std::int64_t table_id, std::uint64_t seed, const std::string& state_hash,
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::start_table(std::int64_t table_id, std::uint64_t seed, const std::string& state_hash,
                                 std::int64_t now) {
   db_.prepare("UPDATE game_tables SET status = 'playing', seed = ?, state_hash = ?, updated_at = ? WHERE id = ?")
       .bind(1, static_cast<std::int64_t>(seed))
@@ -241,16 +259,19 @@ void SqliteRecords::start_table(std::int64_t table_id, std::uint64_t seed, const
       .run();
 }
 
-bool SqliteRecords::is_invited(std::int64_t table_id, std::int64_t user_id) {
+template <NodePolicy Nodes>
+bool SqlRecords<Nodes>::is_invited(std::int64_t table_id, std::int64_t user_id) {
   auto s = db_.prepare("SELECT 1 FROM invitations WHERE table_id = ? AND user_id = ?");
   s.bind(1, table_id).bind(2, user_id);
   return s.step();
 }
 
-void SqliteRecords::insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by,
                                       std::int64_t now) {
   db_.prepare(
-        "INSERT OR IGNORE INTO invitations (table_id, user_id, invited_by, created_at) VALUES (?, ?, ?, ?)")
+        "INSERT INTO invitations (table_id, user_id, invited_by, created_at) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT DO NOTHING")
       .bind(1, table_id)
       .bind(2, user_id)
       .bind(3, invited_by)
@@ -258,7 +279,8 @@ void SqliteRecords::insert_invitation(std::int64_t table_id, std::int64_t user_i
       .run();
 }
 
-bool SqliteRecords::abort_table(std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if) {
+template <NodePolicy Nodes>
+bool SqlRecords<Nodes>::abort_table(std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if) {
   if (only_if) {
     db_.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ? AND status = ?")
         .bind(1, now)
@@ -271,7 +293,8 @@ bool SqliteRecords::abort_table(std::int64_t table_id, std::int64_t now, std::op
   return db_.changes() > 0;
 }
 
-void SqliteRecords::set_imported_table_status(std::int64_t table_id, TableStatus status, std::int64_t created_at) {
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::set_imported_table_status(std::int64_t table_id, TableStatus status, std::int64_t created_at) {
   db_.prepare("UPDATE game_tables SET status = ?, created_at = ? WHERE id = ?")
       .bind(1, to_string(status))
       .bind(2, created_at)
@@ -279,20 +302,13 @@ void SqliteRecords::set_imported_table_status(std::int64_t table_id, TableStatus
       .run();
 }
 
-void SqliteRecords::check_lease(std::int64_t table_id, const LeaseFence& fence) {
-  // The same check as PostgreSQL's, for the tests that run both backends: a
-  // single SQLite server holds no leases and never asks.
-  auto lease = db_.prepare(
-      "SELECT 1 FROM table_leases WHERE table_id = ? AND node = ? AND epoch = ? "
-      "AND expires_at_ms > CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)");
-  lease.bind(1, table_id).bind(2, fence.node).bind(3, fence.epoch);
-  if (!lease.step()) {
-    throw LeaseLost("table " + std::to_string(table_id) + ": the lease of epoch " + std::to_string(fence.epoch) +
-                    " is no longer " + fence.node + "'s");
-  }
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::check_lease(std::int64_t table_id, const LeaseFence& fence) {
+  Nodes::check_lease(db_, table_id, fence);
 }
 
-void SqliteRecords::append_move(std::int64_t table_id, const MoveRecord& move, TableStatus status) {
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::append_move(std::int64_t table_id, const MoveRecord& move, TableStatus status) {
   db_.prepare(
         "INSERT INTO moves (table_id, move_number, seat, action_json, created_at, state_hash, actor) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)")
@@ -303,36 +319,49 @@ void SqliteRecords::append_move(std::int64_t table_id, const MoveRecord& move, T
       .bind(5, move.created_at)
       .bind(6, move.state_hash)
       .bind(7, to_string(move.actor))
-      .run();
-  db_.prepare("UPDATE game_tables SET move_count = ?, state_hash = ?, updated_at = ? WHERE id = ?")
-      .bind(1, move.move_number)
-      .bind(2, move.state_hash)
-      .bind(3, move.created_at)
-      .bind(4, table_id)
-      .run();
-  // Apart: SQLite rewrites the entry of game_tables_by_status whenever status
-  // is assigned, even to its own value, and that is one more page in every
-  // move's commit; the status changes only at a game's last move.
-  db_.prepare("UPDATE game_tables SET status = ? WHERE id = ? AND status <> ?")
-      .bind(1, to_string(status))
-      .bind(2, table_id)
-      .bind(3, to_string(status))
-      .run();
+      .send();
+  if constexpr (Connection::kAssignRewritesIndexes) {
+    db_.prepare("UPDATE game_tables SET move_count = ?, state_hash = ?, updated_at = ? WHERE id = ?")
+        .bind(1, move.move_number)
+        .bind(2, move.state_hash)
+        .bind(3, move.created_at)
+        .bind(4, table_id)
+        .send();
+    // Apart: assigning status, even its own value, would rewrite its entry in
+    // game_tables_by_status, one more page in every move's commit; the status
+    // changes only at a game's last move.
+    db_.prepare("UPDATE game_tables SET status = ? WHERE id = ? AND status <> ?")
+        .bind(1, to_string(status))
+        .bind(2, table_id)
+        .bind(3, to_string(status))
+        .send();
+  } else {
+    db_.prepare("UPDATE game_tables SET move_count = ?, state_hash = ?, status = ?, updated_at = ? WHERE id = ?")
+        .bind(1, move.move_number)
+        .bind(2, move.state_hash)
+        .bind(3, to_string(status))
+        .bind(4, move.created_at)
+        .bind(5, table_id)
+        .send();
+  }
 }
 
-void SqliteRecords::replace_snapshot(std::int64_t table_id, const SnapshotRecord& snapshot) {
-  db_.prepare("INSERT OR REPLACE INTO snapshots (table_id, move_number, state) VALUES (?, ?, ?)")
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::replace_snapshot(std::int64_t table_id, const SnapshotRecord& snapshot) {
+  db_.prepare("INSERT INTO snapshots (table_id, move_number, state) VALUES (?, ?, ?) "
+              "ON CONFLICT (table_id, move_number) DO UPDATE SET state = excluded.state")
       .bind(1, table_id)
       .bind(2, snapshot.move_number)
       .bind_blob(3, snapshot.state)
-      .run();
+      .send();
   db_.prepare("DELETE FROM snapshots WHERE table_id = ? AND move_number < ?")
       .bind(1, table_id)
       .bind(2, snapshot.move_number)
-      .run();
+      .send();
 }
 
-std::optional<SnapshotRecord> SqliteRecords::load_latest_snapshot(std::int64_t table_id) {
+template <NodePolicy Nodes>
+std::optional<SnapshotRecord> SqlRecords<Nodes>::load_latest_snapshot(std::int64_t table_id) {
   auto s = db_.prepare(
       "SELECT move_number, state FROM snapshots WHERE table_id = ? ORDER BY move_number DESC LIMIT 1");
   s.bind(1, table_id);
@@ -340,7 +369,8 @@ std::optional<SnapshotRecord> SqliteRecords::load_latest_snapshot(std::int64_t t
   return SnapshotRecord{s.column_int(0), s.column_blob(1)};
 }
 
-std::vector<MoveRecord> SqliteRecords::load_moves(std::int64_t table_id) {
+template <NodePolicy Nodes>
+std::vector<MoveRecord> SqlRecords<Nodes>::load_moves(std::int64_t table_id) {
   auto s = db_.prepare(
       "SELECT move_number, seat, action_json, state_hash, created_at, actor FROM moves WHERE table_id = ? "
       "ORDER BY move_number");
@@ -353,18 +383,19 @@ std::vector<MoveRecord> SqliteRecords::load_moves(std::int64_t table_id) {
   return moves;
 }
 
-std::int64_t SqliteRecords::insert_chat(std::int64_t table_id, std::int64_t user_id, const std::string& text,
+template <NodePolicy Nodes>
+std::int64_t SqlRecords<Nodes>::insert_chat(std::int64_t table_id, std::int64_t user_id, const std::string& text,
                                         std::int64_t now) {
-  db_.prepare("INSERT INTO chat (table_id, user_id, text, created_at) VALUES (?, ?, ?, ?)")
+  return db_.prepare("INSERT INTO chat (table_id, user_id, text, created_at) VALUES (?, ?, ?, ?) RETURNING id")
       .bind(1, table_id)
       .bind(2, user_id)
       .bind(3, text)
       .bind(4, now)
-      .run();
-  return db_.last_insert_id();
+      .returned_id();
 }
 
-ChatPage SqliteRecords::chat_page(std::int64_t table_id, std::optional<std::int64_t> before, int limit) {
+template <NodePolicy Nodes>
+ChatPage SqlRecords<Nodes>::chat_page(std::int64_t table_id, std::optional<std::int64_t> before, int limit) {
   // Newest first through chat_by_table, one line more than asked: its presence
   // is what `more` reports.
   auto s = db_.prepare(

@@ -1,4 +1,4 @@
-#include "server/store/pg_backend.hpp"
+#include "server/store/pg/pg_backend.hpp"
 
 #include <libpq-fe.h>
 

@@ -1,24 +1,87 @@
-// Records over PostgreSQL: SqliteRecords' statements in PostgreSQL's dialect
-// (RETURNING id for new rows, ON CONFLICT for INSERT OR IGNORE/REPLACE, $N
-// placeholders), with the same meaning method for method. Each statement is
-// prepared once on the connection (pg_connection.hpp).
+// The records (records.hpp) over either database, written once: one class
+// template over the policy `Nodes`, which names the connection and holds what
+// differs between one node and several (the lease check, claims on timed
+// work, telling the other nodes, how names are compared):
+//   SqlRecords<OneNode>      SQLite, one server  (sqlite/sqlite_records.hpp)
+//   SqlRecords<SeveralNodes> PostgreSQL, nodes sharing it (pg/pg_records.hpp)
+// The two connections' statements have one surface (bind, step, columns,
+// run, send, returned_id), so each method is one body and its SQL one text,
+// in SQLite's dialect with ? placeholders, which SQLite 3.40 and PostgreSQL
+// both read once PgConnection rewrites ? to $N (RETURNING id for new rows,
+// ON CONFLICT for what is already there). Calls inside a method are not
+// virtual: a move's statements bind and run straight on the connection, and
+// each is prepared once and cached by its text.
 //
-// The method bodies are grouped as SQLite's are: pg_records.cpp (accounts,
-// tables, the move log, snapshots, chat), pg_correspondence_records.cpp (seat
-// control, deadlines, vacations, notifications, webhooks, retention),
-// pg_mail_records.cpp (email notices), pg_admin_records.cpp (the
+// The bodies are grouped as the rows are, one file each, included by the two
+// instantiating files (sqlite/sqlite_records.cpp, pg/pg_records.cpp):
+// sql_records_tables.ipp (accounts, tables, the move log, snapshots, chat),
+// sql_records_correspondence.ipp (seat control, deadlines, vacations,
+// notifications, webhooks, retention), sql_records_mail.ipp (email notices),
+// sql_records_ratings.ipp (ratings and profiles), sql_records_admin.ipp (the
 // administrators' log, whole games for tools).
+//
+// A new method: declare it in records.hpp and here, and define it once in
+// the family's .ipp file as `template <NodePolicy Nodes> ... SqlRecords<Nodes>::`.
 #pragma once
 
-#include "server/store/pg_connection.hpp"
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
 #include "server/store/records.hpp"
 
 namespace sp::server {
 
-class PgRecords final : public Records {
+// The statement surface both connections give (sqlite/database.hpp,
+// pg/pg_connection.hpp): bind by 1-based position, step through the rows or
+// run, send (run, or pipelined where the connection can), the id an
+// INSERT ... RETURNING id made, the columns by 0-based position.
+template <class S>
+concept SqlStatement = requires(S s, const S& row, int i, std::int64_t n, std::string_view text) {
+  s.bind(i, n);
+  s.bind(i, text);
+  s.bind_real(i, 0.5);
+  s.bind_blob(i, text);
+  s.bind_null(i);
+  { s.step() } -> std::same_as<bool>;
+  s.run();
+  s.send();
+  { s.returned_id() } -> std::same_as<std::int64_t>;
+  { row.column_int(i) } -> std::same_as<std::int64_t>;
+  { row.column_real(i) } -> std::same_as<double>;
+  { row.column_text(i) } -> std::same_as<std::string>;
+  { row.column_blob(i) } -> std::same_as<std::string>;
+  { row.column_is_null(i) } -> std::same_as<bool>;
+};
+
+// The clauses a policy adds to the records' statements.
+struct NodeClauses {
+  const char* same_name;    // WHERE: the user's name is ?
+  const char* skip_locked;  // after the SELECT of due digests
+  const char* ends_claim;   // SET: in the UPDATE of an outbox row with its outcome
+};
+
+// What a policy gives: its connection (prepare, changes, and the engine's
+// constants kAssignRewritesIndexes and kStreamsRows), its clauses, and the
+// static functions the records call for the lease check, telling the nodes
+// and the claims (sqlite/one_node.hpp, pg/several_nodes.hpp).
+template <class Nodes>
+concept NodePolicy = requires(typename Nodes::Connection& db) {
+  requires SqlStatement<decltype(db.prepare(""))>;
+  { db.changes() } -> std::same_as<int>;
+  { Nodes::kClauses } -> std::convertible_to<NodeClauses>;
+  { Nodes::due_outbox_rows("", "") } -> std::same_as<std::string>;
+  { Nodes::next_due_in_outbox("") } -> std::same_as<std::string>;
+};
+
+template <NodePolicy Nodes>
+class SqlRecords final : public Records {
  public:
+  using Connection = typename Nodes::Connection;
+
   // `db` outlives this.
-  explicit PgRecords(PgConnection& db) : db_(db) {}
+  explicit SqlRecords(Connection& db) : db_(db) {}
 
   std::optional<UserRecord> find_user_by_name(const std::string& name) override;
   std::optional<UserRecord> find_user(std::int64_t user_id) override;
@@ -124,11 +187,7 @@ class PgRecords final : public Records {
   std::vector<AdminAction> list_admin_actions(std::optional<std::int64_t> table, int limit) override;
 
  private:
-  // NOTIFY on kTimedWorkChannel, delivered to every node (this one too) when
-  // the job's transaction commits, and not if its savepoint is undone.
-  void tell_nodes(TimedWork work, std::int64_t id = 0);
-
-  PgConnection& db_;
+  Connection& db_;
 };
 
 }  // namespace sp::server

@@ -1,4 +1,4 @@
-#include "server/store/pg_connection.hpp"
+#include "server/store/pg/pg_connection.hpp"
 
 #include <libpq-fe.h>
 
@@ -25,6 +25,40 @@ constexpr std::int64_t kMigrationLock = 0x5350'4253'4348'454d;  // "SPBSCHEM"
 std::string trimmed(const char* message) {
   std::string out = message != nullptr ? message : "unknown error";
   while (!out.empty() && std::isspace(static_cast<unsigned char>(out.back())) != 0) out.pop_back();
+  return out;
+}
+
+// `sql` with SQLite's placeholders in PostgreSQL's: ?N becomes $N, and a bare
+// ? takes the number after the highest so far, as SQLite numbers it. Quoted
+// strings and names are left as they are. The records' SQL is written once,
+// in SQLite's form (sql_records.hpp); each text is rewritten once, when it is
+// first prepared.
+std::string numbered_placeholders(std::string_view sql) {
+  std::string out;
+  out.reserve(sql.size() + 8);
+  int highest = 0;
+  char quote = 0;
+  for (std::size_t i = 0; i < sql.size(); ++i) {
+    const char c = sql[i];
+    if (quote != 0) {
+      if (c == quote) quote = 0;
+      out += c;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      out += c;
+    } else if (c != '?') {
+      out += c;
+    } else {
+      int n = 0;
+      std::size_t j = i + 1;
+      while (j < sql.size() && std::isdigit(static_cast<unsigned char>(sql[j])) != 0) n = n * 10 + (sql[j++] - '0');
+      if (j == i + 1) n = highest + 1;
+      highest = std::max(highest, n);
+      out += '$';
+      out += std::to_string(n);
+      i = j - 1;
+    }
+  }
   return out;
 }
 
@@ -357,8 +391,9 @@ PgStatement PgConnection::prepare(std::string_view sql) {
   if (it == prepared_.end()) {
     settle();  // PQprepare waits, which pipeline mode does not allow
     std::string name = "s" + std::to_string(prepared_.size() + 1);
-    const int parameters = count_parameters(sql);
-    Result result(PQprepare(conn_, name.c_str(), key.c_str(), parameters, nullptr));
+    const std::string text = numbered_placeholders(sql);
+    const int parameters = count_parameters(text);
+    Result result(PQprepare(conn_, name.c_str(), text.c_str(), parameters, nullptr));
     const ExecStatusType status = PQresultStatus(result.get());
     if (status != PGRES_COMMAND_OK) {
       throw DatabaseError("prepare: " + trimmed(result.get() != nullptr ? PQresultErrorMessage(result.get())

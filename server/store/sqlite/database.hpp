@@ -4,7 +4,9 @@
 // table; a failed start-up stops the server).
 //
 // The SQL layer under SqliteRecords and SqliteBackend: nothing outside
-// server/store includes it. A Database is used by one thread at a time (the
+// server/store includes it. Its statement surface is PgStatement's (bind,
+// step, columns, run, send, returned_id), so the records' SQL and code are
+// written once for both (sql_records.hpp). A Database is used by one thread at a time (the
 // store's writer thread, or a command-line tool); it is not shared.
 #pragma once
 
@@ -47,6 +49,11 @@ class Statement {
   bool step();
   // Runs a statement that returns no rows.
   void run();
+  // run(): SQLite has no pipeline, so a statement whose outcome nobody reads
+  // at once is waited for as any other (PgStatement::send).
+  void send() { run(); }
+  // Runs an INSERT ... RETURNING id; the id of the row it made.
+  std::int64_t returned_id();
   void reset();
 
   std::int64_t column_int(int index) const;
@@ -92,6 +99,13 @@ class Database {
   // Opens (creating if needed) the database file and its parent folder's file;
   // sets WAL, foreign keys, the busy timeout and the synchronous mode.
   Database(const std::string& path, DatabaseOptions options = {});
+
+  // SQLite rewrites a row's index entries whenever an indexed column is
+  // assigned, even to its own value; the records assign such a column apart
+  // when it seldom changes.
+  static constexpr bool kAssignRewritesIndexes = true;
+  // A statement's rows are read one step at a time, so a long read streams.
+  static constexpr bool kStreamsRows = true;
   ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;

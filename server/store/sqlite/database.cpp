@@ -1,4 +1,4 @@
-#include "server/store/database.hpp"
+#include "server/store/sqlite/database.hpp"
 
 #include <sqlite3.h>
 
@@ -76,6 +76,13 @@ void Statement::run() {
   while (step()) {
   }
   reset();
+}
+
+std::int64_t Statement::returned_id() {
+  if (!step()) throw DatabaseError("step: the insert returned no id");
+  const std::int64_t id = column_int(0);
+  run();
+  return id;
 }
 
 void Statement::reset() {

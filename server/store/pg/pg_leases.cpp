@@ -1,7 +1,7 @@
-#include "server/store/pg_leases.hpp"
+#include "server/store/pg/pg_leases.hpp"
 
-#include "server/store/pg_clock.hpp"
-#include "server/store/pg_connection.hpp"
+#include "server/store/pg/pg_clock.hpp"
+#include "server/store/pg/pg_connection.hpp"
 
 namespace sp::server {
 

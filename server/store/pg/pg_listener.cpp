@@ -1,8 +1,8 @@
-#include "server/store/pg_listener.hpp"
+#include "server/store/pg/pg_listener.hpp"
 
 #include <libpq-fe.h>
 
-#include "server/store/pg_connection.hpp"
+#include "server/store/pg/pg_connection.hpp"
 
 namespace sp::server {
 

@@ -99,6 +99,11 @@ class PgConnection {
   // Connects with a libpq connection string (postgresql://... or key=value).
   // The error names the server, never the password.
   explicit PgConnection(const std::string& conninfo);
+
+  // PostgreSQL keeps an index entry when the value assigned is the one it had.
+  static constexpr bool kAssignRewritesIndexes = false;
+  // A result is held whole in memory: a long read is split into short ones.
+  static constexpr bool kStreamsRows = false;
   ~PgConnection();
   PgConnection(const PgConnection&) = delete;
   PgConnection& operator=(const PgConnection&) = delete;
@@ -106,7 +111,8 @@ class PgConnection {
   // Runs one or more statements without parameters; the command tag of the
   // last ("COMMIT", or "ROLLBACK" for a COMMIT of a failed transaction).
   std::string exec(std::string_view sql);
-  // The statement for `sql`, prepared on first use. Placeholders are $1, $2...
+  // The statement for `sql`, prepared on first use. Placeholders are $1,
+  // $2..., or SQLite's ? and ?N, rewritten to those once per text.
   PgStatement prepare(std::string_view sql);
   // Rows changed by the statement run last through prepare().
   int changes() const { return changes_; }

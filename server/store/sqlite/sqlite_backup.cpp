@@ -1,4 +1,4 @@
-#include "server/store/sqlite_backup.hpp"
+#include "server/store/sqlite/sqlite_backup.hpp"
 
 #include <fcntl.h>
 #include <sqlite3.h>
@@ -14,8 +14,8 @@
 #include <fstream>
 #include <optional>
 
-#include "server/store/database.hpp"
-#include "server/store/sqlite_records.hpp"
+#include "server/store/sqlite/database.hpp"
+#include "server/store/sqlite/sqlite_records.hpp"
 
 namespace sp::server {
 namespace {

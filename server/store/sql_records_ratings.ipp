@@ -1,5 +1,7 @@
-// Records over SQLite: ratings and player profiles (schema/0010_ratings.sql).
-#include "server/store/sqlite_records.hpp"
+// The records' ratings and player profiles (schema/0010_ratings.sql,
+// schema/postgresql/0010_ratings.sql).
+#include "server/store/sql_columns.hpp"
+#include "server/store/sql_records.hpp"
 
 namespace sp::server {
 namespace {
@@ -9,7 +11,7 @@ constexpr const char* kResultColumns =
     "coalesce(r.mu_before, 0), coalesce(r.sigma_before, 0), coalesce(r.mu_after, 0), coalesce(r.sigma_after, 0), "
     "r.moves_due, r.timeouts, r.timed_moves, r.think_seconds, r.finished_at, t.name, t.player_count ";
 
-GameResultRecord read_result(const Statement& s) {
+GameResultRecord read_result(const auto& s) {
   GameResultRecord r;
   r.table_id = s.column_int(0);
   r.seat = static_cast<int>(s.column_int(1));
@@ -33,16 +35,8 @@ GameResultRecord read_result(const Statement& s) {
   return r;
 }
 
-void bind_optional(Statement& s, int index, const std::optional<double>& value) {
-  if (value) {
-    s.bind_real(index, *value);
-  } else {
-    s.bind_null(index);
-  }
-}
-
 // The rated part of a result: the pool (NULL: unrated) and the numbers, from `first`.
-void bind_rated(Statement& s, int first, const GameResultRecord& r) {
+void bind_rated(auto& s, int first, const GameResultRecord& r) {
   if (!r.pool) {
     for (int i = 0; i < 6; ++i) s.bind_null(first + i);
     return;
@@ -57,7 +51,8 @@ void bind_rated(Statement& s, int first, const GameResultRecord& r) {
 
 }  // namespace
 
-void SqliteRecords::set_table_terms(std::int64_t table_id, const TableTerms& terms) {
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::set_table_terms(std::int64_t table_id, const TableTerms& terms) {
   auto s = db_.prepare(
       "INSERT INTO table_terms (table_id, rated, min_rating, max_timeout_rate) VALUES (?, ?, ?, ?) "
       "ON CONFLICT (table_id) DO UPDATE SET rated = excluded.rated, min_rating = excluded.min_rating, "
@@ -68,7 +63,8 @@ void SqliteRecords::set_table_terms(std::int64_t table_id, const TableTerms& ter
   s.run();
 }
 
-TableTerms SqliteRecords::table_terms(std::int64_t table_id) {
+template <NodePolicy Nodes>
+TableTerms SqlRecords<Nodes>::table_terms(std::int64_t table_id) {
   auto s = db_.prepare("SELECT rated, min_rating, max_timeout_rate FROM table_terms WHERE table_id = ?");
   s.bind(1, table_id);
   TableTerms terms;
@@ -79,14 +75,16 @@ TableTerms SqliteRecords::table_terms(std::int64_t table_id) {
   return terms;
 }
 
-std::optional<RatingRecord> SqliteRecords::rating_of(std::int64_t user_id, RatingPool pool) {
+template <NodePolicy Nodes>
+std::optional<RatingRecord> SqlRecords<Nodes>::rating_of(std::int64_t user_id, RatingPool pool) {
   auto s = db_.prepare("SELECT mu, sigma, games FROM ratings WHERE user_id = ? AND pool = ?");
   s.bind(1, user_id).bind(2, to_string(pool));
   if (!s.step()) return std::nullopt;
   return RatingRecord{s.column_real(0), s.column_real(1), static_cast<int>(s.column_int(2))};
 }
 
-void SqliteRecords::save_rating(std::int64_t user_id, RatingPool pool, const RatingRecord& rating) {
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::save_rating(std::int64_t user_id, RatingPool pool, const RatingRecord& rating) {
   db_.prepare(
          "INSERT INTO ratings (user_id, pool, mu, sigma, games) VALUES (?, ?, ?, ?, ?) "
          "ON CONFLICT (user_id, pool) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games")
@@ -98,9 +96,11 @@ void SqliteRecords::save_rating(std::int64_t user_id, RatingPool pool, const Rat
       .run();
 }
 
-void SqliteRecords::clear_ratings() { db_.prepare("DELETE FROM ratings").run(); }
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::clear_ratings() { db_.prepare("DELETE FROM ratings").run(); }
 
-void SqliteRecords::insert_game_result(const GameResultRecord& r) {
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::insert_game_result(const GameResultRecord& r) {
   auto s = db_.prepare(
       "INSERT INTO game_results (table_id, seat, user_id, robot, place, abandoned, pool, rated_place, mu_before, "
       "sigma_before, mu_after, sigma_after, moves_due, timeouts, timed_moves, think_seconds, finished_at) "
@@ -120,7 +120,8 @@ void SqliteRecords::insert_game_result(const GameResultRecord& r) {
       .run();
 }
 
-void SqliteRecords::update_game_rating(const GameResultRecord& r) {
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::update_game_rating(const GameResultRecord& r) {
   auto s = db_.prepare(
       "UPDATE game_results SET pool = ?, rated_place = ?, mu_before = ?, sigma_before = ?, mu_after = ?, "
       "sigma_after = ? WHERE table_id = ? AND seat = ?");
@@ -128,17 +129,19 @@ void SqliteRecords::update_game_rating(const GameResultRecord& r) {
   s.bind(7, r.table_id).bind(8, static_cast<std::int64_t>(r.seat)).run();
 }
 
-std::vector<GameResultRecord> SqliteRecords::game_results_of(std::int64_t user_id, int limit) {
+template <NodePolicy Nodes>
+std::vector<GameResultRecord> SqlRecords<Nodes>::game_results_of(std::int64_t user_id, int limit) {
   auto s = db_.prepare(std::string("SELECT * FROM (SELECT ") + kResultColumns +
                        "FROM game_results r JOIN game_tables t ON t.id = r.table_id WHERE r.user_id = ? "
-                       "ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?) ORDER BY finished_at, table_id");
+                       "ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?) newest ORDER BY finished_at, table_id");
   s.bind(1, user_id).bind(2, static_cast<std::int64_t>(limit));
   std::vector<GameResultRecord> results;
   while (s.step()) results.push_back(read_result(s));
   return results;
 }
 
-std::vector<GameResultRecord> SqliteRecords::all_game_results() {
+template <NodePolicy Nodes>
+std::vector<GameResultRecord> SqlRecords<Nodes>::all_game_results() {
   auto s = db_.prepare(std::string("SELECT ") + kResultColumns +
                        "FROM game_results r JOIN game_tables t ON t.id = r.table_id "
                        "ORDER BY r.finished_at, r.table_id, r.seat");
@@ -147,7 +150,8 @@ std::vector<GameResultRecord> SqliteRecords::all_game_results() {
   return results;
 }
 
-PlayerTotals SqliteRecords::player_totals(std::int64_t user_id) {
+template <NodePolicy Nodes>
+PlayerTotals SqlRecords<Nodes>::player_totals(std::int64_t user_id) {
   PlayerTotals totals;
   auto played = db_.prepare(
       "SELECT count(*) FROM seats s JOIN game_tables t ON t.id = s.table_id "

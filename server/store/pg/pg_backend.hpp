@@ -11,8 +11,8 @@
 #include <cstdint>
 #include <string>
 
-#include "server/store/pg_connection.hpp"
-#include "server/store/pg_records.hpp"
+#include "server/store/pg/pg_connection.hpp"
+#include "server/store/pg/pg_records.hpp"
 #include "server/store/store_backend.hpp"
 
 namespace sp::server {

@@ -1,4 +1,6 @@
-#include "server/store/sqlite_records.hpp"
+// The records' whole games for tools and the administrators' log
+// (sql_records.hpp).
+#include "server/store/sql_records.hpp"
 
 namespace sp::server {
 namespace {
@@ -9,7 +11,7 @@ constexpr const char* kStartedTables =
     "FROM game_tables "
     "WHERE status <> 'open'";
 
-TableRecord read_started_table(const Statement& s) {
+TableRecord read_started_table(const auto& s) {
   TableRecord t;
   t.id = s.column_int(0);
   t.status = parse_table_status(s.column_text(1)).value_or(TableStatus::kAborted);
@@ -22,7 +24,7 @@ TableRecord read_started_table(const Statement& s) {
   return t;
 }
 
-MoveRecord read_logged_move(const Statement& moves) {
+MoveRecord read_logged_move(const auto& moves) {
   MoveRecord move;
   move.move_number = moves.column_int(1);
   move.seat = static_cast<int>(moves.column_int(2));
@@ -33,35 +35,49 @@ MoveRecord read_logged_move(const Statement& moves) {
 
 }  // namespace
 
-// The whole log streams in table order through one statement beside the
-// tables' own: a database of ten thousand finished games is read in seconds.
-void SqliteRecords::each_started_game(std::optional<std::int64_t> table_id, const GameVisitor& visit) {
+// Where rows stream (SQLite), the whole log is read in table order through
+// one statement beside the tables' own: a database of ten thousand finished
+// games is read in seconds. A libpq result is held whole in memory, so there
+// the log is read table by table (one prepared statement, run once per table).
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::each_started_game(std::optional<std::int64_t> table_id, const GameVisitor& visit) {
   auto tables = db_.prepare(std::string(kStartedTables) + (table_id ? " AND id = ?" : " ORDER BY id"));
-  auto moves = db_.prepare(
-      table_id ? "SELECT table_id, move_number, seat, action_json, state_hash FROM moves WHERE table_id = ? "
-                 "ORDER BY move_number"
-               : "SELECT table_id, move_number, seat, action_json, state_hash FROM moves ORDER BY table_id, move_number");
-  if (table_id) {
-    tables.bind(1, *table_id);
-    moves.bind(1, *table_id);
-  }
-  bool more = moves.step();
+  if (table_id) tables.bind(1, *table_id);
   std::vector<MoveRecord> log;
-  while (tables.step()) {
-    const TableRecord table = read_started_table(tables);
-    // Moves of tables that are not visited (open ones) are passed over.
-    while (more && moves.column_int(0) < table.id) more = moves.step();
-    log.clear();
-    while (more && moves.column_int(0) == table.id) {
-      log.push_back(read_logged_move(moves));
-      more = moves.step();
+  if constexpr (Connection::kStreamsRows) {
+    auto moves = db_.prepare(
+        table_id ? "SELECT table_id, move_number, seat, action_json, state_hash FROM moves WHERE table_id = ? "
+                   "ORDER BY move_number"
+                 : "SELECT table_id, move_number, seat, action_json, state_hash FROM moves ORDER BY table_id, move_number");
+    if (table_id) moves.bind(1, *table_id);
+    bool more = moves.step();
+    while (tables.step()) {
+      const TableRecord table = read_started_table(tables);
+      // Moves of tables that are not visited (open ones) are passed over.
+      while (more && moves.column_int(0) < table.id) more = moves.step();
+      log.clear();
+      while (more && moves.column_int(0) == table.id) {
+        log.push_back(read_logged_move(moves));
+        more = moves.step();
+      }
+      visit(table, log);
     }
-    visit(table, log);
+  } else {
+    while (tables.step()) {
+      const TableRecord table = read_started_table(tables);
+      auto moves = db_.prepare(
+          "SELECT table_id, move_number, seat, action_json, state_hash FROM moves WHERE table_id = ? "
+          "ORDER BY move_number");
+      moves.bind(1, table.id);
+      log.clear();
+      while (moves.step()) log.push_back(read_logged_move(moves));
+      visit(table, log);
+    }
   }
 }
 
-
-void SqliteRecords::log_admin_action(const AdminAction& a) {
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::log_admin_action(const AdminAction& a) {
   auto s = db_.prepare(
       "INSERT INTO admin_actions (at, who, user_id, address, request, table_id, arguments, outcome) "
       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
@@ -85,10 +101,11 @@ void SqliteRecords::log_admin_action(const AdminAction& a) {
   s.bind(7, a.arguments_json).bind(8, a.outcome).run();
 }
 
-std::vector<AdminAction> SqliteRecords::list_admin_actions(std::optional<std::int64_t> table, int limit) {
+template <NodePolicy Nodes>
+std::vector<AdminAction> SqlRecords<Nodes>::list_admin_actions(std::optional<std::int64_t> table, int limit) {
   auto s = db_.prepare(
       "SELECT id, at, who, user_id, coalesce(address, ''), request, table_id, arguments, outcome FROM admin_actions "
-      "WHERE ?1 IS NULL OR table_id = ?1 ORDER BY id DESC LIMIT ?2");
+      "WHERE CAST(?1 AS BIGINT) IS NULL OR table_id = ?1 ORDER BY id DESC LIMIT ?2");
   if (table) {
     s.bind(1, *table);
   } else {

@@ -1,0 +1,14 @@
+// The one instantiation of the records over SQLite.
+#include "server/store/sqlite/sqlite_records.hpp"
+
+#include "server/store/sql_records_admin.ipp"
+#include "server/store/sql_records_correspondence.ipp"
+#include "server/store/sql_records_mail.ipp"
+#include "server/store/sql_records_ratings.ipp"
+#include "server/store/sql_records_tables.ipp"
+
+namespace sp::server {
+
+template class SqlRecords<OneNode>;
+
+}  // namespace sp::server
