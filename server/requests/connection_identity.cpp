@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "protocol/reply_frames.hpp"
+#include "server/table/table.hpp"
 #include "server/table/table_registry.hpp"
 
 namespace sp::server {

@@ -4,6 +4,7 @@
 
 #include "protocol/requests.hpp"
 #include "server/requests/request.hpp"
+#include "server/table/table.hpp"
 
 namespace sp::server {
 

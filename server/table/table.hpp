@@ -26,7 +26,6 @@
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
-#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <deque>
@@ -43,61 +42,21 @@
 #include "engine/setup.hpp"
 #include "engine/standing_order.hpp"
 #include "engine/state.hpp"
-#include "protocol/engine_json.hpp"
-#include "protocol/standing_order_json.hpp"
 #include "protocol/error_code.hpp"
+#include "protocol/server_messages.hpp"
+#include "protocol/standing_order_json.hpp"
+#include "protocol/table_summary.hpp"
 #include "protocol/view_text.hpp"
 #include "server/correspondence/correspondence.hpp"
 #include "server/base/metrics.hpp"
 #include "server/table/seat_control.hpp"
+#include "server/session/reply.hpp"
 #include "server/session/subscriber.hpp"
 #include "server/table/table_aftermath.hpp"
 #include "server/store/records.hpp"
 #include "server/store/store.hpp"
 
 namespace sp::server {
-
-// A reply to one request: the `data` of a result, or an error: a protocol
-// ErrorCode, a rule of the game the engine refused, or a malformed action.
-// `code` is the error's wire string, set only by the factories below.
-struct Reply {
-  bool ok = true;
-  nlohmann::json data = nlohmann::json::object();
-  // When not empty, the data as an object's JSON text instead of `data`: an
-  // act's result, written after every move without a document.
-  std::string data_text;
-  std::string code;
-  std::string message;
-  // A rule of the game: the message is said again in the connection's language.
-  std::optional<engine::RuleError> rule;
-  // A frame the connection is sent right after the reply, in the same post,
-  // if its identity is still `then_epoch`: an acknowledged move's own
-  // table_update, which would otherwise be a second post to the mover.
-  std::shared_ptr<const std::string> then;
-  IdentityEpoch then_epoch = 0;
-
-  static Reply result(nlohmann::json data) { return Reply{true, std::move(data), {}, {}, {}, {}, {}, 0}; }
-  static Reply result_text(std::string data) {
-    return Reply{true, nlohmann::json::object(), std::move(data), {}, {}, {}, {}, 0};
-  }
-  static Reply error(protocol::ErrorCode code, std::string message) {
-    return Reply{false, nlohmann::json::object(), {}, std::string(protocol::to_string(code)), std::move(message), {}, {}, 0};
-  }
-  static Reply error(protocol::ErrorCode code) { return error(code, std::string(protocol::default_message(code))); }
-  static Reply rule_error(const engine::RuleError& error) {
-    return Reply{false, nlohmann::json::object(), {}, std::string(engine::to_string(error.code)), error.message, error, {}, 0};
-  }
-  // A standing order refused when written: the order's number (from 1) and why.
-  static Reply order_error(std::size_t number, const engine::OrderError& error) {
-    return Reply{false, nlohmann::json::object(), {}, std::string(engine::to_string(error.code)),
-                 "Order " + std::to_string(number) + ": " + error.message, {}, {}, 0};
-  }
-  // A malformed action or options (engine_json.hpp's DecodeError codes).
-  static Reply decode_error(const protocol::DecodeError& error) {
-    return Reply{false, nlohmann::json::object(), {}, error.code, error.message, {}, {}, 0};
-  }
-};
-using ReplyFn = std::function<void(Reply)>;
 
 class Table : public std::enable_shared_from_this<Table> {
  public:
@@ -163,7 +122,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void legal_actions(std::int64_t user_id, ReplyFn reply);
   void chat(std::int64_t user_id, std::string text, ReplyFn reply);
   // Calls `fn` on the strand with a summary for lobby listings.
-  void summarize(std::function<void(nlohmann::json)> fn);
+  void summarize(std::function<void(protocol::TableSummary)> fn);
   // An administrator ends the game (table_abort.cpp): once no move is being
   // written, the table is marked aborted in the database, refuses every
   // further move, and its subscribers get a table_changed message. Replies
@@ -256,7 +215,8 @@ class Table : public std::enable_shared_from_this<Table> {
   // returns for the caller to send with the mover's reply.
   std::optional<HeldFrame> broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events,
                                      const Subscriber* held_for = nullptr);
-  void announce(const nlohmann::json& message);
+  // Sends a message's frame to every watcher.
+  void announce(std::string frame);
 
   // table_orders.cpp
   // The move the seat's standing orders make now, if any.
@@ -275,7 +235,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // The seated humans who answer a request or proposal of `asker`.
   std::vector<int> answerers(engine::Seat asker) const;
   std::optional<AbortProposal> open_abort() const;
-  nlohmann::json consent_json() const;
+  protocol::Consent consent() const;
   // Tells every subscriber what is open now and what just happened.
   void tell_consent(std::string_view outcome, engine::Seat seat);
   void commit_entry(engine::LogKind kind, engine::Seat seat, engine::GameState state, ReplyFn reply);
@@ -292,7 +252,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void change(Aftermath aftermath, std::function<void(bool ok)> done);
   // After the aftermath's transaction: updates the table, the scheduler and
   // delivers notifications; returns the seat_control message to announce, if any.
-  std::optional<nlohmann::json> apply_aftermath(const Aftermath& aftermath, const AftermathWritten& written);
+  std::optional<protocol::SeatControl> apply_aftermath(const Aftermath& aftermath, const AftermathWritten& written);
   void arm_deadline();
   void deadline_passed(std::int64_t at);
   // table_warnings.cpp: the warnings before the move deadline (docs/notifications.md).
@@ -300,16 +260,14 @@ class Table : public std::enable_shared_from_this<Table> {
   void deadline_warning_due(std::int64_t deadline_at, std::int64_t warning_at, int hours_before);
   void play_automatic_soon();
   void play_automatic();
-  nlohmann::json view_json(std::optional<engine::Seat> seat) const;
   // What `seat` may do now: nothing for a spectator, nor on a stopped table
   // that is not followed from another node.
   std::vector<engine::LegalAction> legal_for(std::optional<engine::Seat> seat) const;
-  nlohmann::json legal_json(std::optional<engine::Seat> seat) const;
-  // legal_json's dump, written as text (for the update after every move).
+  // The legal actions' JSON text (for the update after every move).
   std::string legal_text(std::optional<engine::Seat> seat) const;
-  nlohmann::json prices_json(std::optional<engine::Seat> seat) const;
-  nlohmann::json moves_since(std::int64_t since, std::optional<engine::Seat> seat) const;
-  nlohmann::json summary_json() const;
+  // Each move's entry after `since`, as `seat` may see it, as JSON text.
+  std::vector<std::string> moves_since(std::int64_t since, std::optional<engine::Seat> seat) const;
+  protocol::TableSummary summary() const;
 
   // Constant after construction.
   const std::int64_t id_;

@@ -13,12 +13,12 @@
 #include "engine/replay.hpp"
 #include "engine/rules.hpp"
 #include "server/correspondence/scheduler.hpp"
+#include "protocol/table_results.hpp"
 #include "server/table/table.hpp"
 
 namespace sp::server {
 
 using protocol::ErrorCode;
-using nlohmann::json;
 
 namespace {
 
@@ -43,12 +43,6 @@ std::string_view outcome_of(engine::LogKind kind) {
     case engine::LogKind::kResign: break;
   }
   return "";
-}
-
-json seat_list(const std::vector<int>& seats) {
-  json out = json::array();
-  for (int s : seats) out.push_back(s);
-  return out;
 }
 
 }  // namespace
@@ -84,8 +78,8 @@ std::optional<Table::AbortProposal> Table::open_abort() const {
   return std::nullopt;
 }
 
-json Table::consent_json() const {
-  json undo = nullptr;
+protocol::Consent Table::consent() const {
+  protocol::Consent out;
   if (undo_request_) {
     std::vector<int> waiting;
     for (int s : answerers(undo_request_->seat)) {
@@ -93,33 +87,24 @@ json Table::consent_json() const {
         waiting.push_back(s);
       }
     }
-    undo = json{{"seat", undo_request_->seat.value}, {"move_number", undo_request_->move_number},
-                {"accepted", seat_list(undo_request_->accepted)}, {"waiting", seat_list(waiting)}};
+    out.undo = protocol::OpenUndo{undo_request_->seat.value, undo_request_->move_number, undo_request_->accepted,
+                                  std::move(waiting)};
   }
-  json abort = nullptr;
   if (const auto open = open_abort()) {
     std::vector<int> waiting;
     for (int s : answerers(engine::Seat{static_cast<std::uint8_t>(open->seat)})) {
       if (std::find(open->voted.begin(), open->voted.end(), s) == open->voted.end()) waiting.push_back(s);
     }
-    abort = json{{"seat", open->seat}, {"expires_at", open->expires_at}, {"voted", seat_list(open->voted)},
-                 {"waiting", seat_list(waiting)}};
+    out.abort = protocol::OpenAbort{open->seat, open->expires_at, open->voted, std::move(waiting)};
   }
-  std::vector<int> gone;
   for (const SeatRecord& s : record_.seats) {
-    if (resigned(engine::Seat{static_cast<std::uint8_t>(s.seat)})) gone.push_back(s.seat);
+    if (resigned(engine::Seat{static_cast<std::uint8_t>(s.seat)})) out.resigned.push_back(s.seat);
   }
-  return json{{"undo", std::move(undo)}, {"abort", std::move(abort)}, {"resigned", seat_list(gone)}};
+  return out;
 }
 
 void Table::tell_consent(std::string_view outcome, engine::Seat seat) {
-  json message = consent_json();
-  message.erase("resigned");
-  message["type"] = "consent_changed";
-  message["table"] = id_;
-  message["outcome"] = outcome;
-  message["seat"] = seat.value;
-  announce(message);
+  announce(protocol::encode(protocol::ConsentChanged{id_, consent(), std::string(outcome), seat.value}));
 }
 
 Expected<engine::Seat, Reply> Table::consenting_seat(std::int64_t user_id) const {
@@ -181,7 +166,7 @@ void Table::entry_committed(const Move& move) {
     // An aborted table stops like an administrator's abort: moves waiting are
     // refused, robots and deadlines stop.
     stop_playing();
-    announce(json{{"type", "table_changed"}, {"table", summary_json()}, {"reason", "aborted by the players' vote"}});
+    announce(protocol::encode(protocol::TableChanged{summary(), "aborted by the players' vote"}));
   }
   if (const std::string_view outcome = outcome_of(move.kind); !outcome.empty()) tell_consent(outcome, move.seat);
 }
@@ -273,7 +258,7 @@ void Table::request_undo(std::int64_t user_id, ReplyFn reply) {
       return self->commit_entry(engine::LogKind::kUndo, *seat, std::move(*before), std::move(reply));
     }
     self->undo_request_ = UndoRequest{*seat, static_cast<std::int64_t>(*last) + 1, std::move(*before), {}};
-    reply(Reply::result(self->consent_json()));
+    reply(Reply::result(protocol::encode_data(self->consent())));
     self->tell_consent("undo_requested", *seat);
   });
 }
@@ -293,7 +278,7 @@ void Table::answer_undo(std::int64_t user_id, bool accept, ReplyFn reply) {
     }
     if (!accept) {
       self->undo_request_.reset();
-      reply(Reply::result(self->consent_json()));
+      reply(Reply::result(protocol::encode_data(self->consent())));
       return self->tell_consent("undo_refused", *seat);
     }
     request.accepted.push_back(seat->value);
@@ -301,7 +286,7 @@ void Table::answer_undo(std::int64_t user_id, bool accept, ReplyFn reply) {
       return std::find(request.accepted.begin(), request.accepted.end(), s) != request.accepted.end();
     });
     if (!all) {
-      reply(Reply::result(self->consent_json()));
+      reply(Reply::result(protocol::encode_data(self->consent())));
       return self->tell_consent("undo_accepted", *seat);
     }
     const engine::Seat asker = request.seat;

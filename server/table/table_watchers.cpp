@@ -11,9 +11,11 @@
 #include "engine/card_prices.hpp"
 #include "engine/legal_actions.hpp"
 #include "engine/view.hpp"
-#include "protocol/engine_json.hpp"
 #include "protocol/log_entry_text.hpp"
 #include "protocol/move_entry_text.hpp"
+#include "protocol/notice_details.hpp"
+#include "protocol/server_messages.hpp"
+#include "protocol/table_results.hpp"
 #include "protocol/table_update.hpp"
 #include "server/table/log_replay.hpp"
 
@@ -22,14 +24,13 @@ namespace sp::server {
 using protocol::ErrorCode;
 namespace {
 
-using nlohmann::json;
-
 engine::Viewer viewer_for(std::optional<engine::Seat> seat) {
   return seat ? engine::Viewer::of_seat(*seat) : engine::Viewer::spectator();
 }
 
-// prices_json's text, written without a document: it goes to every seat after
-// every move.
+// A seat's prices for the cards in view, on its turn or not, so that a player
+// plans while others move; nothing for spectators. Written without a
+// document: it goes to every seat after every move.
 std::string prices_text(const engine::GameState& state, std::optional<engine::Seat> seat) {
   if (!seat) return "[]";
   return protocol::encode_prices_text(engine::card_prices(state, *seat));
@@ -124,45 +125,26 @@ std::optional<Table::HeldFrame> Table::broadcast(const engine::LoggedAction& log
   return held;
 }
 
-json Table::view_json(std::optional<engine::Seat> seat) const {
-  return protocol::encode_view(view_after(state_, viewer_for(seat), record_.move_count), names_);
-}
-
 std::vector<engine::LegalAction> Table::legal_for(std::optional<engine::Seat> seat) const {
   if (!seat || (faulted_ && !moved_)) return {};  // a followed table shows what its node would accept
   return engine::legal_actions(state_, *seat);
-}
-
-json Table::legal_json(std::optional<engine::Seat> seat) const {
-  json out = json::array();
-  for (const engine::LegalAction& legal : legal_for(seat)) out.push_back(protocol::encode_legal_action(legal));
-  return out;
 }
 
 std::string Table::legal_text(std::optional<engine::Seat> seat) const {
   return protocol::encode_legal_actions_text(legal_for(seat));
 }
 
-// A seat's prices for the cards in view, on its turn or not, so that a player
-// plans while others move; nothing for spectators.
-json Table::prices_json(std::optional<engine::Seat> seat) const {
-  json out = json::array();
-  if (!seat) return out;
-  for (const engine::CardPrice& price : engine::card_prices(state_, *seat)) out.push_back(protocol::encode_card_price(price));
-  return out;
-}
-
-json Table::moves_since(std::int64_t since, std::optional<engine::Seat> seat) const {
+std::vector<std::string> Table::moves_since(std::int64_t since, std::optional<engine::Seat> seat) const {
   // Events are not stored: a replay from the setup recomputes them (a game is
   // a few hundred moves; this takes well under a millisecond).
-  json out = json::array();
+  std::vector<std::string> out;
   const engine::Viewer viewer = viewer_for(seat);
   const auto replayed = engine::replay(setup_, log_, [&](std::size_t i, const engine::LoggedAction& logged,
                                                          const engine::GameState&, const engine::Events& events) {
     const auto number = static_cast<std::int64_t>(i) + 1;
     if (number <= since) return;
-    out.push_back(protocol::encode_move_entry(protocol::MoveEntry{number, logged, events, to_string(actors_[i])},
-                                              setup_.options, viewer));
+    out.push_back(protocol::encode_move_entry_text(
+        protocol::MoveEntry{number, logged, events, to_string(actors_[i])}, setup_.options, viewer));
   });
   if (!replayed) {
     // The log in memory was applied move by move as it was played: a bug. The
@@ -183,16 +165,18 @@ void Table::subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch,
     self->watchers_.push_back(Watcher{subscriber, key, epoch, seat, compact});
     const std::int64_t from = std::clamp<std::int64_t>(since.value_or(self->record_.move_count), 0,
                                                        self->record_.move_count);
-    json result{{"table", self->summary_json()},
-                {"seat", seat ? json(seat->value) : json(nullptr)},
-                {"view", self->view_json(seat)},
-                {"legal_actions", self->legal_json(seat)},
-                {"prices", self->prices_json(seat)},
-                {"moves", self->moves_since(from, seat)}};
+    protocol::Subscribed result{self->summary(),
+                                seat ? std::optional<int>(seat->value) : std::nullopt,
+                                view_after(self->state_, viewer_for(seat), self->record_.move_count),
+                                self->names_,
+                                self->legal_for(seat),
+                                seat ? engine::card_prices(self->state_, *seat) : std::vector<engine::CardPrice>{},
+                                self->moves_since(from, seat),
+                                std::nullopt,
+                                self->consent()};
     // The seat's own standing orders, for its player only.
-    if (seat) result["orders"] = protocol::encode_orders(self->orders_.at(seat->value));
-    result["consent"] = self->consent_json();
-    reply(Reply::result(std::move(result)));
+    if (seat) result.orders = self->orders_.at(seat->value);
+    reply(Reply::result(protocol::encode_data(result)));
   });
 }
 
@@ -204,7 +188,7 @@ void Table::unsubscribe(const Subscriber* subscriber) {
 
 void Table::legal_actions(std::int64_t user_id, ReplyFn reply) {
   boost::asio::post(strand_, [self = shared_from_this(), user_id, reply = std::move(reply)] {
-    reply(Reply::result(json{{"actions", self->legal_json(self->seat_of(user_id))}}));
+    reply(Reply::result(protocol::encode_legal_actions_data(self->legal_for(self->seat_of(user_id)))));
   });
 }
 
@@ -235,7 +219,7 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
       if (s.robot || s.user_id == user_id || !mentions_name(text, s.name)) continue;
       mentions.push_back(NotificationDraft{s.user_id, "chat_mention", self->id_,
                                            from + " mentioned you at " + self->record_.name + ".",
-                                           json{{"from", from}}});
+                                           protocol::encode_details(protocol::ChatMentionDetails{from})});
     }
     // The line's id goes out with it, so a client can page back (chat_history) from what it saw.
     auto chat_id = std::make_shared<std::int64_t>(0);
@@ -248,13 +232,11 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
                         },
                         [self, reply = std::move(reply), from, text, now, chat_id, stored](std::exception_ptr error) {
                           if (error) return reply(Reply::error(ErrorCode::kInternalError, "The message could not be stored."));
-                          reply(Reply::result(json::object()));
+                          reply(Reply::result("{}"));
                           self->correspondence_.notifier.deliver(*stored);
                           boost::asio::post(self->strand_, [self, from, text, now, chat_id = *chat_id] {
                             const auto frame = std::make_shared<const std::string>(
-                                json{{"type", "chat_message"}, {"table", self->id_}, {"chat_id", chat_id},
-                                     {"from", from}, {"text", text}, {"at", now}}
-                                    .dump());
+                                protocol::encode(protocol::ChatMessage{self->id_, chat_id, from, text, now}));
                             for (const Watcher& w : self->watchers_) {
                               if (auto s = w.subscriber.lock()) s->send(frame, w.epoch);
                             }
@@ -264,8 +246,8 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
   });
 }
 
-void Table::announce(const json& message) {
-  const auto frame = std::make_shared<const std::string>(message.dump());
+void Table::announce(std::string message) {
+  const auto frame = std::make_shared<const std::string>(std::move(message));
   for (const Watcher& w : watchers_) {
     if (auto s = w.subscriber.lock()) s->send(frame, w.epoch);
   }
