@@ -49,14 +49,15 @@ Table::Table(boost::asio::any_io_executor strand, Store& store, Metrics& metrics
       state_(std::move(state)),
       log_(std::move(log)),
       actors_(std::move(actors)),
-      times_(std::move(times)) {
+      times_(std::move(times)),
+      orders_(static_cast<std::size_t>(record_.player_count)),
+      audience_(names_) {
   actors_.resize(log_.size(), Actor::kPlayer);
   times_.resize(log_.size(), 0);
-  orders_.resize(static_cast<std::size_t>(record_.player_count));
   for (SeatRecord& seat : record_.seats) {
     auto orders = protocol::decode_stored_orders(seat.standing_orders);
     if (orders) {
-      orders_.at(static_cast<std::size_t>(seat.seat)) = std::move(*orders);
+      orders_.replace(static_cast<std::size_t>(seat.seat), std::move(*orders));
     } else {
       // Orders only ever make moves their player wrote: unreadable ones make none.
       spdlog::error("table {} seat {}: standing orders dropped, unreadable: {}", id_, seat.seat, orders.error().message);

@@ -20,7 +20,12 @@
 // each move, chat), table_pace.cpp (deadlines, robots and absent seats),
 // table_abort.cpp (an administrator ends the game), table_consent.cpp
 // (resigning, aborting by vote, undo by consent), table_summary.cpp (the
-// lobby's summary).
+// lobby's summary). It owns the game (record, state, log) and the strand's
+// work queue; its parts own the rest, each alone, and reach the game only
+// through what the table hands them: the Audience (audience.hpp: watchers,
+// the view texts and prices kept between updates, every push), the Consent
+// (consent.hpp: the request to undo, the proposal to abort read from the
+// log), the StandingOrders (standing_orders.hpp: each seat's orders).
 //
 // Thread-safety: all public methods are safe from any thread.
 #pragma once
@@ -49,7 +54,10 @@
 #include "protocol/view_text.hpp"
 #include "server/correspondence/correspondence.hpp"
 #include "server/base/metrics.hpp"
+#include "server/table/audience.hpp"
+#include "server/table/consent.hpp"
 #include "server/table/seat_control.hpp"
+#include "server/table/standing_orders.hpp"
 #include "server/session/reply.hpp"
 #include "server/session/subscriber.hpp"
 #include "server/table/table_aftermath.hpp"
@@ -150,18 +158,6 @@ class Table : public std::enable_shared_from_this<Table> {
     double started;
     const Subscriber* from;
   };
-  struct Watcher {
-    std::weak_ptr<Subscriber> subscriber;
-    const Subscriber* key;
-    IdentityEpoch epoch;
-    std::optional<engine::Seat> seat;
-    bool compact = false;
-  };
-  // A seat's prices as last sent, after move `move_number`.
-  struct KeptPrices {
-    std::int64_t move_number = -1;
-    std::string text;
-  };
 
   // A move about to be stored, whoever chose it.
   struct Move {
@@ -174,20 +170,6 @@ class Table : public std::enable_shared_from_this<Table> {
     engine::LogKind kind = engine::LogKind::kAction;  // another kind: a resign, vote or undo
     std::int64_t at = 0;                               // when it was written (set by commit_move)
     const Subscriber* from = nullptr;                  // the connection that sent it, if a person's
-  };
-  // A request to take back an action, waiting for the other humans' answers;
-  // kept in memory only (a restart drops it, docs/rules.md).
-  struct UndoRequest {
-    engine::Seat seat;
-    std::int64_t move_number = 0;  // the action taken back
-    engine::GameState before;      // the state before it
-    std::vector<int> accepted;
-  };
-  // The open proposal to abort, read from the log.
-  struct AbortProposal {
-    int seat = 0;
-    std::int64_t expires_at = 0;
-    std::vector<int> voted;
   };
 
   std::optional<engine::Seat> seat_of(std::int64_t user_id) const;
@@ -206,25 +188,16 @@ class Table : public std::enable_shared_from_this<Table> {
   void move_away(const std::string& why);
   // Why a stopped table refuses: table_moved when another node plays it.
   Reply stopped_reply(std::string faulted_message) const;
-  // A frame made for one connection, and the identity it was made for.
-  struct HeldFrame {
-    std::shared_ptr<const std::string> frame;
-    IdentityEpoch epoch = 0;
-  };
-  // Sends every watcher its table_update, except `held_for`'s, which it
-  // returns for the caller to send with the mover's reply.
-  std::optional<HeldFrame> broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events,
+  // Sends every watcher its table_update (Audience::broadcast), except
+  // `held_for`'s, which it returns for the caller to send with the mover's reply.
+  std::optional<Audience::HeldFrame> broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events,
                                      const Subscriber* held_for = nullptr);
   // Sends a message's frame to every watcher.
   void announce(std::string frame);
 
   // table_orders.cpp
-  // The move the seat's standing orders make now, if any.
-  std::optional<engine::OrderedMove> ordered_move(engine::Seat seat) const;
   // Each seat's orders after `move` leads to `next`: the one used, those lapsed.
   void orders_after_move(const Move& move, const engine::GameState& next, Aftermath& after) const;
-  // The orders the seat will have once `after` is written.
-  const std::vector<engine::StandingOrder>& orders_once(const Aftermath& after, engine::Seat seat) const;
   // Sends the seat's orders to its own connections (and no one else's).
   void tell_orders(int seat);
 
@@ -234,7 +207,7 @@ class Table : public std::enable_shared_from_this<Table> {
   bool resigned(engine::Seat seat) const;
   // The seated humans who answer a request or proposal of `asker`.
   std::vector<int> answerers(engine::Seat asker) const;
-  std::optional<AbortProposal> open_abort() const;
+  std::optional<Consent::AbortProposal> open_abort() const;
   protocol::Consent consent() const;
   // Tells every subscriber what is open now and what just happened.
   void tell_consent(std::string_view outcome, engine::Seat seat);
@@ -263,8 +236,6 @@ class Table : public std::enable_shared_from_this<Table> {
   // What `seat` may do now: nothing for a spectator, nor on a stopped table
   // that is not followed from another node.
   std::vector<engine::LegalAction> legal_for(std::optional<engine::Seat> seat) const;
-  // The legal actions' JSON text (for the update after every move).
-  std::string legal_text(std::optional<engine::Seat> seat) const;
   // Each move's entry after `since`, as `seat` may see it, as JSON text.
   std::vector<std::string> moves_since(std::int64_t since, std::optional<engine::Seat> seat) const;
   protocol::TableSummary summary() const;
@@ -285,14 +256,11 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<engine::LoggedAction> log_;
   std::vector<Actor> actors_;  // who chose each move of log_
   std::vector<std::int64_t> times_;  // when each move of log_ was written (0: not known)
-  std::optional<UndoRequest> undo_request_;
-  // Each seat's standing orders, private to the seat (never in a view).
-  std::vector<std::vector<engine::StandingOrder>> orders_;
-  std::vector<Watcher> watchers_;
-  // The view's text from one update to the next, by viewer class (see broadcast).
-  std::map<int, protocol::ViewText> view_texts_;
-  // Each seat's prices after the last update (see broadcast).
-  std::map<int, KeptPrices> prices_kept_;
+  // The table's parts, each the only owner of its state (above, the game
+  // they all read, which only the table changes).
+  Consent consent_;         // the request to undo waiting for answers
+  StandingOrders orders_;   // each seat's standing orders
+  Audience audience_;       // the watchers, and what is kept to push to them
   std::deque<std::function<void()>> pending_;
   bool writing_ = false;
   bool faulted_ = false;

@@ -111,7 +111,7 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
                                                                                      : waiting.controller;
   // A seat whose standing order moves it at once is not waited for.
   if (controller != SeatController::kHuman ||
-      engine::standing_order_move(next, to_act.front(), orders_once(after, to_act.front()))) {
+      engine::standing_order_move(next, to_act.front(), orders_.once(after, to_act.front()))) {
     after.deadline = Aftermath::Deadline::kClear;
     return after;
   }
@@ -120,9 +120,7 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
   after.waiting_user = waiting.user_id;
   // Told once per turn: not again while the same person goes on deciding, and
   // not while the seat's player has the table open (its update says it all).
-  const bool watching = std::any_of(watchers_.begin(), watchers_.end(), [&](const Watcher& w) {
-    return w.seat && w.seat->value == waiting.seat && !w.subscriber.expired();
-  });
+  const bool watching = audience_.watching_seat(waiting.seat);
   if (!watching && (waiting.seat != move.seat.value || move.actor != Actor::kPlayer)) {
     after.notes.push_back(NotificationDraft{waiting.user_id, "your_turn", id_,
                                             "It is your turn at " + record_.name + ".",
@@ -162,7 +160,7 @@ void Table::change(Aftermath aftermath, std::function<void(bool ok)> done) {
 
 std::optional<protocol::SeatControl> Table::apply_aftermath(const Aftermath& aftermath, const AftermathWritten& written) {
   std::optional<protocol::SeatControl> announcement;
-  for (const Aftermath::Orders& orders : aftermath.orders) orders_.at(static_cast<std::size_t>(orders.seat)) = orders.list;
+  for (const Aftermath::Orders& orders : aftermath.orders) orders_.replace(static_cast<std::size_t>(orders.seat), orders.list);
   if (aftermath.seat) {
     SeatRecord& seat = record_.seats.at(static_cast<std::size_t>(aftermath.seat->seat));
     const bool handed_over = seat.controller != aftermath.seat->controller;
@@ -212,7 +210,7 @@ void Table::deadline_passed(std::int64_t at) {
 void Table::play_automatic_soon() {
   if (automatic_posted_ || faulted_ || state_.is_finished()) return;
   const auto seat = seat_to_act();
-  if (!seat || (controller_of(*seat) == SeatController::kHuman && !ordered_move(*seat))) return;
+  if (!seat || (controller_of(*seat) == SeatController::kHuman && !orders_.move_for(state_, *seat))) return;
   // Posted, not run here: between two robot moves the strand serves others.
   automatic_posted_ = true;
   boost::asio::post(strand_, [self = shared_from_this()] {
@@ -227,7 +225,7 @@ void Table::play_automatic() {
   if (!seat) return;
   const SeatController controller = controller_of(*seat);
   if (controller == SeatController::kHuman) {
-    const auto ordered = ordered_move(*seat);
+    const auto ordered = orders_.move_for(state_, *seat);
     if (!ordered) return;
     auto next = engine::apply(state_, *seat, ordered->action);
     if (!next) return fault("a standing order's move was refused: " + next.error().message);
