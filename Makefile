@@ -53,6 +53,8 @@ test: build
 	@# playwright-core for the browser tests (never a browser download: they use Debian's chromium);
 	@# http_ece and web-push, the independent Web Push decryption of integration:push.
 	[ -d tests/browser/node_modules/playwright-core ] && [ -d tests/browser/node_modules/http_ece ] || (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
+	@# @asyncapi/parser for schema:asyncapi (its install script is only a download counter).
+	[ -d tests/asyncapi/node_modules/@asyncapi/parser ] || (cd tests/asyncapi && npm ci --no-audit --no-fund --ignore-scripts)
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSPB_SANITIZE=ON
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)

@@ -21,15 +21,11 @@
 #include "engine/options.hpp"
 #include "engine/rule_error.hpp"
 #include "engine/view.hpp"
+#include "protocol/decode_error.hpp"
 
 namespace sp::protocol {
 
 using nlohmann::json;
-
-struct DecodeError {
-  std::string code;     // "bad_action", "unknown_card", "bad_options", ...
-  std::string message;  // names the field: "card: there is no card called \"dragon\""
-};
 
 [[nodiscard]] Expected<engine::Action, DecodeError> decode_action(const json& j);
 [[nodiscard]] Expected<engine::TableOptions, DecodeError> decode_options(const json& j);

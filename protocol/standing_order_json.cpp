@@ -377,4 +377,10 @@ Expected<std::vector<engine::StandingOrder>, DecodeError> decode_orders(const js
   return orders;
 }
 
+std::string encode_stored_orders(std::span<const engine::StandingOrder> orders) { return encode_orders(orders).dump(); }
+
+Expected<std::vector<engine::StandingOrder>, DecodeError> decode_stored_orders(std::string_view text) {
+  return decode_orders(nlohmann::json::parse(text, nullptr, false));
+}
+
 }  // namespace sp::protocol

@@ -41,6 +41,11 @@ nlohmann::json encode_orders(std::span<const engine::StandingOrder> orders);
 [[nodiscard]] Expected<OrderWish, DecodeError> decode_order_wish(const nlohmann::json& j, std::string_view field);
 [[nodiscard]] Expected<std::vector<engine::StandingOrder>, DecodeError> decode_orders(const nlohmann::json& j);
 
+// A seat's list as the store keeps it (seats.standing_orders): encode_orders'
+// text, and read back from it.
+std::string encode_stored_orders(std::span<const engine::StandingOrder> orders);
+[[nodiscard]] Expected<std::vector<engine::StandingOrder>, DecodeError> decode_stored_orders(std::string_view text);
+
 std::string_view to_string(engine::Expiry expiry);
 
 }  // namespace sp::protocol

@@ -26,6 +26,15 @@ if [ -n "$bad" ]; then echo "the load generator (tests/load) includes server cod
 # (server/store/records.hpp).
 bad=$(grep -rnE '#include *[<"](sqlite3\.h|libpq-fe\.h|server/store/sql_(records|columns)\.hpp|server/store/[a-z_]+\.ipp|server/store/sqlite/(database|sqlite_records|one_node)\.hpp|server/store/pg/(pg_connection|pg_records|several_nodes)\.hpp)' "$root/server" --include='*.cpp' --include='*.hpp' | grep -v "^$root/server/store/")
 if [ -n "$bad" ]; then echo "SQLite or SQL outside server/store:"; echo "$bad"; status=1; fi
+# Every message the server sends is a struct of protocol/ with its one encoder
+# (reply_frames, table_update, server_messages, table_results, notification):
+# no frame is assembled under server/.
+bad=$(grep -rnE '[{[] *"type" *[],]|"[{,]\\"type\\"' "$root/server" --include='*.cpp' --include='*.hpp')
+if [ -n "$bad" ]; then echo "a message frame assembled in server/ (write it in protocol/):"; echo "$bad"; status=1; fi
+# The table and the sessions hold typed values, not JSON documents: nlohmann
+# stays out of server/session and of the Table (table.hpp, table_*).
+bad=$(grep -rnE 'nlohmann|\bjson *[{:(]' "$root/server/session" "$root"/server/table/table*.cpp "$root"/server/table/table*.hpp)
+if [ -n "$bad" ]; then echo "JSON documents in server/session or the Table (write them in protocol/):"; echo "$bad"; status=1; fi
 # Ratings are arithmetic only (docs/ratings.md): the standard library, nothing else.
 bad=$(grep -rnE '#include *[<"]' "$root/server/ratings" | grep -vE '#include *(<[a-z_]+>|"server/ratings/)')
 if [ -n "$bad" ]; then echo "server/ratings includes something besides the standard library:"; echo "$bad"; status=1; fi

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/notification.hpp"
 #include "server/correspondence/notice_time.hpp"
 #include "server/correspondence/notifier.hpp"
 #include "server/correspondence/push_message.hpp"
@@ -22,8 +23,7 @@ QueuedChannels queue_on_channels(Records& db, const NotificationRecord& n, std::
 bool queue_webhook(Records& db, const NotificationRecord& n, std::int64_t now) {
   const auto url = db.webhook_url_of(n.user_id);
   if (!url) return false;
-  const json body{{"type", "notification"}, {"user_id", n.user_id}, {"notification", notification_json(n)}};
-  db.insert_delivery(n.id, *url, body.dump(), now);
+  db.insert_delivery(n.id, *url, protocol::encode_webhook_notification(n.user_id, notification_of(n)), now);
   return true;
 }
 

@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "protocol/notification.hpp"
 #include "server/correspondence/email_sender.hpp"
 
 namespace sp::server {
@@ -11,21 +12,16 @@ using nlohmann::json;
 std::optional<StoredNotification> store_notification(Records& db, const NotificationDraft& draft, std::int64_t now) {
   if (db.is_robot_user(draft.user_id)) return std::nullopt;
   NotificationRecord n{0, draft.user_id, draft.kind, draft.table_id,
-                       json{{"text", draft.text}, {"details", draft.details}}.dump(), now, false};
+                       protocol::stored_notification_body(draft.text, draft.details), now, false};
   n.id = db.insert_notification(n);
   return StoredNotification{n, queue_on_channels(db, n, now)};
 }
 
-json notification_json(const NotificationRecord& n) {
-  const json body = json::parse(n.body_json, nullptr, false);
-  return json{{"id", n.id},
-              {"kind", n.kind},
-              {"table", n.table_id ? json(*n.table_id) : json(nullptr)},
-              {"text", body.is_object() ? body.value("text", "") : ""},
-              {"details", body.is_object() && body.contains("details") ? body.at("details") : json::object()},
-              {"created_at", n.created_at},
-              {"read", n.read}};
+protocol::Notification notification_of(const NotificationRecord& n) {
+  return protocol::notification_from_stored(n.id, n.kind, n.table_id, n.body_json, n.created_at, n.read);
 }
+
+json notification_json(const NotificationRecord& n) { return protocol::encode_notification(notification_of(n)); }
 
 Notifier::Notifier(Store& store, const Clock& clock, UserChannels& channels, WebhookSender& webhooks,
                    EmailSender* email)
@@ -34,8 +30,7 @@ Notifier::Notifier(Store& store, const Clock& clock, UserChannels& channels, Web
 void Notifier::deliver(const std::vector<StoredNotification>& stored) {
   QueuedChannels queued;
   for (const StoredNotification& s : stored) {
-    auto frame = std::make_shared<const std::string>(
-        json{{"type", "notification"}, {"notification", notification_json(s.record)}}.dump());
+    auto frame = std::make_shared<const std::string>(protocol::encode_notification_push(notification_of(s.record)));
     channels_.send(s.record.user_id, frame);
     if (bus_) bus_->send(NodeBus::Kind::kUser, s.record.user_id, *frame);
     queued.webhook = queued.webhook || s.queued.webhook;

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "protocol/notification.hpp"
 #include "server/base/clock.hpp"
 #include "server/session/node_bus.hpp"
 #include "server/session/user_channels.hpp"
@@ -48,6 +49,8 @@ struct StoredNotification {
 // that wants it (notice_channels.hpp). Robots are told nothing: returns nothing for them.
 std::optional<StoredNotification> store_notification(Records& db, const NotificationDraft& draft, std::int64_t now);
 
+// A stored notification as the protocol carries it (protocol/notification.hpp).
+protocol::Notification notification_of(const NotificationRecord& n);
 // The protocol's shape of a notification (docs/protocol.md).
 nlohmann::json notification_json(const NotificationRecord& n);
 

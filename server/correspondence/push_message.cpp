@@ -1,49 +1,20 @@
 #include "server/correspondence/push_message.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include <stdexcept>
 
+#include "protocol/notification.hpp"
 #include "server/correspondence/notifier.hpp"
 
 namespace sp::server {
 namespace {
 
-using nlohmann::json;
-
 // VAPID tokens are good for 12 hours; a push service refuses more than 24.
 constexpr std::int64_t kVapidLifetime = 12 * 3600;
-
-// The longest prefix of `text` of at most `bytes` bytes that ends at a UTF-8
-// character's boundary.
-std::string utf8_prefix(const std::string& text, std::size_t bytes) {
-  if (text.size() <= bytes) return text;
-  std::size_t end = bytes;
-  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
-  return text.substr(0, end);
-}
 
 }  // namespace
 
 std::string push_payload(const NotificationRecord& n) {
-  json note = notification_json(n);
-  note.erase("details");
-  note.erase("read");
-  json payload{{"type", "notification"}, {"notification", note}};
-  std::string out = payload.dump();
-  if (out.size() <= kMaxPushPayload) return out;
-  const std::string text = note.value("text", "");
-  const std::size_t over = out.size() - kMaxPushPayload;
-  // "…" is three bytes; dump() escapes nothing in UTF-8 text but controls and
-  // quotes, which the server's sentences do not hold, so the cut is exact
-  // enough, and checked below.
-  payload["notification"]["text"] = utf8_prefix(text, text.size() > over + 3 ? text.size() - over - 3 : 0) + "…";
-  out = payload.dump();
-  if (out.size() > kMaxPushPayload) {
-    payload["notification"]["text"] = "";
-    out = payload.dump();
-  }
-  return out;
+  return protocol::encode_web_push_notification(notification_of(n), kMaxPushPayload);
 }
 
 VapidKey stored_vapid_key(Records& db, std::int64_t now) {

@@ -24,6 +24,7 @@
 #include "server/requests/connection_identity.hpp"
 #include "server/requests/requests.hpp"
 #include "server/correspondence/retention.hpp"
+#include "server/table/table.hpp"
 #include "server/table/table_registry.hpp"
 #include "server/requests/vacations.hpp"
 #include "server/net/http_session.hpp"

@@ -34,7 +34,7 @@ void on_hello(const Request& r, const client::Hello& hello) {
   r.state().language = protocol::language_of_tag(hello.language.value_or("en"));
   json capabilities = json::array();
   if (r.state().compact_updates) capabilities.push_back(protocol::client::kCompactUpdates);
-  r.reply(Reply::result(json{{"protocol", kProtocolVersion},
+  r.reply(json_result(json{{"protocol", kProtocolVersion},
                              {"capabilities", std::move(capabilities)},
                              {"language", protocol::to_string(r.state().language)},
                              {"server", "spb 0.1.0"},
@@ -55,7 +55,7 @@ void open_session(const Request& r, std::int64_t user_id, std::string name) {
                             if (error) return r.fail(ErrorCode::kInternalError, "The session could not be stored.");
                             r.connection->post([r, user_id, name, token, hash, expires_at = now + kSessionSeconds] {
                               change_identity(r.services, r.connection, SignedIn{user_id, name, hash, expires_at});
-                              r.reply(Reply::result(json{{"user", user_json(user_id, name)}, {"token", token}}));
+                              r.reply(json_result(json{{"user", user_json(user_id, name)}, {"token", token}}));
                             });
                           });
 }
@@ -137,7 +137,7 @@ void on_resume_session(const Request& r, const client::ResumeSession& resume) {
                             r.connection->post([r, user, hash, expires_at] {
                               change_identity(r.services, r.connection,
                                               SignedIn{(*user)->id, (*user)->name, hash, *expires_at});
-                              r.reply(Reply::result(json{{"user", user_json((*user)->id, (*user)->name)}}));
+                              r.reply(json_result(json{{"user", user_json((*user)->id, (*user)->name)}}));
                             });
                           });
 }
@@ -150,7 +150,7 @@ void on_logout(const Request& r, const client::Logout&) {
   end_sessions(r.services, user, SessionsToEnd{hash, std::nullopt}, r.connection.get(), SessionEnd::kLogout);
   store_job(r, [hash](Records& db) {
     db.delete_session(hash);
-    return Reply::result(json::object());
+    return json_result(json::object());
   });
 }
 
@@ -162,7 +162,7 @@ void on_logout_everywhere(const Request& r, const client::LogoutEverywhere&) {
       r,
       [user](Records& db) {
         db.delete_user_sessions(user, "");
-        return Reply::result(json::object());
+        return json_result(json::object());
       },
       [r, user] { end_sessions(r.services, user, SessionsToEnd{}, r.connection.get(), SessionEnd::kLoggedOutEverywhere); });
 }
@@ -187,7 +187,7 @@ void on_change_password(const Request& r, const client::ChangePassword& change) 
                              [user_id, keep, hash](Records& db) {
                                db.set_password_hash(user_id, hash);
                                db.delete_user_sessions(user_id, keep);
-                               return Reply::result(json::object());
+                               return json_result(json::object());
                              },
                              [r, user_id, keep] {
                                end_sessions(r.services, user_id, SessionsToEnd{std::nullopt, keep}, r.connection.get(),

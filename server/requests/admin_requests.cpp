@@ -15,6 +15,7 @@
 #include "server/requests/connection_identity.hpp"
 #include "server/requests/request.hpp"
 #include "server/requests/stored_game_job.hpp"
+#include "server/table/table.hpp"
 
 namespace sp::server {
 
@@ -70,7 +71,7 @@ void on_admin_login(const Request& r, const client::AdminLogin& login) {
   if (!administrator_token_accepted(r, login.token)) return;
   r.state().administrator = true;
   r.state().settled = true;  // an administrator's connection meets the login deadline too
-  r.reply(Reply::result(json{{"administrator", true}}));
+  r.reply(json_result(json{{"administrator", true}}));
 }
 
 void on_admin_list_tables(const Request& r, const client::AdminListTables& list) {
@@ -84,7 +85,7 @@ void on_admin_list_tables(const Request& r, const client::AdminListTables& list)
         for (const TableStatus status : statuses) {
           for (const TableRecord& t : db.list_tables(status, kListLimit)) tables.push_back(summary_of(t));
         }
-        *outcome = Reply::result(json{{"tables", tables}});
+        *outcome = json_result(json{{"tables", tables}});
       },
       [reply = logged(r, std::nullopt), outcome](std::exception_ptr error) {
         reply(error ? Reply::error(ErrorCode::kInternalError, "The tables could not be read.") : *outcome);
@@ -105,7 +106,7 @@ void on_admin_view(const Request& r, const client::AdminView& view) {
         }
         replay.finish(t);
         const auto& divergence = replay.divergence();
-        return Reply::result(json{
+        return json_result(json{
             {"table", summary_of(t)},
             {"view", protocol::encode_view(view_after(replay.state(), engine::Viewer::administrator(), replay.moves()),
                                            seat_names_of(t))},
@@ -146,7 +147,7 @@ void on_admin_abort(const Request& r, const client::AdminAbort& abort) {
           db.abort_table(id, now, TableStatus::kPlaying);
           const auto record = db.load_table(id);
           *outcome = record && record->status == TableStatus::kAborted
-                         ? Reply::result(json{{"table", summary_of(*record)}})
+                         ? json_result(json{{"table", summary_of(*record)}})
                          : Reply::error(ErrorCode::kTableNotPlaying, "That table is not being played.");
         },
         [answer, outcome](std::exception_ptr error) {
@@ -176,7 +177,7 @@ void on_admin_logout_user(const Request& r, const client::AdminLogoutUser& logou
         if (error) return answer(Reply::error(ErrorCode::kInternalError, "The sessions could not be ended; nothing was changed."));
         if (!*user) return answer(Reply::error(ErrorCode::kNoSuchUser, "There is no user of that name."));
         end_sessions(r.services, (*user)->id, SessionsToEnd{}, nullptr, SessionEnd::kAdministrator);
-        answer(Reply::result(json{{"user", user_json((*user)->id, (*user)->name)}}));
+        answer(json_result(json{{"user", user_json((*user)->id, (*user)->name)}}));
       });
 }
 
@@ -197,7 +198,7 @@ void on_admin_log(const Request& r, const client::AdminLog& log) {
                                  {"arguments", json::parse(a.arguments_json, nullptr, false)},
                                  {"outcome", a.outcome}});
         }
-        *outcome = Reply::result(json{{"entries", entries}});
+        *outcome = json_result(json{{"entries", entries}});
       },
       [reply = logged(r, table), outcome](std::exception_ptr error) {
         reply(error ? Reply::error(ErrorCode::kInternalError, "The administrators' log could not be read.") : *outcome);

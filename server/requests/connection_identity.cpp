@@ -4,6 +4,7 @@
 
 #include "protocol/reply_frames.hpp"
 #include "server/correspondence/scheduler.hpp"
+#include "server/table/table.hpp"
 #include "server/table/table_registry.hpp"
 
 namespace sp::server {

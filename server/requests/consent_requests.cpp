@@ -1,6 +1,7 @@
 // Resigning, aborting, undoing: resign, propose_abort, vote_abort,
 // request_undo, answer_undo. The table decides (table_consent.cpp).
 #include "server/requests/request.hpp"
+#include "server/table/table.hpp"
 
 namespace sp::server {
 namespace {

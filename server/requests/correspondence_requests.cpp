@@ -5,6 +5,7 @@
 
 #include "engine/legal_actions.hpp"
 #include "server/requests/request.hpp"
+#include "server/table/table.hpp"
 #include "server/table/table_aftermath.hpp"
 #include "server/correspondence/vacation_allowance.hpp"
 #include "server/requests/vacations.hpp"
@@ -39,7 +40,7 @@ void on_notifications(const Request& r, const client::Notifications& page) {
     for (const NotificationRecord& n : db.notifications_of(user, after, limit)) {
       list.push_back(notification_json(n));
     }
-    return Reply::result(json{{"notifications", list}, {"unread", db.unread_notifications(user)}});
+    return json_result(json{{"notifications", list}, {"unread", db.unread_notifications(user)}});
   });
 }
 
@@ -47,7 +48,7 @@ void on_mark_notifications_read(const Request& r, const client::MarkNotification
   store_job(r, [user = *r.state().user_id, up_to = mark.up_to.value_or(INT64_MAX),
                 now = r.services.correspondence.clock.now()](Records& db) {
     db.mark_notifications_read(user, up_to, now);
-    return Reply::result(json{{"unread", db.unread_notifications(user)}});
+    return json_result(json{{"unread", db.unread_notifications(user)}});
   });
 }
 
@@ -78,7 +79,7 @@ void on_set_webhook(const Request& r, const client::SetWebhook& webhook) {
     db.update_webhook_secret(user, secret);
     json data{{"webhook_url", url ? json(*url) : json(nullptr)}};
     if (secret) data["secret"] = *secret;
-    return Reply::result(data);
+    return json_result(data);
   });
 }
 
@@ -91,12 +92,12 @@ void on_test_webhook(const Request& r, const client::TestWebhook&) {
       r,
       [user = *r.state().user_id, now = r.services.correspondence.clock.now(), stored](Records& db) {
         const auto url = db.webhook_url_of(user);
-        if (!url) return Reply::result(json{{"webhook_url", nullptr}, {"notification", nullptr}});
+        if (!url) return json_result(json{{"webhook_url", nullptr}, {"notification", nullptr}});
         const NotificationDraft draft{user, "webhook_test", std::nullopt,
                                       "A test of your webhook: your notifications reach " + *url + ".", json::object()};
         auto n = store_notification(db, draft, now);
         if (n) stored->push_back(*n);
-        return Reply::result(json{{"webhook_url", *url}, {"notification", n ? notification_json(n->record) : json(nullptr)}});
+        return json_result(json{{"webhook_url", *url}, {"notification", n ? notification_json(n->record) : json(nullptr)}});
       },
       [r, stored] { r.services.correspondence.notifier.deliver(*stored); });
 }
@@ -104,7 +105,7 @@ void on_test_webhook(const Request& r, const client::TestWebhook&) {
 // The vacation requests answer with the user's vacation and allowance.
 Reply vacation_reply(Records& db, std::int64_t user, int per_year, std::int64_t now) {
   const int used = days_used_this_year(db.vacations_of(user, year_start(now)), now);
-  return Reply::result(json{{"vacation", vacation_json(db.current_vacation(user, now))},
+  return json_result(json{{"vacation", vacation_json(db.current_vacation(user, now))},
                             {"allowance", allowance_json(per_year, used)}});
 }
 
@@ -174,7 +175,7 @@ void on_debug_advance_clock(const Request& r, const client::DebugAdvanceClock& a
   spdlog::warn("test clock advanced by {} s to {}", advance.seconds, now);
   r.services.correspondence.scheduler.run_due();
   r.services.correspondence.notifier.webhooks().wake();
-  r.reply(Reply::result(json{{"now", now}}));
+  r.reply(json_result(json{{"now", now}}));
 }
 
 }  // namespace

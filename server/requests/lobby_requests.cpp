@@ -10,6 +10,7 @@
 #include "server/requests/player_standing.hpp"
 #include "server/security/credentials.hpp"
 #include "server/security/fair_deal.hpp"
+#include "server/table/table.hpp"
 #include "server/table/table_deal.hpp"
 
 namespace sp::server {
@@ -56,7 +57,7 @@ void on_create_table(const Request& r, const client::CreateTable& create) {
     if (terms != TableTerms{}) db.set_table_terms(id, terms);
     json summary = summary_for(*db.load_table(id), record.creator_id);
     add_terms(summary, terms);
-    return Reply::result(json{{"table", summary}});
+    return json_result(json{{"table", summary}});
   });
 }
 
@@ -82,7 +83,7 @@ void on_list_tables(const Request& r, const client::ListTables& list) {
       }
       tables.push_back(std::move(summary));
     }
-    return Reply::result(json{{"tables", tables}});
+    return json_result(json{{"tables", tables}});
   });
 }
 
@@ -97,10 +98,10 @@ void lobby_change(const Request& r, std::int64_t table_id,
     auto table = db.load_table(table_id);
     if (!table) return Reply::error(ErrorCode::kNoSuchTable, "There is no table " + std::to_string(table_id) + ".");
     if (auto refusal = change(db, *table, user)) return *refusal;
-    if (!with_table) return Reply::result(json::object());
+    if (!with_table) return json_result(json::object());
     json summary = summary_for(*db.load_table(table_id), user);
     add_terms(summary, db.table_terms(table_id));
-    return Reply::result(json{{"table", summary}});
+    return json_result(json{{"table", summary}});
   }, std::move(committed));
 }
 
@@ -204,7 +205,7 @@ void on_start_table(const Request& r, const client::StartTable& start) {
         r.services.tables.add_started(**started);
         r.services.correspondence.notifier.deliver(*stored);
         json summary = summary_of(**started);
-        r.reply(Reply::result(json{{"table", summary}}));
+        r.reply(json_result(json{{"table", summary}}));
       });
 }
 
@@ -234,7 +235,7 @@ void on_my_tables(const Request& r, const client::MyTables&) {
                                 return awaiting(a) && !awaiting(b);
                               });
                               const auto count = std::count_if(all.begin(), all.end(), awaiting);
-                              r.reply(Reply::result(json{{"tables", all}, {"awaiting_me", count}}));
+                              r.reply(json_result(json{{"tables", all}, {"awaiting_me", count}}));
                             };
                             auto add = [user](json summary, const TableRecord& t) {
                               for (const SeatRecord& s : t.seats) {
@@ -265,7 +266,9 @@ void on_my_tables(const Request& r, const client::MyTables&) {
                                   if (last) finish();
                                 };
                                 if (table) {
-                                  table->summarize(done);
+                                  table->summarize([done](protocol::TableSummary summary) {
+                                    done(protocol::encode_table_summary(summary));
+                                  });
                                 } else {
                                   done(summary_of(record));
                                 }

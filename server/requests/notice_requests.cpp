@@ -100,7 +100,7 @@ void on_set_email(const Request& r, const client::SetEmail& set) {
           }
         }
         plan_next_digest(db, user, now);
-        return Reply::result(settings_json(db, user, true));
+        return json_result(settings_json(db, user, true));
       },
       [r, email] {
         email->wake();
@@ -119,14 +119,14 @@ void on_confirm_email(const Request& r, const client::ConfirmEmail& confirm) {
                               "That confirmation token is unknown, used already, or expired: ask for a new one.");
         }
         plan_next_digest(db, *user, now);
-        return Reply::result(settings_json(db, *user, available));
+        return json_result(settings_json(db, *user, available));
       },
       [r] { rearm_digests(r); });
 }
 
 void on_notice_settings(const Request& r, const client::NoticeSettings&) {
   store_job(r, [user = *r.state().user_id, available = r.services.correspondence.email != nullptr](Records& db) {
-    return Reply::result(settings_json(db, user, available));
+    return json_result(settings_json(db, user, available));
   });
 }
 
@@ -156,7 +156,7 @@ void on_set_notice_settings(const Request& r, const client::SetNoticeSettings& s
         if (set.language) s.language = *set.language;
         db.save_notice_settings(s);
         plan_next_digest(db, user, now);
-        return Reply::result(settings_json(db, user, available));
+        return json_result(settings_json(db, user, available));
       },
       [r] { rearm_digests(r); });
 }

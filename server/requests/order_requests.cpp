@@ -1,5 +1,6 @@
 // Standing orders: orders, set_orders. The seat's own; the table checks them.
 #include "server/requests/request.hpp"
+#include "server/table/table.hpp"
 
 namespace sp::server {
 namespace {

@@ -1,4 +1,5 @@
 #include "server/requests/request.hpp"
+#include "server/table/table.hpp"
 
 namespace sp::server {
 
@@ -27,7 +28,7 @@ void on_unsubscribe(const Request& r, const client::Unsubscribe& unsubscribe) {
   with_requested_table(r, unsubscribe.table, [r](std::shared_ptr<Table> table) {
     table->unsubscribe(r.connection.get());
     r.connection->post([r, id = table->id()] { r.state().subscriptions.erase(id); });
-    r.reply(Reply::result(json::object()));
+    r.reply(json_result(json::object()));
   }, /*watch=*/true);
 }
 
@@ -78,7 +79,7 @@ void on_chat_history(const Request& r, const client::ChatHistory& history) {
   with_requested_table(r, history.table, [r, before = history.before, limit = history.limit.value_or(kChatPageDefault)](
                                              std::shared_ptr<Table> table) {
     store_job(r, [id = table->id(), before, limit](Records& db) {
-      return Reply::result(chat_page_json(id, db.chat_page(id, before, limit)));
+      return json_result(chat_page_json(id, db.chat_page(id, before, limit)));
     });
   }, /*watch=*/true);
 }

@@ -47,7 +47,7 @@ void on_profile(const Request& r, const client::Profile& profile) {
     if (totals.timed_moves > 0) {
       average = std::round(static_cast<double>(totals.think_seconds) / static_cast<double>(totals.timed_moves) * 10.0) / 10.0;
     }
-    return Reply::result(json{
+    return json_result(json{
         {"name", user->name},
         {"ratings", json{{"two_player", rating_json(db.rating_of(user->id, RatingPool::kTwoPlayer))},
                          {"multiplayer", rating_json(db.rating_of(user->id, RatingPool::kMultiplayer))}}},

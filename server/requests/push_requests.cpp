@@ -21,7 +21,7 @@ constexpr std::size_t kMaxPushSubscriptions = 10;
 
 void on_push_key(const Request& r, const client::PushKey&) {
   store_job(r, [now = r.services.correspondence.clock.now()](Records& db) {
-    return Reply::result(json{{"public_key", base64url_encode(stored_vapid_key(db, now).public_raw)}});
+    return json_result(json{{"public_key", base64url_encode(stored_vapid_key(db, now).public_raw)}});
   });
 }
 
@@ -59,7 +59,7 @@ void on_add_push_subscription(const Request& r, const client::AddPushSubscriptio
                               " browsers, the most an account may; turn them off in one of them first.");
     }
     db.upsert_push_subscription(subscription);
-    return Reply::result(
+    return json_result(
         json{{"endpoint", subscription.endpoint}, {"subscriptions", existing.size() + (known ? 0 : 1)}});
   });
 }
@@ -67,7 +67,7 @@ void on_add_push_subscription(const Request& r, const client::AddPushSubscriptio
 void on_remove_push_subscription(const Request& r, const client::RemovePushSubscription& remove) {
   store_job(r, [user = *r.state().user_id, endpoint = remove.endpoint](Records& db) {
     const bool removed = db.delete_push_subscription(user, endpoint);
-    return Reply::result(json{{"endpoint", endpoint}, {"removed", removed}});
+    return json_result(json{{"endpoint", endpoint}, {"removed", removed}});
   });
 }
 

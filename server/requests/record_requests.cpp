@@ -39,7 +39,7 @@ void on_table_record(const Request& r, const client::TableRecord& asked) {
     if (auto refusal = refusal_for(administrator, t)) return *refusal;
     const auto record = record_of(t, moves);
     if (!record) return Reply::error(ErrorCode::kTableFaulted, "The table does not replay: " + record.error().describe());
-    return Reply::result(record->to_json());
+    return json_result(record->to_json());
   });
 }
 
@@ -75,7 +75,7 @@ void on_table_history(const Request& r, const client::TableHistory& history) {
         }
       }
     }
-    return Reply::result(json{{"table", t.id}, {"rounds", rounds}});
+    return json_result(json{{"table", t.id}, {"rounds", rounds}});
   });
 }
 

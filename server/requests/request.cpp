@@ -3,8 +3,7 @@
 #include "protocol/engine_json.hpp"
 #include "protocol/catalogue.hpp"
 #include "protocol/reply_frames.hpp"
-#include "server/correspondence/correspondence_json.hpp"
-#include "server/table/table_deal.hpp"
+#include "server/table/table_summary.hpp"
 
 namespace sp::server {
 
@@ -51,11 +50,9 @@ void Request::reply(Reply reply) const {
     if (then && connection->state().compact_updates) {
       // A compact client reads the move's own table_update inside the act's
       // result (docs/protocol.md, "Compact updates"): one frame, not two.
-      connection->respond(protocol::encode_result_with_update(
-          id, type, r.data_text.empty() ? r.data.dump() : r.data_text, *r.then));
+      connection->respond(protocol::encode_result_with_update(id, type, r.data_text, *r.then));
     } else if (r.ok) {
-      connection->respond(r.data_text.empty() ? protocol::encode_result(id, type, std::move(r.data))
-                                              : protocol::encode_result_text(id, type, r.data_text));
+      connection->respond(protocol::encode_result_text(id, type, r.data_text));
       if (then) connection->deliver(std::move(r.then));
     } else {
       connection->respond(protocol::encode_error(id, type, r.code, r.message));
@@ -66,20 +63,9 @@ void Request::reply(Reply reply) const {
 
 json user_json(std::int64_t id, const std::string& name) { return json{{"id", id}, {"name", name}}; }
 
-json summary_of(const TableRecord& t) {
-  json seats = json::array();
-  for (const SeatRecord& s : t.seats) seats.push_back(seat_summary(s));
-  json options = json::parse(t.options_json, nullptr, false);
-  if (const auto decoded = protocol::decode_options(options)) options = protocol::encode_options(*decoded);
-  json summary{{"id", t.id},           {"name", t.name},       {"status", to_string(t.status)},
-               {"players", t.player_count}, {"seats", seats},  {"options", options},
-               {"creator", t.creator_name}, {"move_number", t.move_count}, {"to_act", json::array()},
-               {"created_at", t.created_at}};
-  add_pace(summary, t);
-  if (auto deal = public_deal(t)) summary["deal"] = std::move(*deal);
-  summary["private"] = t.invite_code.has_value();
-  return summary;
-}
+json summary_of(const TableRecord& t) { return protocol::encode_table_summary(table_summary(t)); }
+
+Reply json_result(const json& data) { return Reply::result(data.dump()); }
 
 // A store job whose outcome is a Reply; failures of the database become
 // internal_error, and a job may reply with a rule of the lobby by setting it.

@@ -21,7 +21,8 @@
 
 #include "protocol/requests.hpp"
 #include "server/requests/requests.hpp"
-#include "server/table/table.hpp"
+#include "server/session/reply.hpp"
+#include "server/table/seat_control.hpp"
 #include "server/store/records.hpp"
 
 namespace sp::server {
@@ -106,6 +107,8 @@ bool administrator_token_accepted(const Request& r, const std::string& token);
 nlohmann::json user_json(std::int64_t id, const std::string& name);
 // A table's summary for lobby listings, from its stored record.
 nlohmann::json summary_of(const TableRecord& t);
+// A result whose data the handler built as a document.
+Reply json_result(const nlohmann::json& data);
 
 // A store job whose outcome is the reply; a failure of the database becomes
 // internal_error.

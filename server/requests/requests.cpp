@@ -5,6 +5,7 @@
 #include "protocol/requests.hpp"
 #include "server/requests/connection_identity.hpp"
 #include "server/requests/request.hpp"
+#include "server/table/table.hpp"
 
 namespace sp::server {
 

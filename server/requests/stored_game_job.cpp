@@ -80,7 +80,7 @@ Reply replay_reply(const TableRecord& table, const std::vector<MoveRecord>& move
     reply["words"] = std::move(said);
     reply["prices"] = std::move(prices);
   }
-  return Reply::result(std::move(reply));
+  return json_result(std::move(reply));
 }
 
 std::vector<std::string> seat_names_of(const TableRecord& table) {

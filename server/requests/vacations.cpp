@@ -1,4 +1,5 @@
 #include "server/requests/vacations.hpp"
+#include "server/table/table.hpp"
 
 #include <memory>
 #include <vector>

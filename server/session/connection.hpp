@@ -8,8 +8,6 @@
 // always sees what the ones before it did (a subscribe after a resume_session).
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <functional>
 #include <memory>

@@ -231,7 +231,7 @@ Expected<GameRecord, Divergence> record_of(const TableRecord& table, const std::
                        {"seed", std::to_string(table.seed)},
                        {"card_set_version", table.card_set_version},
                        {"rules_version", table.rules_version}};
-  if (auto deal = recorded_deal(table)) record.header["deal"] = std::move(*deal);
+  if (auto deal = recorded_deal(table)) record.header["deal"] = protocol::encode_deal(*deal);
   if (replay.ok()) record.header["options"] = protocol::encode_options(replay.setup().options);
   engine::Events events;
   for (const MoveRecord& move : moves) {

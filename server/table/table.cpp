@@ -14,7 +14,6 @@
 #include "protocol/log_entry_text.hpp"
 #include "protocol/reply_frames.hpp"
 #include "protocol/table_update.hpp"
-#include "server/correspondence/correspondence_json.hpp"
 #include "server/store/snapshot.hpp"
 
 namespace sp::server {
@@ -22,7 +21,6 @@ namespace sp::server {
 using protocol::ErrorCode;
 namespace {
 
-using nlohmann::json;
 
 std::vector<std::string> seat_names(const TableRecord& record) {
   std::vector<std::string> names(static_cast<std::size_t>(record.player_count));
@@ -51,14 +49,15 @@ Table::Table(boost::asio::any_io_executor strand, Store& store, Metrics& metrics
       state_(std::move(state)),
       log_(std::move(log)),
       actors_(std::move(actors)),
-      times_(std::move(times)) {
+      times_(std::move(times)),
+      orders_(static_cast<std::size_t>(record_.player_count)),
+      audience_(names_) {
   actors_.resize(log_.size(), Actor::kPlayer);
   times_.resize(log_.size(), 0);
-  orders_.resize(static_cast<std::size_t>(record_.player_count));
   for (SeatRecord& seat : record_.seats) {
-    auto orders = protocol::decode_orders(nlohmann::json::parse(seat.standing_orders, nullptr, false));
+    auto orders = protocol::decode_stored_orders(seat.standing_orders);
     if (orders) {
-      orders_.at(static_cast<std::size_t>(seat.seat)) = std::move(*orders);
+      orders_.replace(static_cast<std::size_t>(seat.seat), std::move(*orders));
     } else {
       // Orders only ever make moves their player wrote: unreadable ones make none.
       spdlog::error("table {} seat {}: standing orders dropped, unreadable: {}", id_, seat.seat, orders.error().message);
@@ -167,7 +166,7 @@ void Table::start_act(PendingAct request) {
   if (request.move_number >= 1 && request.move_number < next_number) {
     const engine::LoggedAction& stored = log_[static_cast<std::size_t>(request.move_number - 1)];
     if (stored.kind == engine::LogKind::kAction && stored.seat == *seat && stored.action == action) {
-      request.reply(Reply::result_text(protocol::act_result_data(request.move_number, true)));
+      request.reply(Reply::result(protocol::act_result_data(request.move_number, true)));
       return;
     }
   }
@@ -253,14 +252,14 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
   const auto held = broadcast(logged, move.actor, next.events, move.reply ? move.from : nullptr);
   if (move.reply) {
     metrics_.action_latency.observe(monotonic_seconds() - move.started);
-    Reply reply = Reply::result_text(protocol::act_result_data(record_.move_count, false));
+    Reply reply = Reply::result(protocol::act_result_data(record_.move_count, false));
     if (held) {
       reply.then = held->frame;
       reply.then_epoch = held->epoch;
     }
     move.reply(std::move(reply));
   }
-  if (seat_announcement) announce(*seat_announcement);
+  if (seat_announcement) announce(protocol::encode(*seat_announcement));
   for (const Aftermath::Orders& orders : aftermath.orders) tell_orders(orders.seat);
   entry_committed(move);
   process_next();

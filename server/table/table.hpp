@@ -20,13 +20,17 @@
 // each move, chat), table_pace.cpp (deadlines, robots and absent seats),
 // table_abort.cpp (an administrator ends the game), table_consent.cpp
 // (resigning, aborting by vote, undo by consent), table_summary.cpp (the
-// lobby's summary).
+// lobby's summary). It owns the game (record, state, log) and the strand's
+// work queue; its parts own the rest, each alone, and reach the game only
+// through what the table hands them: the Audience (audience.hpp: watchers,
+// the view texts and prices kept between updates, every push), the Consent
+// (consent.hpp: the request to undo, the proposal to abort read from the
+// log), the StandingOrders (standing_orders.hpp: each seat's orders).
 //
 // Thread-safety: all public methods are safe from any thread.
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
-#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <deque>
@@ -43,61 +47,24 @@
 #include "engine/setup.hpp"
 #include "engine/standing_order.hpp"
 #include "engine/state.hpp"
-#include "protocol/engine_json.hpp"
-#include "protocol/standing_order_json.hpp"
 #include "protocol/error_code.hpp"
+#include "protocol/server_messages.hpp"
+#include "protocol/standing_order_json.hpp"
+#include "protocol/table_summary.hpp"
 #include "protocol/view_text.hpp"
 #include "server/correspondence/correspondence.hpp"
 #include "server/base/metrics.hpp"
+#include "server/table/audience.hpp"
+#include "server/table/consent.hpp"
 #include "server/table/seat_control.hpp"
+#include "server/table/standing_orders.hpp"
+#include "server/session/reply.hpp"
 #include "server/session/subscriber.hpp"
 #include "server/table/table_aftermath.hpp"
 #include "server/store/records.hpp"
 #include "server/store/store.hpp"
 
 namespace sp::server {
-
-// A reply to one request: the `data` of a result, or an error: a protocol
-// ErrorCode, a rule of the game the engine refused, or a malformed action.
-// `code` is the error's wire string, set only by the factories below.
-struct Reply {
-  bool ok = true;
-  nlohmann::json data = nlohmann::json::object();
-  // When not empty, the data as an object's JSON text instead of `data`: an
-  // act's result, written after every move without a document.
-  std::string data_text;
-  std::string code;
-  std::string message;
-  // A rule of the game: the message is said again in the connection's language.
-  std::optional<engine::RuleError> rule;
-  // A frame the connection is sent right after the reply, in the same post,
-  // if its identity is still `then_epoch`: an acknowledged move's own
-  // table_update, which would otherwise be a second post to the mover.
-  std::shared_ptr<const std::string> then;
-  IdentityEpoch then_epoch = 0;
-
-  static Reply result(nlohmann::json data) { return Reply{true, std::move(data), {}, {}, {}, {}, {}, 0}; }
-  static Reply result_text(std::string data) {
-    return Reply{true, nlohmann::json::object(), std::move(data), {}, {}, {}, {}, 0};
-  }
-  static Reply error(protocol::ErrorCode code, std::string message) {
-    return Reply{false, nlohmann::json::object(), {}, std::string(protocol::to_string(code)), std::move(message), {}, {}, 0};
-  }
-  static Reply error(protocol::ErrorCode code) { return error(code, std::string(protocol::default_message(code))); }
-  static Reply rule_error(const engine::RuleError& error) {
-    return Reply{false, nlohmann::json::object(), {}, std::string(engine::to_string(error.code)), error.message, error, {}, 0};
-  }
-  // A standing order refused when written: the order's number (from 1) and why.
-  static Reply order_error(std::size_t number, const engine::OrderError& error) {
-    return Reply{false, nlohmann::json::object(), {}, std::string(engine::to_string(error.code)),
-                 "Order " + std::to_string(number) + ": " + error.message, {}, {}, 0};
-  }
-  // A malformed action or options (engine_json.hpp's DecodeError codes).
-  static Reply decode_error(const protocol::DecodeError& error) {
-    return Reply{false, nlohmann::json::object(), {}, error.code, error.message, {}, {}, 0};
-  }
-};
-using ReplyFn = std::function<void(Reply)>;
 
 class Table : public std::enable_shared_from_this<Table> {
  public:
@@ -163,7 +130,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void legal_actions(std::int64_t user_id, ReplyFn reply);
   void chat(std::int64_t user_id, std::string text, ReplyFn reply);
   // Calls `fn` on the strand with a summary for lobby listings.
-  void summarize(std::function<void(nlohmann::json)> fn);
+  void summarize(std::function<void(protocol::TableSummary)> fn);
   // An administrator ends the game (table_abort.cpp): once no move is being
   // written, the table is marked aborted in the database, refuses every
   // further move, and its subscribers get a table_changed message. Replies
@@ -191,18 +158,6 @@ class Table : public std::enable_shared_from_this<Table> {
     double started;
     const Subscriber* from;
   };
-  struct Watcher {
-    std::weak_ptr<Subscriber> subscriber;
-    const Subscriber* key;
-    IdentityEpoch epoch;
-    std::optional<engine::Seat> seat;
-    bool compact = false;
-  };
-  // A seat's prices as last sent, after move `move_number`.
-  struct KeptPrices {
-    std::int64_t move_number = -1;
-    std::string text;
-  };
 
   // A move about to be stored, whoever chose it.
   struct Move {
@@ -215,20 +170,6 @@ class Table : public std::enable_shared_from_this<Table> {
     engine::LogKind kind = engine::LogKind::kAction;  // another kind: a resign, vote or undo
     std::int64_t at = 0;                               // when it was written (set by commit_move)
     const Subscriber* from = nullptr;                  // the connection that sent it, if a person's
-  };
-  // A request to take back an action, waiting for the other humans' answers;
-  // kept in memory only (a restart drops it, docs/rules.md).
-  struct UndoRequest {
-    engine::Seat seat;
-    std::int64_t move_number = 0;  // the action taken back
-    engine::GameState before;      // the state before it
-    std::vector<int> accepted;
-  };
-  // The open proposal to abort, read from the log.
-  struct AbortProposal {
-    int seat = 0;
-    std::int64_t expires_at = 0;
-    std::vector<int> voted;
   };
 
   std::optional<engine::Seat> seat_of(std::int64_t user_id) const;
@@ -247,24 +188,16 @@ class Table : public std::enable_shared_from_this<Table> {
   void move_away(const std::string& why);
   // Why a stopped table refuses: table_moved when another node plays it.
   Reply stopped_reply(std::string faulted_message) const;
-  // A frame made for one connection, and the identity it was made for.
-  struct HeldFrame {
-    std::shared_ptr<const std::string> frame;
-    IdentityEpoch epoch = 0;
-  };
-  // Sends every watcher its table_update, except `held_for`'s, which it
-  // returns for the caller to send with the mover's reply.
-  std::optional<HeldFrame> broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events,
+  // Sends every watcher its table_update (Audience::broadcast), except
+  // `held_for`'s, which it returns for the caller to send with the mover's reply.
+  std::optional<Audience::HeldFrame> broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events,
                                      const Subscriber* held_for = nullptr);
-  void announce(const nlohmann::json& message);
+  // Sends a message's frame to every watcher.
+  void announce(std::string frame);
 
   // table_orders.cpp
-  // The move the seat's standing orders make now, if any.
-  std::optional<engine::OrderedMove> ordered_move(engine::Seat seat) const;
   // Each seat's orders after `move` leads to `next`: the one used, those lapsed.
   void orders_after_move(const Move& move, const engine::GameState& next, Aftermath& after) const;
-  // The orders the seat will have once `after` is written.
-  const std::vector<engine::StandingOrder>& orders_once(const Aftermath& after, engine::Seat seat) const;
   // Sends the seat's orders to its own connections (and no one else's).
   void tell_orders(int seat);
 
@@ -274,8 +207,8 @@ class Table : public std::enable_shared_from_this<Table> {
   bool resigned(engine::Seat seat) const;
   // The seated humans who answer a request or proposal of `asker`.
   std::vector<int> answerers(engine::Seat asker) const;
-  std::optional<AbortProposal> open_abort() const;
-  nlohmann::json consent_json() const;
+  std::optional<Consent::AbortProposal> open_abort() const;
+  protocol::Consent consent() const;
   // Tells every subscriber what is open now and what just happened.
   void tell_consent(std::string_view outcome, engine::Seat seat);
   void commit_entry(engine::LogKind kind, engine::Seat seat, engine::GameState state, ReplyFn reply);
@@ -292,7 +225,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void change(Aftermath aftermath, std::function<void(bool ok)> done);
   // After the aftermath's transaction: updates the table, the scheduler and
   // delivers notifications; returns the seat_control message to announce, if any.
-  std::optional<nlohmann::json> apply_aftermath(const Aftermath& aftermath, const AftermathWritten& written);
+  std::optional<protocol::SeatControl> apply_aftermath(const Aftermath& aftermath, const AftermathWritten& written);
   void arm_deadline();
   void deadline_passed(std::int64_t at);
   // table_warnings.cpp: the warnings before the move deadline (docs/notifications.md).
@@ -300,16 +233,12 @@ class Table : public std::enable_shared_from_this<Table> {
   void deadline_warning_due(std::int64_t deadline_at, std::int64_t warning_at, int hours_before);
   void play_automatic_soon();
   void play_automatic();
-  nlohmann::json view_json(std::optional<engine::Seat> seat) const;
   // What `seat` may do now: nothing for a spectator, nor on a stopped table
   // that is not followed from another node.
   std::vector<engine::LegalAction> legal_for(std::optional<engine::Seat> seat) const;
-  nlohmann::json legal_json(std::optional<engine::Seat> seat) const;
-  // legal_json's dump, written as text (for the update after every move).
-  std::string legal_text(std::optional<engine::Seat> seat) const;
-  nlohmann::json prices_json(std::optional<engine::Seat> seat) const;
-  nlohmann::json moves_since(std::int64_t since, std::optional<engine::Seat> seat) const;
-  nlohmann::json summary_json() const;
+  // Each move's entry after `since`, as `seat` may see it, as JSON text.
+  std::vector<std::string> moves_since(std::int64_t since, std::optional<engine::Seat> seat) const;
+  protocol::TableSummary summary() const;
 
   // Constant after construction.
   const std::int64_t id_;
@@ -327,14 +256,11 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<engine::LoggedAction> log_;
   std::vector<Actor> actors_;  // who chose each move of log_
   std::vector<std::int64_t> times_;  // when each move of log_ was written (0: not known)
-  std::optional<UndoRequest> undo_request_;
-  // Each seat's standing orders, private to the seat (never in a view).
-  std::vector<std::vector<engine::StandingOrder>> orders_;
-  std::vector<Watcher> watchers_;
-  // The view's text from one update to the next, by viewer class (see broadcast).
-  std::map<int, protocol::ViewText> view_texts_;
-  // Each seat's prices after the last update (see broadcast).
-  std::map<int, KeptPrices> prices_kept_;
+  // The table's parts, each the only owner of its state (above, the game
+  // they all read, which only the table changes).
+  Consent consent_;         // the request to undo waiting for answers
+  StandingOrders orders_;   // each seat's standing orders
+  Audience audience_;       // the watchers, and what is kept to push to them
   std::deque<std::function<void()>> pending_;
   bool writing_ = false;
   bool faulted_ = false;

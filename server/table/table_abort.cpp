@@ -3,13 +3,12 @@
 #include <spdlog/spdlog.h>
 
 #include "server/correspondence/scheduler.hpp"
+#include "protocol/table_results.hpp"
 #include "server/table/table.hpp"
 
 namespace sp::server {
 
 using protocol::ErrorCode;
-
-using nlohmann::json;
 
 void Table::abort(std::string reason, ReplyFn done) {
   when_idle([self = shared_from_this(), reason = std::move(reason), done = std::move(done)]() mutable {
@@ -40,9 +39,9 @@ void Table::abort(std::string reason, ReplyFn done) {
             spdlog::warn("table {} aborted by an administrator: {}", self->id_, reason);
             // An aborted table stops like a faulted one: moves waiting are refused, robots and deadlines stop.
             self->stop_playing();
-            const json summary = self->summary_json();
-            self->announce(json{{"type", "table_changed"}, {"table", summary}, {"reason", reason}});
-            done(Reply::result(json{{"table", summary}}));
+            protocol::TableSummary summary = self->summary();
+            done(Reply::result(protocol::encode_table_data(summary)));
+            self->announce(protocol::encode(protocol::TableChanged{std::move(summary), reason}));
           });
         });
   });

@@ -13,23 +13,14 @@
 #include "engine/replay.hpp"
 #include "engine/rules.hpp"
 #include "server/correspondence/scheduler.hpp"
+#include "protocol/table_results.hpp"
 #include "server/table/table.hpp"
 
 namespace sp::server {
 
 using protocol::ErrorCode;
-using nlohmann::json;
 
 namespace {
-
-// How long the other players have to answer a proposal to abort.
-constexpr std::int64_t kAbortVoteSeconds = 72 * 3600;
-
-bool is_vote(engine::LogKind kind) {
-  return kind == engine::LogKind::kAbortProposed || kind == engine::LogKind::kAbortVoted ||
-         kind == engine::LogKind::kAbortRefused || kind == engine::LogKind::kAbortLapsed ||
-         kind == engine::LogKind::kAborted;
-}
 
 std::string_view outcome_of(engine::LogKind kind) {
   switch (kind) {
@@ -43,12 +34,6 @@ std::string_view outcome_of(engine::LogKind kind) {
     case engine::LogKind::kResign: break;
   }
   return "";
-}
-
-json seat_list(const std::vector<int>& seats) {
-  json out = json::array();
-  for (int s : seats) out.push_back(s);
-  return out;
 }
 
 }  // namespace
@@ -69,57 +54,22 @@ std::vector<int> Table::answerers(engine::Seat asker) const {
   return out;
 }
 
-std::optional<Table::AbortProposal> Table::open_abort() const {
-  if (state_.is_finished()) return std::nullopt;
-  for (std::size_t i = log_.size(); i-- > 0;) {
-    const engine::LogKind kind = log_[i].kind;
-    if (!is_vote(kind) || kind == engine::LogKind::kAbortVoted) continue;
-    if (kind != engine::LogKind::kAbortProposed) return std::nullopt;
-    AbortProposal open{log_[i].seat.value, times_[i] + kAbortVoteSeconds, {}};
-    for (std::size_t j = i + 1; j < log_.size(); ++j) {
-      if (log_[j].kind == engine::LogKind::kAbortVoted) open.voted.push_back(log_[j].seat.value);
-    }
-    return open;
-  }
-  return std::nullopt;
-}
+std::optional<Consent::AbortProposal> Table::open_abort() const { return Consent::open_abort(state_, log_, times_); }
 
-json Table::consent_json() const {
-  json undo = nullptr;
-  if (undo_request_) {
-    std::vector<int> waiting;
-    for (int s : answerers(undo_request_->seat)) {
-      if (std::find(undo_request_->accepted.begin(), undo_request_->accepted.end(), s) == undo_request_->accepted.end()) {
-        waiting.push_back(s);
-      }
-    }
-    undo = json{{"seat", undo_request_->seat.value}, {"move_number", undo_request_->move_number},
-                {"accepted", seat_list(undo_request_->accepted)}, {"waiting", seat_list(waiting)}};
-  }
-  json abort = nullptr;
-  if (const auto open = open_abort()) {
-    std::vector<int> waiting;
-    for (int s : answerers(engine::Seat{static_cast<std::uint8_t>(open->seat)})) {
-      if (std::find(open->voted.begin(), open->voted.end(), s) == open->voted.end()) waiting.push_back(s);
-    }
-    abort = json{{"seat", open->seat}, {"expires_at", open->expires_at}, {"voted", seat_list(open->voted)},
-                 {"waiting", seat_list(waiting)}};
-  }
-  std::vector<int> gone;
+protocol::Consent Table::consent() const {
+  const auto& undo = consent_.undo();
+  const auto abort = open_abort();
+  std::vector<int> resigned_seats;
   for (const SeatRecord& s : record_.seats) {
-    if (resigned(engine::Seat{static_cast<std::uint8_t>(s.seat)})) gone.push_back(s.seat);
+    if (resigned(engine::Seat{static_cast<std::uint8_t>(s.seat)})) resigned_seats.push_back(s.seat);
   }
-  return json{{"undo", std::move(undo)}, {"abort", std::move(abort)}, {"resigned", seat_list(gone)}};
+  return consent_.describe(undo ? answerers(undo->seat) : std::vector<int>{}, abort,
+                           abort ? answerers(engine::Seat{static_cast<std::uint8_t>(abort->seat)}) : std::vector<int>{},
+                           std::move(resigned_seats));
 }
 
 void Table::tell_consent(std::string_view outcome, engine::Seat seat) {
-  json message = consent_json();
-  message.erase("resigned");
-  message["type"] = "consent_changed";
-  message["table"] = id_;
-  message["outcome"] = outcome;
-  message["seat"] = seat.value;
-  announce(message);
+  announce(protocol::encode(protocol::ConsentChanged{id_, consent(), std::string(outcome), seat.value}));
 }
 
 Expected<engine::Seat, Reply> Table::consenting_seat(std::int64_t user_id) const {
@@ -168,20 +118,20 @@ void Table::entry_committed(const Move& move) {
   // Any other change of the game ends a request to undo: what it would take
   // back is no longer the last thing that happened.
   const bool ends_undo = move.kind == engine::LogKind::kAction || move.kind == engine::LogKind::kResign;
-  if (undo_request_ && ends_undo) {
-    const engine::Seat asker = undo_request_->seat;
-    undo_request_.reset();
+  if (consent_.undo() && ends_undo) {
+    const engine::Seat asker = consent_.undo()->seat;
+    consent_.drop_undo();
     tell_consent("undo_cancelled", asker);
   }
-  if (move.kind == engine::LogKind::kUndo) undo_request_.reset();
+  if (move.kind == engine::LogKind::kUndo) consent_.drop_undo();
   if (move.kind == engine::LogKind::kAborted) {
     record_.status = TableStatus::kAborted;
-    undo_request_.reset();
+    consent_.drop_undo();
     spdlog::info("table {} aborted by its players' vote", id_);
     // An aborted table stops like an administrator's abort: moves waiting are
     // refused, robots and deadlines stop.
     stop_playing();
-    announce(json{{"type", "table_changed"}, {"table", summary_json()}, {"reason", "aborted by the players' vote"}});
+    announce(protocol::encode(protocol::TableChanged{summary(), "aborted by the players' vote"}));
   }
   if (const std::string_view outcome = outcome_of(move.kind); !outcome.empty()) tell_consent(outcome, move.seat);
 }
@@ -244,7 +194,7 @@ void Table::request_undo(std::int64_t user_id, ReplyFn reply) {
   when_idle([self = shared_from_this(), user_id, reply = std::move(reply)]() mutable {
     const auto seat = self->consenting_seat(user_id);
     if (!seat) return reply(seat.error());
-    if (self->undo_request_) return reply(Reply::error(ErrorCode::kRequestPending));
+    if (self->consent_.undo()) return reply(Reply::error(ErrorCode::kRequestPending));
     // The latest action not taken back: votes and resigns in between do not count.
     std::optional<std::size_t> last;
     for (std::size_t i = self->log_.size(); i-- > 0;) {
@@ -272,8 +222,8 @@ void Table::request_undo(std::int64_t user_id, ReplyFn reply) {
     if (self->answerers(*seat).empty()) {
       return self->commit_entry(engine::LogKind::kUndo, *seat, std::move(*before), std::move(reply));
     }
-    self->undo_request_ = UndoRequest{*seat, static_cast<std::int64_t>(*last) + 1, std::move(*before), {}};
-    reply(Reply::result(self->consent_json()));
+    self->consent_.ask_undo(Consent::UndoRequest{*seat, static_cast<std::int64_t>(*last) + 1, std::move(*before), {}});
+    reply(Reply::result(protocol::encode_data(self->consent())));
     self->tell_consent("undo_requested", *seat);
   });
 }
@@ -282,8 +232,8 @@ void Table::answer_undo(std::int64_t user_id, bool accept, ReplyFn reply) {
   when_idle([self = shared_from_this(), user_id, accept, reply = std::move(reply)]() mutable {
     const auto seat = self->consenting_seat(user_id);
     if (!seat) return reply(seat.error());
-    if (!self->undo_request_) return reply(Reply::error(ErrorCode::kNoRequest));
-    UndoRequest& request = *self->undo_request_;
+    if (!self->consent_.undo()) return reply(Reply::error(ErrorCode::kNoRequest));
+    const Consent::UndoRequest& request = *self->consent_.undo();
     const std::vector<int> answerers = self->answerers(request.seat);
     if (std::find(answerers.begin(), answerers.end(), seat->value) == answerers.end()) {
       return reply(Reply::error(ErrorCode::kNoRequest));
@@ -292,16 +242,16 @@ void Table::answer_undo(std::int64_t user_id, bool accept, ReplyFn reply) {
       return reply(Reply::error(ErrorCode::kAlreadyAnswered));
     }
     if (!accept) {
-      self->undo_request_.reset();
-      reply(Reply::result(self->consent_json()));
+      self->consent_.drop_undo();
+      reply(Reply::result(protocol::encode_data(self->consent())));
       return self->tell_consent("undo_refused", *seat);
     }
-    request.accepted.push_back(seat->value);
+    self->consent_.accept_undo(seat->value);
     const bool all = std::all_of(answerers.begin(), answerers.end(), [&](int s) {
       return std::find(request.accepted.begin(), request.accepted.end(), s) != request.accepted.end();
     });
     if (!all) {
-      reply(Reply::result(self->consent_json()));
+      reply(Reply::result(protocol::encode_data(self->consent())));
       return self->tell_consent("undo_accepted", *seat);
     }
     const engine::Seat asker = request.seat;

@@ -5,16 +5,10 @@
 namespace sp::server {
 namespace {
 
-using nlohmann::json;
-
-json deal_json(const TableRecord& table, bool with_secret) {
-  json contributions = json::array();
-  for (const SeatRecord& s : table.seats) {
-    contributions.push_back(json{{"seat", s.seat},
-                                 {"contribution", s.contribution ? json(protocol::to_hex(*s.contribution)) : json(nullptr)}});
-  }
-  json deal{{"scheme", kDealScheme}, {"commitment", deal_commitment(*table.deal_secret)}, {"contributions", contributions}};
-  if (with_secret) deal["secret"] = protocol::to_hex(*table.deal_secret);
+protocol::PublicDeal deal_of(const TableRecord& table, bool with_secret) {
+  protocol::PublicDeal deal{std::string(kDealScheme), deal_commitment(*table.deal_secret), {}, std::nullopt};
+  for (const SeatRecord& s : table.seats) deal.contributions.emplace_back(s.seat, s.contribution);
+  if (with_secret) deal.secret = *table.deal_secret;
   return deal;
 }
 
@@ -30,14 +24,14 @@ std::vector<std::optional<Contribution>> contributions_of(const TableRecord& tab
 
 std::uint64_t fair_seed(const TableRecord& table) { return deal_seed(*table.deal_secret, contributions_of(table)); }
 
-std::optional<json> public_deal(const TableRecord& table) {
+std::optional<protocol::PublicDeal> public_deal(const TableRecord& table) {
   if (!table.deal_secret) return std::nullopt;
-  return deal_json(table, table.status == TableStatus::kFinished);
+  return deal_of(table, table.status == TableStatus::kFinished);
 }
 
-std::optional<json> recorded_deal(const TableRecord& table) {
+std::optional<protocol::PublicDeal> recorded_deal(const TableRecord& table) {
   if (!table.deal_secret) return std::nullopt;
-  return deal_json(table, true);
+  return deal_of(table, true);
 }
 
 }  // namespace sp::server

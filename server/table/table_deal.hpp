@@ -2,12 +2,11 @@
 // server's secret and the seats' contributions, and what of it is public.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <vector>
 
+#include "protocol/table_summary.hpp"
 #include "server/security/fair_deal.hpp"
 #include "server/store/rows.hpp"
 
@@ -23,11 +22,11 @@ std::uint64_t fair_seed(const TableRecord& table);
 // The table's public "deal" (docs/protocol.md, table_summary): the scheme,
 // the commitment, the seats' contributions, and the secret once the game is
 // finished. Nothing for a table dealt before fair deals.
-std::optional<nlohmann::json> public_deal(const TableRecord& table);
+std::optional<protocol::PublicDeal> public_deal(const TableRecord& table);
 
 // The deal as a game record holds it (docs/records.md): the same with the
 // secret, since a record is public only once the game is over and an
 // administrator's record of a running game holds its seed anyway.
-std::optional<nlohmann::json> recorded_deal(const TableRecord& table);
+std::optional<protocol::PublicDeal> recorded_deal(const TableRecord& table);
 
 }  // namespace sp::server

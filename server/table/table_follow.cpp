@@ -21,7 +21,6 @@ void Table::follow(TableRecord record, std::vector<MoveRecord> moves, std::funct
                               done = std::move(done)]() mutable {
     // Taken back meanwhile: this node writes the table itself now.
     if (!self->moved_) return done(true);
-    std::erase_if(self->watchers_, [](const Watcher& w) { return w.subscriber.expired(); });
     const std::size_t known = self->log_.size();
     if (moves.size() > known) {
       // From the deal: an undo needs the state before the action it takes
@@ -49,30 +48,20 @@ void Table::follow(TableRecord record, std::vector<MoveRecord> moves, std::funct
       mine.controller = seat.controller;
       mine.timeouts = seat.timeouts;
     }
-    done(!self->watchers_.empty());
+    done(self->audience_.watched());
   });
 }
 
 void Table::pass_watchers(std::shared_ptr<Table> to) {
   boost::asio::post(strand_, [self = shared_from_this(), to = std::move(to)] {
-    auto watchers = std::move(self->watchers_);
-    self->watchers_.clear();
-    boost::asio::post(to->strand_, [to, watchers = std::move(watchers)] {
-      for (const Watcher& w : watchers) {
-        if (w.subscriber.expired()) continue;
-        const bool known = std::any_of(to->watchers_.begin(), to->watchers_.end(),
-                                       [&](const Watcher& mine) { return mine.key == w.key; });
-        if (!known) to->watchers_.push_back(w);
-      }
-    });
+    boost::asio::post(to->strand_,
+                      [to, watchers = self->audience_.hand_over()] { to->audience_.take_over(watchers); });
   });
 }
 
 void Table::relay(std::shared_ptr<const std::string> frame) {
   boost::asio::post(strand_, [self = shared_from_this(), frame = std::move(frame)] {
-    for (const Watcher& w : self->watchers_) {
-      if (auto s = w.subscriber.lock()) s->send(frame, w.epoch);
-    }
+    self->audience_.send(frame);
   });
 }
 

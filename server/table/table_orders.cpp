@@ -7,28 +7,25 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
+#include "protocol/notice_details.hpp"
+#include "protocol/server_messages.hpp"
+#include "protocol/table_results.hpp"
 #include "server/table/table.hpp"
 
 namespace sp::server {
 
 using protocol::ErrorCode;
-using nlohmann::json;
-
-std::optional<engine::OrderedMove> Table::ordered_move(engine::Seat seat) const {
-  if (seat.value >= orders_.size() || orders_[seat.value].empty()) return std::nullopt;
-  return engine::standing_order_move(state_, seat, orders_[seat.value]);
-}
 
 void Table::orders_after_move(const Move& move, const engine::GameState& next, Aftermath& after) const {
-  for (std::size_t s = 0; s < orders_.size(); ++s) {
+  for (std::size_t s = 0; s < orders_.seats(); ++s) {
     const engine::Seat seat{static_cast<std::uint8_t>(s)};
-    std::vector<engine::StandingOrder> list = orders_[s];
+    std::vector<engine::StandingOrder> list = orders_.of(s);
     if (list.empty()) continue;
     const bool used = move.order && move.seat == seat;
     if (used) engine::order_used(list, *move.order, state_);
     const std::vector<engine::StandingOrder> lapsed = engine::expire_orders(next, seat, list);
     if (!used && lapsed.empty()) continue;
-    after.orders.push_back(Aftermath::Orders{static_cast<int>(s), list, protocol::encode_orders(list).dump()});
+    after.orders.push_back(Aftermath::Orders{static_cast<int>(s), list, protocol::encode_stored_orders(list)});
     // The seat waits for its player again: tell them, unless the game is over
     // (its own notice says so) or the seat is not theirs to play now.
     const SeatRecord& record = record_.seats.at(s);
@@ -37,35 +34,22 @@ void Table::orders_after_move(const Move& move, const engine::GameState& next, A
       after.notes.push_back(NotificationDraft{
           record.user_id, "orders_lapsed", id_,
           "Your standing orders at " + record_.name + " have lapsed; your seat waits for you again.",
-          json{{"lapsed", protocol::encode_orders(lapsed)}}});
+          protocol::encode_details(protocol::OrdersLapsedDetails{lapsed})});
     }
   }
 }
 
-const std::vector<engine::StandingOrder>& Table::orders_once(const Aftermath& after, engine::Seat seat) const {
-  for (const Aftermath::Orders& changed : after.orders) {
-    if (changed.seat == seat.value) return changed.list;
-  }
-  return orders_.at(seat.value);
-}
-
 void Table::tell_orders(int seat) {
   const auto frame = std::make_shared<const std::string>(
-      json{{"type", "orders_changed"}, {"table", id_}, {"seat", seat},
-           {"orders", protocol::encode_orders(orders_.at(static_cast<std::size_t>(seat)))}}
-          .dump());
-  for (const Watcher& w : watchers_) {
-    if (!w.seat || w.seat->value != seat) continue;
-    if (auto s = w.subscriber.lock()) s->send(frame, w.epoch);
-  }
+      protocol::encode(protocol::OrdersChanged{id_, seat, orders_.of(static_cast<std::size_t>(seat))}));
+  audience_.send_to_seat(seat, frame);
 }
 
 void Table::orders(std::int64_t user_id, ReplyFn reply) {
   boost::asio::post(strand_, [self = shared_from_this(), user_id, reply = std::move(reply)] {
     const auto seat = self->seat_of(user_id);
     if (!seat) return reply(Reply::error(ErrorCode::kNotSeated, "You have no seat at this table."));
-    reply(Reply::result(json{{"table", self->id_}, {"seat", seat->value},
-                             {"orders", protocol::encode_orders(self->orders_.at(seat->value))}}));
+    reply(Reply::result(protocol::encode_data(protocol::SeatOrders{self->id_, seat->value, self->orders_.of(seat->value)})));
   });
 }
 
@@ -84,7 +68,7 @@ void Table::set_orders(std::int64_t user_id, std::vector<protocol::OrderWish> wi
       list.push_back(std::move(*written));
     }
     Aftermath after;
-    after.orders.push_back(Aftermath::Orders{seat->value, list, protocol::encode_orders(list).dump()});
+    after.orders.push_back(Aftermath::Orders{seat->value, list, protocol::encode_stored_orders(list)});
     // An order that applies now moves the seat at once: its deadline is
     // cleared until the seat waits for its player again.
     const bool moves_now = self->seat_to_act() == seat &&
@@ -93,8 +77,7 @@ void Table::set_orders(std::int64_t user_id, std::vector<protocol::OrderWish> wi
     if (moves_now) after.deadline = Aftermath::Deadline::kClear;
     self->change(std::move(after), [self, seat = *seat, reply](bool ok) {
       if (!ok) return reply(Reply::error(ErrorCode::kInternalError, "The orders could not be stored."));
-      reply(Reply::result(json{{"table", self->id_}, {"seat", seat.value},
-                               {"orders", protocol::encode_orders(self->orders_.at(seat.value))}}));
+      reply(Reply::result(protocol::encode_data(protocol::SeatOrders{self->id_, seat.value, self->orders_.of(seat.value)})));
     });
   });
 }

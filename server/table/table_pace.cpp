@@ -7,14 +7,13 @@
 
 #include "engine/legal_actions.hpp"
 #include "engine/rules.hpp"
-#include "server/correspondence/correspondence_json.hpp"
+#include "protocol/notice_details.hpp"
+#include "protocol/table_results.hpp"
 #include "server/table/table.hpp"
 
 namespace sp::server {
 
 using protocol::ErrorCode;
-
-using nlohmann::json;
 
 namespace {
 
@@ -77,9 +76,9 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
     for (const SeatRecord& s : record_.seats) {
       if (s.robot) continue;
       after.notes.push_back(NotificationDraft{s.user_id, "timed_out", id_, text,
-                                              json{{"seat", mover.seat}, {"name", mover.name},
-                                                   {"timeouts", seat.timeouts},
-                                                   {"controller", to_string(seat.controller)}}});
+                                              protocol::encode_details(protocol::TimedOutDetails{
+                                                  mover.seat, mover.name, seat.timeouts,
+                                                  std::string(to_string(seat.controller))})});
     }
   }
   if (next.is_finished()) {
@@ -96,8 +95,9 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
     for (const SeatRecord& s : record_.seats) {
       if (s.robot) continue;
       after.notes.push_back(NotificationDraft{s.user_id, "game_ended", id_, text,
-                                              json{{"place", next.final_scores[static_cast<std::size_t>(s.seat)].place},
-                                                   {"points", next.final_scores[static_cast<std::size_t>(s.seat)].total}}});
+                                              protocol::encode_details(protocol::GameEndedDetails{
+                                                  next.final_scores[static_cast<std::size_t>(s.seat)].place,
+                                                  next.final_scores[static_cast<std::size_t>(s.seat)].total})});
     }
     return after;
   }
@@ -111,7 +111,7 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
                                                                                      : waiting.controller;
   // A seat whose standing order moves it at once is not waited for.
   if (controller != SeatController::kHuman ||
-      engine::standing_order_move(next, to_act.front(), orders_once(after, to_act.front()))) {
+      engine::standing_order_move(next, to_act.front(), orders_.once(after, to_act.front()))) {
     after.deadline = Aftermath::Deadline::kClear;
     return after;
   }
@@ -120,13 +120,11 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
   after.waiting_user = waiting.user_id;
   // Told once per turn: not again while the same person goes on deciding, and
   // not while the seat's player has the table open (its update says it all).
-  const bool watching = std::any_of(watchers_.begin(), watchers_.end(), [&](const Watcher& w) {
-    return w.seat && w.seat->value == waiting.seat && !w.subscriber.expired();
-  });
+  const bool watching = audience_.watching_seat(waiting.seat);
   if (!watching && (waiting.seat != move.seat.value || move.actor != Actor::kPlayer)) {
     after.notes.push_back(NotificationDraft{waiting.user_id, "your_turn", id_,
                                             "It is your turn at " + record_.name + ".",
-                                            json{{"move_number", static_cast<std::int64_t>(log_.size()) + 2}}});
+                                            protocol::encode_details(protocol::YourTurnDetails{static_cast<std::int64_t>(log_.size()) + 2})});
   }
   return after;
 }
@@ -152,7 +150,7 @@ void Table::change(Aftermath aftermath, std::function<void(bool ok)> done) {
             done(false);
             return self->fault("a change of seat control or deadline could not be stored: " + failure_reason(error));
           }
-          if (const auto announcement = self->apply_aftermath(aftermath, *written)) self->announce(*announcement);
+          if (const auto announcement = self->apply_aftermath(aftermath, *written)) self->announce(protocol::encode(*announcement));
           for (const Aftermath::Orders& orders : aftermath.orders) self->tell_orders(orders.seat);
           done(true);
           self->process_next();
@@ -160,18 +158,17 @@ void Table::change(Aftermath aftermath, std::function<void(bool ok)> done) {
       });
 }
 
-std::optional<json> Table::apply_aftermath(const Aftermath& aftermath, const AftermathWritten& written) {
-  std::optional<json> announcement;
-  for (const Aftermath::Orders& orders : aftermath.orders) orders_.at(static_cast<std::size_t>(orders.seat)) = orders.list;
+std::optional<protocol::SeatControl> Table::apply_aftermath(const Aftermath& aftermath, const AftermathWritten& written) {
+  std::optional<protocol::SeatControl> announcement;
+  for (const Aftermath::Orders& orders : aftermath.orders) orders_.replace(static_cast<std::size_t>(orders.seat), orders.list);
   if (aftermath.seat) {
     SeatRecord& seat = record_.seats.at(static_cast<std::size_t>(aftermath.seat->seat));
     const bool handed_over = seat.controller != aftermath.seat->controller;
     seat.controller = aftermath.seat->controller;
     seat.timeouts = aftermath.seat->timeouts;
     if (handed_over) {
-      announcement = json{{"type", "seat_control"}, {"table", id_}, {"seat", seat.seat},
-                          {"controller", to_string(seat.controller)}, {"timeouts", seat.timeouts},
-                          {"reason", aftermath.reason}};
+      announcement = protocol::SeatControl{id_, seat.seat, std::string(to_string(seat.controller)), seat.timeouts,
+                                           aftermath.reason};
     }
   }
   if (written.deadline_changed) {
@@ -213,7 +210,7 @@ void Table::deadline_passed(std::int64_t at) {
 void Table::play_automatic_soon() {
   if (automatic_posted_ || faulted_ || state_.is_finished()) return;
   const auto seat = seat_to_act();
-  if (!seat || (controller_of(*seat) == SeatController::kHuman && !ordered_move(*seat))) return;
+  if (!seat || (controller_of(*seat) == SeatController::kHuman && !orders_.move_for(state_, *seat))) return;
   // Posted, not run here: between two robot moves the strand serves others.
   automatic_posted_ = true;
   boost::asio::post(strand_, [self = shared_from_this()] {
@@ -228,7 +225,7 @@ void Table::play_automatic() {
   if (!seat) return;
   const SeatController controller = controller_of(*seat);
   if (controller == SeatController::kHuman) {
-    const auto ordered = ordered_move(*seat);
+    const auto ordered = orders_.move_for(state_, *seat);
     if (!ordered) return;
     auto next = engine::apply(state_, *seat, ordered->action);
     if (!next) return fault("a standing order's move was refused: " + next.error().message);
@@ -256,7 +253,7 @@ void Table::set_seat_controller(engine::Seat seat, SeatController controller, st
     if (current.robot && controller == SeatController::kHuman) {
       return done(Reply::error(ErrorCode::kBadRequest, "A robot's own seat has nobody to hand it to."));
     }
-    if (controller == current.controller) return done(Reply::result(json{{"table", self->summary_json()}}));
+    if (controller == current.controller) return done(Reply::result(protocol::encode_table_data(self->summary())));
     Aftermath after;
     SeatRecord changed = current;
     changed.controller = controller;
@@ -273,7 +270,7 @@ void Table::set_seat_controller(engine::Seat seat, SeatController controller, st
     spdlog::info("table {} seat {}: {} ({})", self->id_, seat.value, to_string(changed.controller), reason);
     self->change(std::move(after), [self, done](bool ok) {
       if (!ok) return done(Reply::error(ErrorCode::kInternalError, "The seat's control could not be stored."));
-      done(Reply::result(json{{"table", self->summary_json()}}));
+      done(Reply::result(protocol::encode_table_data(self->summary())));
     });
   });
 }

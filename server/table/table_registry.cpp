@@ -8,6 +8,7 @@
 #include "engine/rules.hpp"
 #include "engine/state_hash.hpp"
 #include "server/table/log_replay.hpp"
+#include "server/table/table.hpp"
 #include "server/table/table_versions.hpp"
 #include "server/store/snapshot.hpp"
 

@@ -24,11 +24,15 @@
 #include "server/base/metrics.hpp"
 #include "server/base/serial_executor.hpp"
 #include "server/table/node_leases.hpp"
-#include "server/table/table.hpp"
+#include "engine/replay.hpp"
+#include "engine/state.hpp"
+#include "server/correspondence/correspondence.hpp"
 #include "server/store/records.hpp"
 #include "server/store/store.hpp"
 
 namespace sp::server {
+
+class Table;
 
 // The setup of a stored table: its player count, options and seed.
 // Throws std::runtime_error for options that no longer decode.

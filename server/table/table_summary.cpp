@@ -1,40 +1,48 @@
-// The table's summary for lobby listings and "my tables" (table.hpp).
-#include "server/table/table.hpp"
+// The table's summary for lobby listings and "my tables" (table_summary.hpp).
+#include "server/table/table_summary.hpp"
 
 #include <boost/asio/post.hpp>
 
 #include "engine/legal_actions.hpp"
-#include "protocol/engine_json.hpp"
-#include "server/correspondence/correspondence_json.hpp"
+#include "server/table/table.hpp"
 #include "server/table/table_deal.hpp"
 
 namespace sp::server {
 
-using nlohmann::json;
-
-void Table::summarize(std::function<void(json)> fn) {
-  boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)] { fn(self->summary_json()); });
-}
-
-json Table::summary_json() const {
-  json seats = json::array();
-  for (const SeatRecord& seat : record_.seats) seats.push_back(seat_summary(seat));
-  json to_act = json::array();
-  for (engine::Seat seat : engine::seats_to_act(state_)) to_act.push_back(seat.value);
-  json summary{{"id", id_},
-              {"name", record_.name},
-              {"status", faulted_ && !moved_ && record_.status != TableStatus::kAborted ? std::string_view("faulted")
-                                                                           : to_string(record_.status)},
-              {"players", record_.player_count},
-              {"seats", seats},
-              {"options", protocol::encode_options(setup_.options)},
-              {"creator", record_.creator_name},
-              {"move_number", record_.move_count},
-              {"to_act", to_act},
-              {"created_at", record_.created_at}};
-  add_pace(summary, record_);
-  if (auto deal = public_deal(record_)) summary["deal"] = std::move(*deal);
-  summary["private"] = record_.invite_code.has_value();
+protocol::TableSummary table_summary(const TableRecord& t) {
+  protocol::TableSummary summary;
+  summary.id = t.id;
+  summary.name = t.name;
+  summary.status = std::string(to_string(t.status));
+  summary.players = t.player_count;
+  for (const SeatRecord& s : t.seats) {
+    summary.seats.push_back(
+        protocol::SeatSummary{s.seat, s.name, std::string(to_string(s.controller)), s.robot, s.timeouts});
+  }
+  summary.options = t.options_json;
+  summary.creator = t.creator_name;
+  summary.move_number = t.move_count;
+  summary.created_at = t.created_at;
+  summary.move_seconds = t.move_seconds;
+  summary.takeover_after = t.takeover_after;
+  summary.takeover_by = std::string(to_string(t.takeover_by));
+  summary.deadline_at = t.deadline_at;
+  summary.deadline_paused_left = t.deadline_left;
+  summary.deal = public_deal(t);
+  summary.is_private = t.invite_code.has_value();
   return summary;
 }
+
+void Table::summarize(std::function<void(protocol::TableSummary)> fn) {
+  boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)] { fn(self->summary()); });
+}
+
+protocol::TableSummary Table::summary() const {
+  protocol::TableSummary out = table_summary(record_);
+  if (faulted_ && !moved_ && record_.status != TableStatus::kAborted) out.status = "faulted";
+  out.options = setup_.options;
+  for (engine::Seat seat : engine::seats_to_act(state_)) out.to_act.push_back(seat.value);
+  return out;
+}
+
 }  // namespace sp::server

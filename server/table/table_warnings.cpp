@@ -3,12 +3,12 @@
 // time; the table, idle, checks that it still waits on that deadline and on
 // a person, and asks the notifier to store the warning, which it does once
 // per deadline and warning, in a transaction that checks the deadline again.
+#include "protocol/notice_details.hpp"
 #include "server/correspondence/deadline_warning.hpp"
 #include "server/table/table.hpp"
 
 namespace sp::server {
 
-using nlohmann::json;
 
 void Table::arm_deadline_warning() {
   const Scheduler::Key key{Due::kDeadlineWarning, id_};
@@ -39,7 +39,7 @@ void Table::deadline_warning_due(std::int64_t deadline_at, std::int64_t warning_
           NotificationDraft{waiting.user_id, "deadline_near", self->id_,
                             "Your move at " + self->record_.name + " is due in less than " +
                                 std::to_string(hours_left) + " h.",
-                            json{{"hours", hours_left}, {"deadline_at", deadline_at}}});
+                            protocol::encode_details(protocol::DeadlineNearDetails{hours_left, deadline_at})});
     }
     self->arm_deadline_warning();
   });

@@ -11,9 +11,10 @@
 #include "engine/card_prices.hpp"
 #include "engine/legal_actions.hpp"
 #include "engine/view.hpp"
-#include "protocol/engine_json.hpp"
-#include "protocol/log_entry_text.hpp"
 #include "protocol/move_entry_text.hpp"
+#include "protocol/notice_details.hpp"
+#include "protocol/server_messages.hpp"
+#include "protocol/table_results.hpp"
 #include "protocol/table_update.hpp"
 #include "server/table/log_replay.hpp"
 
@@ -22,110 +23,17 @@ namespace sp::server {
 using protocol::ErrorCode;
 namespace {
 
-using nlohmann::json;
-
 engine::Viewer viewer_for(std::optional<engine::Seat> seat) {
   return seat ? engine::Viewer::of_seat(*seat) : engine::Viewer::spectator();
 }
 
-// prices_json's text, written without a document: it goes to every seat after
-// every move.
-std::string prices_text(const engine::GameState& state, std::optional<engine::Seat> seat) {
-  if (!seat) return "[]";
-  return protocol::encode_prices_text(engine::card_prices(state, *seat));
-}
-
 }  // namespace
 
-std::optional<Table::HeldFrame> Table::broadcast(const engine::LoggedAction& logged, Actor actor,
-                                                 const engine::Events& events, const Subscriber* held_for) {
-  std::erase_if(watchers_, [](const Watcher& w) { return w.subscriber.expired(); });
-  // Every watcher of one receiver class (a seat, or the spectators, in one
-  // form: whole or compact) is sent the very same frame, encoded once: what
-  // differs between seats (the view under hidden money or hands, the events
-  // under a hidden draw, the legal actions and the prices) is decided by the
-  // class alone, so a frame made for one seat never goes to another seat's
-  // connection.
-  const bool shared_view = setup_.options.public_money && setup_.options.public_hands;
-  const bool shared_moves = protocol::events_seen_alike(events, setup_.options);
-  const protocol::MoveEntry move{record_.move_count, logged, events, to_string(actor)};
-  std::optional<std::string> moves_alike;
-  auto moves_for = [&](engine::Viewer viewer) -> std::string {
-    auto moves = [&](engine::Viewer v) { return "[" + protocol::encode_move_entry_text(move, setup_.options, v) + "]"; };
-    if (!shared_moves) return moves(viewer);
-    if (!moves_alike) moves_alike = moves(engine::Viewer::spectator());
-    return *moves_alike;
-  };
-  // By view class: its view text brought up to this move once, and each form's body.
-  struct Bodies {
-    protocol::ViewText* view_text;
-    std::string moves;
-    std::optional<std::string> whole;
-    std::optional<std::string> compact;
-  };
-  std::map<int, Bodies> bodies;
-  auto body_for = [&](std::optional<engine::Seat> seat, bool compact) -> const std::string& {
-    const int key = shared_view || !seat ? -1 : seat->value;
-    auto it = bodies.find(key);
-    if (it == bodies.end()) {
-      const engine::Viewer viewer = key < 0 ? engine::Viewer::spectator() : engine::Viewer::of_seat(*seat);
-      protocol::ViewText& view_text = view_texts_.try_emplace(key, names_).first->second;
-      view_text.update(view_after(state_, viewer, record_.move_count));
-      it = bodies.emplace(key, Bodies{&view_text, moves_for(viewer), {}, {}}).first;
-    }
-    Bodies& b = it->second;
-    if (compact) {
-      if (!b.compact) b.compact = protocol::encode_compact_update_body(b.view_text->changes(), b.moves);
-      return *b.compact;
-    }
-    if (!b.whole) b.whole = protocol::encode_update_body(b.view_text->whole(), b.moves);
-    return *b.whole;
-  };
-  // A seat's prices, and whether a compact update may leave them out: they
-  // are what the seat was sent after the move before (in an update or in
-  // subscribe's reply, which gives the prices after that same move).
-  struct Prices {
-    std::string text;
-    bool unchanged;
-  };
-  std::map<int, Prices> prices;
-  auto prices_for = [&](std::optional<engine::Seat> seat) -> const Prices& {
-    const int key = seat ? seat->value : -1;
-    auto it = prices.find(key);
-    if (it != prices.end()) return it->second;
-    std::string text = prices_text(state_, seat);
-    KeptPrices& kept = prices_kept_[key];
-    const bool unchanged = kept.move_number + 1 == record_.move_count && kept.text == text;
-    kept = KeptPrices{record_.move_count, text};
-    return prices.emplace(key, Prices{std::move(text), unchanged}).first->second;
-  };
-  std::map<std::pair<int, bool>, std::shared_ptr<const std::string>> frames;  // receiver class -> its frame
-  std::optional<HeldFrame> held;
-  for (const Watcher& w : watchers_) {
-    auto subscriber = w.subscriber.lock();
-    if (!subscriber) continue;
-    const std::pair<int, bool> key{w.seat ? w.seat->value : -1, w.compact};
-    auto frame = frames.find(key);
-    if (frame == frames.end()) {
-      const Prices& p = prices_for(w.seat);
-      const bool leave_prices_out = w.compact && p.unchanged;
-      frame = frames.emplace(key, std::make_shared<const std::string>(protocol::encode_table_update(
-                                      id_, record_.move_count, record_.deadline_at, body_for(w.seat, w.compact),
-                                      legal_text(w.seat),
-                                      leave_prices_out ? std::nullopt : std::optional<std::string_view>(p.text))))
-                  .first;
-    }
-    if (held_for && w.key == held_for) {
-      held = HeldFrame{frame->second, w.epoch};
-    } else {
-      subscriber->send(frame->second, w.epoch);
-    }
-  }
-  return held;
-}
-
-json Table::view_json(std::optional<engine::Seat> seat) const {
-  return protocol::encode_view(view_after(state_, viewer_for(seat), record_.move_count), names_);
+std::optional<Audience::HeldFrame> Table::broadcast(const engine::LoggedAction& logged, Actor actor,
+                                                    const engine::Events& events, const Subscriber* held_for) {
+  // A stopped table shows no legal actions; a followed one shows what its node would accept.
+  const Audience::Shown shown{id_, state_, setup_.options, record_.move_count, record_.deadline_at, !faulted_ || moved_};
+  return audience_.broadcast(shown, logged, actor, events, held_for);
 }
 
 std::vector<engine::LegalAction> Table::legal_for(std::optional<engine::Seat> seat) const {
@@ -133,36 +41,17 @@ std::vector<engine::LegalAction> Table::legal_for(std::optional<engine::Seat> se
   return engine::legal_actions(state_, *seat);
 }
 
-json Table::legal_json(std::optional<engine::Seat> seat) const {
-  json out = json::array();
-  for (const engine::LegalAction& legal : legal_for(seat)) out.push_back(protocol::encode_legal_action(legal));
-  return out;
-}
-
-std::string Table::legal_text(std::optional<engine::Seat> seat) const {
-  return protocol::encode_legal_actions_text(legal_for(seat));
-}
-
-// A seat's prices for the cards in view, on its turn or not, so that a player
-// plans while others move; nothing for spectators.
-json Table::prices_json(std::optional<engine::Seat> seat) const {
-  json out = json::array();
-  if (!seat) return out;
-  for (const engine::CardPrice& price : engine::card_prices(state_, *seat)) out.push_back(protocol::encode_card_price(price));
-  return out;
-}
-
-json Table::moves_since(std::int64_t since, std::optional<engine::Seat> seat) const {
+std::vector<std::string> Table::moves_since(std::int64_t since, std::optional<engine::Seat> seat) const {
   // Events are not stored: a replay from the setup recomputes them (a game is
   // a few hundred moves; this takes well under a millisecond).
-  json out = json::array();
+  std::vector<std::string> out;
   const engine::Viewer viewer = viewer_for(seat);
   const auto replayed = engine::replay(setup_, log_, [&](std::size_t i, const engine::LoggedAction& logged,
                                                          const engine::GameState&, const engine::Events& events) {
     const auto number = static_cast<std::int64_t>(i) + 1;
     if (number <= since) return;
-    out.push_back(protocol::encode_move_entry(protocol::MoveEntry{number, logged, events, to_string(actors_[i])},
-                                              setup_.options, viewer));
+    out.push_back(protocol::encode_move_entry_text(
+        protocol::MoveEntry{number, logged, events, to_string(actors_[i])}, setup_.options, viewer));
   });
   if (!replayed) {
     // The log in memory was applied move by move as it was played: a bug. The
@@ -179,32 +68,33 @@ void Table::subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch,
                               compact, reply = std::move(reply)] {
     const auto seat = self->seat_of(user_id);
     const Subscriber* key = subscriber.lock().get();
-    std::erase_if(self->watchers_, [key](const Watcher& w) { return w.key == key || w.subscriber.expired(); });
-    self->watchers_.push_back(Watcher{subscriber, key, epoch, seat, compact});
+    self->audience_.watch(Audience::Watcher{subscriber, key, epoch, seat, compact});
     const std::int64_t from = std::clamp<std::int64_t>(since.value_or(self->record_.move_count), 0,
                                                        self->record_.move_count);
-    json result{{"table", self->summary_json()},
-                {"seat", seat ? json(seat->value) : json(nullptr)},
-                {"view", self->view_json(seat)},
-                {"legal_actions", self->legal_json(seat)},
-                {"prices", self->prices_json(seat)},
-                {"moves", self->moves_since(from, seat)}};
+    protocol::Subscribed result{self->summary(),
+                                seat ? std::optional<int>(seat->value) : std::nullopt,
+                                view_after(self->state_, viewer_for(seat), self->record_.move_count),
+                                self->names_,
+                                self->legal_for(seat),
+                                seat ? engine::card_prices(self->state_, *seat) : std::vector<engine::CardPrice>{},
+                                self->moves_since(from, seat),
+                                std::nullopt,
+                                self->consent()};
     // The seat's own standing orders, for its player only.
-    if (seat) result["orders"] = protocol::encode_orders(self->orders_.at(seat->value));
-    result["consent"] = self->consent_json();
-    reply(Reply::result(std::move(result)));
+    if (seat) result.orders = self->orders_.of(seat->value);
+    reply(Reply::result(protocol::encode_data(result)));
   });
 }
 
 void Table::unsubscribe(const Subscriber* subscriber) {
   boost::asio::post(strand_, [self = shared_from_this(), subscriber] {
-    std::erase_if(self->watchers_, [subscriber](const Watcher& w) { return w.key == subscriber; });
+    self->audience_.forget(subscriber);
   });
 }
 
 void Table::legal_actions(std::int64_t user_id, ReplyFn reply) {
   boost::asio::post(strand_, [self = shared_from_this(), user_id, reply = std::move(reply)] {
-    reply(Reply::result(json{{"actions", self->legal_json(self->seat_of(user_id))}}));
+    reply(Reply::result(protocol::encode_legal_actions_data(self->legal_for(self->seat_of(user_id)))));
   });
 }
 
@@ -235,7 +125,7 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
       if (s.robot || s.user_id == user_id || !mentions_name(text, s.name)) continue;
       mentions.push_back(NotificationDraft{s.user_id, "chat_mention", self->id_,
                                            from + " mentioned you at " + self->record_.name + ".",
-                                           json{{"from", from}}});
+                                           protocol::encode_details(protocol::ChatMentionDetails{from})});
     }
     // The line's id goes out with it, so a client can page back (chat_history) from what it saw.
     auto chat_id = std::make_shared<std::int64_t>(0);
@@ -248,27 +138,18 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
                         },
                         [self, reply = std::move(reply), from, text, now, chat_id, stored](std::exception_ptr error) {
                           if (error) return reply(Reply::error(ErrorCode::kInternalError, "The message could not be stored."));
-                          reply(Reply::result(json::object()));
+                          reply(Reply::result("{}"));
                           self->correspondence_.notifier.deliver(*stored);
                           boost::asio::post(self->strand_, [self, from, text, now, chat_id = *chat_id] {
                             const auto frame = std::make_shared<const std::string>(
-                                json{{"type", "chat_message"}, {"table", self->id_}, {"chat_id", chat_id},
-                                     {"from", from}, {"text", text}, {"at", now}}
-                                    .dump());
-                            for (const Watcher& w : self->watchers_) {
-                              if (auto s = w.subscriber.lock()) s->send(frame, w.epoch);
-                            }
+                                protocol::encode(protocol::ChatMessage{self->id_, chat_id, from, text, now}));
+                            self->audience_.send(frame);
                             self->correspondence_.notifier.bus().send(NodeBus::Kind::kTable, self->id_, *frame);
                           });
                         });
   });
 }
 
-void Table::announce(const json& message) {
-  const auto frame = std::make_shared<const std::string>(message.dump());
-  for (const Watcher& w : watchers_) {
-    if (auto s = w.subscriber.lock()) s->send(frame, w.epoch);
-  }
-}
+void Table::announce(std::string message) { audience_.send(std::make_shared<const std::string>(std::move(message))); }
 
 }  // namespace sp::server

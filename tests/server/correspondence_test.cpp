@@ -18,6 +18,7 @@
 #include "server/correspondence/correspondence.hpp"
 #include "server/correspondence/scheduler.hpp"
 #include "server/table/seat_control.hpp"
+#include "server/table/table.hpp"
 #include "server/table/table_registry.hpp"
 #include "server/session/user_channels.hpp"
 #include "server/correspondence/vacation_allowance.hpp"

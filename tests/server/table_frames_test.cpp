@@ -86,7 +86,7 @@ json subscribe(Table& table, const std::shared_ptr<Recorder>& recorder, std::int
   REQUIRE(future.wait_for(std::chrono::seconds(20)) == std::future_status::ready);
   Reply reply = future.get();
   REQUIRE(reply.ok);
-  return reply.data;
+  return json::parse(reply.data_text);
 }
 
 void wait_for_frames(const std::vector<std::shared_ptr<Recorder>>& recorders, std::size_t count) {

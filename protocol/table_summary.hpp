@@ -1,0 +1,65 @@
+// A table as the lobby, "my tables", the administrator's list and the table's
+// own messages describe it (defs.json `table_summary`): one struct and one
+// encoder, whether the table is read from the store or is live in memory.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "engine/options.hpp"
+#include "protocol/deal_bytes.hpp"
+
+namespace sp::protocol {
+
+struct SeatSummary {
+  int seat = 0;
+  std::string name;
+  std::string controller;  // a seat controller's word: human, robot, absent
+  bool robot = false;
+  int timeouts = 0;
+};
+
+// The public part of a fair deal (docs/fairness.md): the scheme, the
+// commitment, each seat's contribution (none: not given), and the secret once
+// it may be shown.
+struct PublicDeal {
+  std::string scheme;
+  std::string commitment;
+  std::vector<std::pair<int, std::optional<DealBytes>>> contributions;
+  std::optional<DealBytes> secret;
+};
+
+struct TableSummary {
+  std::int64_t id = 0;
+  std::string name;
+  std::string status;  // a TableStatus's word, or "faulted" for a live table that stopped
+  int players = 0;
+  std::vector<SeatSummary> seats;
+  // A live table's options; a stored table's as stored, written decoded and
+  // encoded again when they decode, as they are otherwise.
+  std::variant<engine::TableOptions, std::string> options;
+  std::string creator;
+  std::int64_t move_number = 0;
+  std::vector<int> to_act;  // only a live table knows; empty from the store
+  std::int64_t created_at = 0;
+  // The pace (docs/correspondence.md).
+  std::optional<std::int64_t> move_seconds;
+  std::optional<int> takeover_after;
+  std::string takeover_by;
+  std::optional<std::int64_t> deadline_at;
+  std::optional<std::int64_t> deadline_paused_left;
+  std::optional<PublicDeal> deal;  // none for a table dealt before fair deals
+  bool is_private = false;
+};
+
+nlohmann::json encode_seat_summary(const SeatSummary& seat);
+nlohmann::json encode_deal(const PublicDeal& deal);
+nlohmann::json encode_table_summary(const TableSummary& summary);
+
+}  // namespace sp::protocol
