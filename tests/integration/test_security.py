@@ -563,13 +563,36 @@ async def public_table(server, players):
     return table, seats
 
 
+def requests_taken(server):
+    """How many requests the server has taken off its connections' queues."""
+    text = urllib.request.urlopen(f"http://127.0.0.1:{server.port}/metrics", timeout=5).read().decode()
+    return int(re.search(r"^spb_requests_total (\d+)$", text, re.M).group(1))
+
+
+async def server_caught_up(server, taken, patience=3.0):
+    """Waits until the server has taken `taken` requests; False if it stops
+    taking any for `patience` seconds (it has closed the connection)."""
+    last, still_since = requests_taken(server), time.monotonic()
+    while last < taken:
+        await asyncio.sleep(0.05)
+        now = requests_taken(server)
+        if now != last:
+            last, still_since = now, time.monotonic()
+        elif time.monotonic() - still_since > patience:
+            return False
+    return True
+
+
 @test(server_args=["--chat-per-account-minute", "0"])
 async def a_client_that_never_reads_is_disconnected_and_the_table_plays_on(server):
     """The server queues at most 256 frames for a connection: a client whose
     socket takes almost nothing, and who asks for far more than it reads, is
     closed once its queue is full, while the players go on. Each of its
     requests is a page of 100 chat lines of 500 characters (about 55 KB), so
-    that the queue fills past what the kernel's buffers hold."""
+    that the queue fills past what the kernel's buffers hold. Its requests
+    are paced by what the server has taken (never more than 40 waiting), so
+    that only its replies pile up, however slow the machine: a flood of
+    unanswered requests would be closed differently, with a close frame."""
     table, seats = await public_table(server, 2)
     for i in range(100):
         await seats[0].ok("chat", table=table, text=f"{i:03} " + "x" * 496)
@@ -580,14 +603,12 @@ async def a_client_that_never_reads_is_disconnected_and_the_table_plays_on(serve
     await greedy.ok("hello", protocol=1)
     greedy.ws.transport.pause_reading()
     asked = 600
+    taken_before = requests_taken(server)
     try:
         for i in range(asked):
             await greedy.ws.send(json.dumps({"type": "chat_history", "id": 100 + i, "table": table, "limit": 100}))
-            if i % 20 == 19:
-                # Paced, so that its requests never pile up unanswered (the
-                # server closes a flood of them with a close frame): only its
-                # replies pile up.
-                await asyncio.sleep(0.1)
+            if i % 20 == 19 and not await server_caught_up(server, taken_before + i + 1 - 40):
+                break
     except websockets.ConnectionClosed:
         pass
     greedy.ws.transport.resume_reading()
