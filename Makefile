@@ -23,6 +23,15 @@ PACKAGES += libpq-dev postgresql-15   # issue 16: the PostgreSQL backend (libpq)
 PACKAGES += emscripten   # issue 18: the rules engine built to WebAssembly for the browser's check of a deal (web/verifier)
 PACKAGES += nginx   # issue 16: integration:site runs docker/nginx-site.conf in front of two nodes
 
+# ccache, where it is installed, keeps compiled objects between builds and
+# between clones: paths are hashed relative to the project's folder, so a
+# fresh clone elsewhere finds what an earlier build compiled.
+ifneq ($(shell command -v ccache 2>/dev/null),)
+LAUNCHER := -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
+endif
+
 .PHONY: run test build deps bench clean
 
 deps:
@@ -43,7 +52,7 @@ deps:
 	fi
 
 build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(LAUNCHER)
 	cmake --build $(BUILD) -j$(JOBS)
 
 run: build
@@ -56,11 +65,11 @@ test: build
 	@# @asyncapi/parser for schema:asyncapi (its install script is only a download counter).
 	[ -d tests/asyncapi/node_modules/@asyncapi/parser ] || (cd tests/asyncapi && npm ci --no-audit --no-fund --ignore-scripts)
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
-	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSPB_SANITIZE=ON
+	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSPB_SANITIZE=ON $(LAUNCHER)
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
 	ctest --test-dir $(SANITIZE_BUILD) --output-on-failure -j$(JOBS)
 	@# libFuzzer is clang's: the engine, the protocol and the fuzz targets only (docs/operations.md, "Fuzzing").
-	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DSPB_FUZZ=ON
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DSPB_FUZZ=ON $(LAUNCHER)
 	cmake --build $(FUZZ_BUILD) -j$(JOBS)
 	ctest --test-dir $(FUZZ_BUILD) --output-on-failure -j$(JOBS)
 
