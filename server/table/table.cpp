@@ -51,7 +51,8 @@ Table::Table(boost::asio::any_io_executor strand, Store& store, Metrics& metrics
       actors_(std::move(actors)),
       times_(std::move(times)),
       orders_(static_cast<std::size_t>(record_.player_count)),
-      audience_(names_) {
+      audience_(names_),
+      pace_(id_, correspondence.scheduler, correspondence.deadline_warning_hours) {
   actors_.resize(log_.size(), Actor::kPlayer);
   times_.resize(log_.size(), 0);
   for (SeatRecord& seat : record_.seats) {
@@ -99,7 +100,7 @@ void Table::move_away(const std::string& why) {
 
 void Table::stop_playing() {
   faulted_ = true;
-  correspondence_.scheduler.cancel({Due::kMoveDeadline, id_});
+  pace_.stop();
   // Every waiting job sees faulted_ and refuses.
   while (!pending_.empty()) {
     auto job = std::move(pending_.front());

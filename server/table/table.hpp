@@ -25,7 +25,8 @@
 // through what the table hands them: the Audience (audience.hpp: watchers,
 // the view texts and prices kept between updates, every push), the Consent
 // (consent.hpp: the request to undo, the proposal to abort read from the
-// log), the StandingOrders (standing_orders.hpp: each seat's orders).
+// log), the StandingOrders (standing_orders.hpp: each seat's orders), the
+// Pace (pace.hpp: its alarms in the scheduler, the next automatic move).
 //
 // Thread-safety: all public methods are safe from any thread.
 #pragma once
@@ -56,6 +57,7 @@
 #include "server/base/metrics.hpp"
 #include "server/table/audience.hpp"
 #include "server/table/consent.hpp"
+#include "server/table/pace.hpp"
 #include "server/table/seat_control.hpp"
 #include "server/table/standing_orders.hpp"
 #include "server/session/reply.hpp"
@@ -226,11 +228,13 @@ class Table : public std::enable_shared_from_this<Table> {
   // After the aftermath's transaction: updates the table, the scheduler and
   // delivers notifications; returns the seat_control message to announce, if any.
   std::optional<protocol::SeatControl> apply_aftermath(const Aftermath& aftermath, const AftermathWritten& written);
+  // Has the pace wait for the move's deadline, if the table waits for one.
   void arm_deadline();
+  // What the pace's alarms call: deadline_passed and deadline_warning_due.
+  Pace::Alarms alarms();
   void deadline_passed(std::int64_t at);
-  // table_warnings.cpp: the warnings before the move deadline (docs/notifications.md).
-  void arm_deadline_warning();
-  void deadline_warning_due(std::int64_t deadline_at, std::int64_t warning_at, int hours_before);
+  // table_warnings.cpp: a warning before the move deadline (docs/notifications.md).
+  void deadline_warning_due(std::int64_t deadline_at, DeadlineWarning warning);
   void play_automatic_soon();
   void play_automatic();
   // What `seat` may do now: nothing for a spectator, nor on a stopped table
@@ -261,6 +265,7 @@ class Table : public std::enable_shared_from_this<Table> {
   Consent consent_;         // the request to undo waiting for answers
   StandingOrders orders_;   // each seat's standing orders
   Audience audience_;       // the watchers, and what is kept to push to them
+  Pace pace_;               // the deadline's and warnings' alarms, the next automatic move
   std::deque<std::function<void()>> pending_;
   bool writing_ = false;
   bool faulted_ = false;
@@ -268,9 +273,6 @@ class Table : public std::enable_shared_from_this<Table> {
   std::optional<LeaseFence> fence_;
   std::function<void()> on_moved_;
   bool moved_ = false;  // stopped because another node plays it (faulted_ is set too)
-  bool automatic_posted_ = false;
-  // The time of the last deadline warning handled; earlier ones are never due again.
-  std::int64_t warned_until_ = 0;
 };
 
 // Seconds on a monotonic clock, for latency measurements.

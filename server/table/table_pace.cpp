@@ -181,16 +181,17 @@ std::optional<protocol::SeatControl> Table::apply_aftermath(const Aftermath& aft
 }
 
 void Table::arm_deadline() {
-  const Scheduler::Key key{Due::kMoveDeadline, id_};
-  if (!record_.deadline_at || faulted_ || state_.is_finished()) {
-    correspondence_.scheduler.cancel(key);
-    return arm_deadline_warning();
-  }
-  correspondence_.scheduler.set(key, *record_.deadline_at,
-                                [weak = weak_from_this(), at = *record_.deadline_at] {
-                                  if (auto self = weak.lock()) self->deadline_passed(at);
-                                });
-  arm_deadline_warning();
+  const bool waits = record_.deadline_at && !faulted_ && !state_.is_finished();
+  pace_.wait_for(waits ? record_.deadline_at : std::nullopt, correspondence_.clock.now(), alarms());
+}
+
+Pace::Alarms Table::alarms() {
+  return {[weak = weak_from_this()](std::int64_t at) {
+            if (auto self = weak.lock()) self->deadline_passed(at);
+          },
+          [weak = weak_from_this()](std::int64_t deadline_at, DeadlineWarning warning) {
+            if (auto self = weak.lock()) self->deadline_warning_due(deadline_at, warning);
+          }};
 }
 
 void Table::deadline_passed(std::int64_t at) {
@@ -208,13 +209,13 @@ void Table::deadline_passed(std::int64_t at) {
 }
 
 void Table::play_automatic_soon() {
-  if (automatic_posted_ || faulted_ || state_.is_finished()) return;
+  if (faulted_ || state_.is_finished()) return;
   const auto seat = seat_to_act();
   if (!seat || (controller_of(*seat) == SeatController::kHuman && !orders_.move_for(state_, *seat))) return;
   // Posted, not run here: between two robot moves the strand serves others.
-  automatic_posted_ = true;
+  if (!pace_.post_automatic()) return;
   boost::asio::post(strand_, [self = shared_from_this()] {
-    self->automatic_posted_ = false;
+    self->pace_.automatic_running();
     self->play_automatic();
   });
 }
