@@ -104,7 +104,41 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     steps.forget(watcher);
   });
 
-
+  await step("a skip link leads to the board, and after a move by keyboard the keyboard is still on the board", async () => {
+    // Ann to act: Bob moves first if he is.
+    if ((await toAct(players)) === bob) await mouseMove(players);
+    const page = ann.page;
+    for (let round = 0; round < 2; round++) {
+      // The first thing Tab reaches is the skip link to the content; the next, to the board.
+      await page.evaluate(() => { window.scrollTo(0, 0); document.querySelector("a.skip").focus(); });
+      check(await page.evaluate(() => document.querySelector("a, button, input, select, [tabindex]") === document.activeElement), "the skip links are not the first of the page's controls");
+      await page.keyboard.press("Tab");
+      const link = await page.evaluate(() => document.activeElement?.textContent);
+      check(link === "Skip to the board", `the second Tab reached "${link}"`);
+      await page.keyboard.press("Enter");
+      check(await page.evaluate(() => document.activeElement?.id === "board"), `the skip link led to ${(await focusNow(page)).what}`);
+      let reached = false;
+      for (let i = 0; i < 20 && !reached; i++) {
+        await page.keyboard.press("Tab");
+        reached = await page.evaluate(() => document.activeElement?.matches(".board .card.actionable") ?? false);
+      }
+      check(reached, "Tab from the board never reached a card to act on");
+      const before = await moveNumber(ann);
+      await page.keyboard.press("Enter");
+      await page.locator(".card-menu").waitFor();
+      await page.keyboard.press("Enter");
+      for (const p of players) await waitForMove(p, before + 1);
+      // The header's count and the status bar are redrawn after the move (my tables read again).
+      await page.waitForTimeout(800);
+      let focus = await focusNow(page);
+      check(!focus.body && focus.inBoard, `after a move by keyboard the focus is on ${focus.what}`);
+      // The other player's move redraws the whole table: the keyboard stays on the board.
+      await mouseMove(players);
+      await page.waitForTimeout(500);
+      focus = await focusNow(page);
+      check(!focus.body && focus.inBoard, `after the other player's move the focus is on ${focus.what}`);
+    }
+  });
 
 
 

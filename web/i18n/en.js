@@ -292,6 +292,7 @@ export default {
     "history.unavailable": "The chart is not available: {reason}",
 
     "table.title": "Table {id}",
+    "table.skip_to_board": "Skip to the board",
     "table.replay_link": "Replay this game",
     "table.watching": "watching",
     "table.your_turn_title": "Your turn — ",

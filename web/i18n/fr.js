@@ -291,6 +291,7 @@ export default {
     "history.unavailable": "Le graphique n'est pas disponible : {reason}",
 
     "table.title": "Table {id}",
+    "table.skip_to_board": "Aller au plateau",
     "table.replay_link": "Revoir cette partie",
     "table.watching": "en spectateur",
     "table.your_turn_title": "À vous — ",

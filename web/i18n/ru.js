@@ -292,6 +292,7 @@ export default {
     "history.unavailable": "График недоступен: {reason}",
 
     "table.title": "Стол {id}",
+    "table.skip_to_board": "Перейти к игровому полю",
     "table.replay_link": "Повтор этой партии",
     "table.watching": "вы наблюдаете",
     "table.your_turn_title": "Ваш ход — ",

@@ -36,9 +36,21 @@ function showConnection() {
   connectionStatus.className = `connection ${connection.status}`;
 }
 
+// The skip links: to the content, and to what the screen offers besides
+// (the table page's board: screen.skipTo, {target, label}). The address's
+// fragment is the router's, so a skip link moves the focus itself.
+const skips = document.getElementById("skips");
+function renderSkips() {
+  const link = (target, label) => h("a", { class: "skip", href: `#${target}`, onclick: (e) => {
+    e.preventDefault();
+    document.getElementById(target)?.focus();
+  } }, label);
+  replace(skips, link("main", t("app.skip")), screen?.skipTo ? link(screen.skipTo.target, screen.skipTo.label) : null);
+}
+
 // The words that index.html holds before any module runs, and the switch.
 function renderFrame() {
-  document.querySelector(".skip").textContent = t("app.skip");
+  renderSkips();
   document.querySelector(".brand").textContent = t("app.title");
   nav.setAttribute("aria-label", t("nav.account_label"));
   const loading = main.querySelector(".loading");
@@ -127,6 +139,7 @@ async function route() {
   else if (page === "admin") screen = new AdminPage(connection, admin);
   else screen = (SCREENS[page] || SCREENS[""])();
   const current = screen;
+  renderSkips();
   show(current.element);
   try {
     await current.start();

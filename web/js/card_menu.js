@@ -9,7 +9,7 @@ import { menuLabel } from "./card_actions.js";
 
 export class CardMenu {
   constructor(perform) {
-    this.perform = perform; // (action) => void
+    this.perform = perform; // (action, the card's element) => void
     this.element = null;
     this.card = null;
     this.onOutside = (e) => {
@@ -34,8 +34,9 @@ export class CardMenu {
       type: "button", role: "menuitem", class: `act ${a.type}${a.displace ? " displacing" : ""}${a.target ? " targeting" : ""}`,
       dataset: { type: a.type, place: cardEl.dataset.place, card: a.card, displace: a.displace || "", target: a.target || "", price: a.price ?? "" },
       onclick: () => {
+        const card = this.card;
         this.close(false);
-        this.perform(a);
+        this.perform(a, card);
       },
     }, menuLabel(a)));
     const cancel = h("button", { type: "button", role: "menuitem", class: "cancel", onclick: () => this.close(true) }, t("menu.cancel"));

@@ -14,6 +14,7 @@ import { CardMenu } from "./card_menu.js";
 import { ConsentPanel } from "./consent_panel.js";
 import { Chat } from "./chat.js";
 import { h, replace } from "./dom.js";
+import { keyboardPlace, restoreKeyboard } from "./keyboard_place.js";
 import { renderFinalScoring, renderHistory } from "./final_scoring.js";
 import { errorText, t } from "./i18n.js";
 import { MoveLog } from "./move_log.js";
@@ -64,13 +65,16 @@ export class TablePage {
     this.deadlineAt = null;
     this.changed = new Set();
     this.actions = new ActionPanel((action) => this.act(action));
-    // The menu goes away with the choice: the keyboard's place is the status bar.
-    this.menu = new CardMenu((action) => {
-      this.status.querySelector(".status")?.focus();
+    // The menu goes away with the choice: the keyboard's place is its card.
+    this.menu = new CardMenu((action, cardEl) => {
+      if (cardEl?.isConnected) cardEl.focus({ preventScroll: true });
       this.actions.perform(action);
     });
-    // While a move is on its way, no card offers another.
+    // While a move is on its way, no card offers another. Where the keyboard
+    // was is where it goes back once the move's update redraws the table.
+    this.pendingPlace = null;
     this.actions.addEventListener("busy", () => {
+      this.pendingPlace = { place: keyboardPlace(document.activeElement, this.element), move: this.lastMove };
       for (const c of this.element.querySelectorAll(".card.actionable, .status .pass")) c.disabled = true;
     });
     this.actions.addEventListener("refused", () => this.render());
@@ -81,6 +85,7 @@ export class TablePage {
     this.log = new MoveLog();
     this.chat = new Chat((text) => connection.request("chat", { table: tableId, text }),
       (before) => connection.request("chat_history", before === undefined ? { table: tableId } : { table: tableId, before }));
+    this.skipTo = { target: "board", label: t("table.skip_to_board") };
     this.title = h("h1", {}, t("table.title", { id: tableId }));
     this.links = h("p", { class: "table-links" });
     this.seatNotice = h("div", { class: "seat-notice", role: "status" });
@@ -285,10 +290,10 @@ export class TablePage {
     const deadline = finished ? null : this.deadline();
     const left = deadline ? timeLeftText(deadline) : null;
     const pass = this.actions.passAction();
-    replace(this.status, renderStatus(view, this.seat, {
+    this.keepingPlace(() => replace(this.status, renderStatus(view, this.seat, {
       pass, onPass: (a) => this.actions.perform(a),
       deadline: left ? { text: left, urgent: isUrgent(deadline) } : null,
-    }));
+    })));
   }
 
   renderSeatNotice() {
@@ -318,10 +323,32 @@ export class TablePage {
   }
 
   render() {
-    // A redraw replaces the controls: the keyboard's place goes to the status bar.
-    const hadFocus = this.element.contains(document.activeElement) && !this.chat.element.contains(document.activeElement);
-    this.draw();
-    if (hadFocus && !this.element.contains(document.activeElement)) this.status.querySelector(".status")?.focus();
+    this.keepingPlace(() => this.draw());
+  }
+
+  // A redraw replaces the controls: the keyboard goes back to its place
+  // (keyboard_place.js), whether it was on a control the redraw replaced or
+  // the page's own move had left it nowhere (on the body) while it was sent.
+  keepingPlace(draw) {
+    // The status bar is redrawn inside the table's redraw: the outer one keeps the place.
+    if (this.redrawing) return draw();
+    this.redrawing = true;
+    try {
+      this.redrawKeepingPlace(draw);
+    } finally {
+      this.redrawing = false;
+    }
+  }
+
+  redrawKeepingPlace(draw) {
+    const inside = this.element.contains(document.activeElement);
+    const before = keyboardPlace(document.activeElement, this.element);
+    draw();
+    const pending = this.pendingPlace;
+    if (pending && this.lastMove > pending.move) this.pendingPlace = null;
+    if (this.element.contains(document.activeElement)) return;
+    if (inside) restoreKeyboard(before, this.element);
+    else if (pending && document.activeElement === document.body) restoreKeyboard(pending.place, this.element);
   }
 
   draw() {
