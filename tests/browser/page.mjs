@@ -140,7 +140,58 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     }
   });
 
+  await step("on a phone the header is one line in every language, and the nav is a bar of tabs that fit", async () => {
+    const page = bob.page;
+    for (const code of ["en", "fr", "ru"]) {
+      await page.locator("#language-select").selectOption(code);
+      await page.locator(".status .move").waitFor();
+      const header = await page.evaluate(() => {
+        const top = document.querySelector(".top");
+        const shown = [...top.children].filter((el) => el.offsetParent !== null && el.id !== "nav" && el.getBoundingClientRect().width > 1);
+        const rows = new Set(shown.map((el) => Math.round(el.getBoundingClientRect().top / 8)));
+        const nav = document.querySelector("#nav").getBoundingClientRect();
+        const clipped = [...document.querySelectorAll("#nav > *")].filter((el) => el.offsetParent !== null).filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => `${el.textContent} (${el.scrollWidth} > ${el.clientWidth})`);
+        return { height: top.getBoundingClientRect().height, rows: rows.size, navBottom: nav.bottom, navTop: nav.top, clipped };
+      });
+      check(header.rows === 1 && header.height <= 56, `${code}: the header is ${header.height} pixels high, its parts on ${header.rows} lines`);
+      check(Math.abs(header.navBottom - PHONE.height) <= 1 && header.navTop > PHONE.height - 80, `${code}: the nav is not a bar along the bottom (${header.navTop}-${header.navBottom})`);
+      await page.screenshot({ path: `${screenshotDir}/page-header-${code}-390.png` });
+      check(header.clipped.length === 0, `${code}: the nav's tabs cut off: ${header.clipped.join(", ")}`);
+    }
+    await page.locator("#language-select").selectOption("en");
+    await page.locator(".status .move").waitFor();
+    // The page's end is not hidden under the bar.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const covered = await page.evaluate(() => {
+      const last = [...document.querySelectorAll("main *")].filter((el) => el.offsetParent !== null).pop().getBoundingClientRect();
+      return last.bottom > document.querySelector("#nav").getBoundingClientRect().top + 1;
+    });
+    check(!covered, "the bottom of the page lies under the nav bar");
+  });
 
-
-
+  await step("on a phone a tapped card's tip closes when another card is tapped, and when anything else is", async () => {
+    const page = bob.page;
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const cards = page.locator(".table-page .card:not(.actionable)");
+    check(await cards.count() >= 2, "fewer than two cards to tap");
+    const tip = (i) => cards.nth(i).locator(".card-tip");
+    await cards.nth(0).tap();
+    check(await tip(0).isVisible(), "a tapped card shows no tip");
+    await cards.nth(1).tap();
+    check(await tip(1).isVisible(), "the second tapped card shows no tip");
+    check(!(await tip(0).isVisible()), "the first card's tip stays open after another card is tapped");
+    await page.locator("#board-title").tap();
+    check(await page.locator(".card-tip:visible").count() === 0, "a tip stays open after a tap elsewhere");
+    await cards.nth(1).tap();
+    await cards.nth(1).tap();
+    check(await page.locator(".card-tip:visible").count() === 0, "a second tap on a card does not close its tip");
+    // A card that is a control opens its menu; cancelled, the menu gives the
+    // card the focus back, which must not leave its tip open over the others.
+    for (let i = 0; i < 6 && (await toAct(players)) !== bob; i++) await mouseMove(players);
+    check((await toAct(players)) === bob, "Bob never came to act");
+    await page.locator(".table-page .card.actionable").first().tap();
+    await page.locator(".card-menu .cancel").tap();
+    await page.locator(".card-menu").waitFor({ state: "detached" });
+    check(await page.locator(".card-tip:visible").count() === 0, "a tip opens over the other cards after a card's menu is cancelled");
+  });
 });

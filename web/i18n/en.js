@@ -545,7 +545,7 @@ export default {
     "password.mismatch": "The two new passwords differ.",
     "password.changed": "The password is changed; your other sessions have ended.",
     "sessions.title": "Sessions",
-    "sessions.explain": "Log out on every device and browser, this one included.",
+    "sessions.explain": "Log out of this browser, or of every device and browser, this one included.",
     "sessions.everywhere": "Log out everywhere",
 
     "vacation.allowance": "Vacation days left this year: {left} of {total} ({used} used).",

@@ -544,7 +544,7 @@ export default {
     "password.mismatch": "Les deux nouveaux mots de passe diffèrent.",
     "password.changed": "Le mot de passe est changé ; vos autres sessions sont terminées.",
     "sessions.title": "Sessions",
-    "sessions.explain": "Se déconnecter sur tous les appareils et navigateurs, celui-ci compris.",
+    "sessions.explain": "Se déconnecter de ce navigateur, ou de tous les appareils et navigateurs, celui-ci compris.",
     "sessions.everywhere": "Se déconnecter partout",
 
     "vacation.allowance": "Jours de vacances restants cette année : {left} sur {total} ({used} pris).",

@@ -545,7 +545,7 @@ export default {
     "password.mismatch": "Новые пароли не совпадают.",
     "password.changed": "Пароль изменён; другие ваши сеансы завершены.",
     "sessions.title": "Сеансы",
-    "sessions.explain": "Выйти на всех устройствах и в браузерах, включая этот.",
+    "sessions.explain": "Выйти в этом браузере или на всех устройствах и в браузерах, включая этот.",
     "sessions.everywhere": "Выйти везде",
 
     "vacation.allowance": "Дней отпуска осталось в этом году: {left} из {total} (использовано: {used}).",

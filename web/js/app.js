@@ -4,6 +4,7 @@
 // #/account, #/table/N, #/replay/N, #/deal/N, #/admin, #/admin/table/N,
 // #/join/N/CODE (a private table's link), #/profile/NAME (a player's profile).
 import { loadCards } from "./cards.js";
+import { installCardTips } from "./card_tips.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
 import { CATALOGUES, errorText, language, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
@@ -97,7 +98,7 @@ function renderNav() {
     link("#/notifications", t("nav.notifications"), inbox.unread, tn("nav.unread_label", inbox.unread), "nav-notifications"),
     link("#/account", session.user.name, 0, null, "nav-account"),
     adminLink,
-    h("button", { type: "button", class: "link", onclick: () => session.logout().catch(() => {}) }, t("nav.log_out")));
+    h("button", { type: "button", class: "link nav-log-out", onclick: () => session.logout().catch(() => {}) }, t("nav.log_out")));
   document.title = `${inbox.awaiting ? `(${inbox.awaiting}) ` : ""}${screenTitle || t("app.title")}`;
 }
 
@@ -181,6 +182,7 @@ function loginScreen() {
 }
 
 renderFrame();
+installCardTips();
 loadCards()
   .then(() => connection.start())
   .catch((error) => replace(main, h("p", { class: "refusal", role: "alert" }, error.message)));

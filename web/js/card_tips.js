@@ -1,0 +1,23 @@
+// A card's tip on a touch screen, where nothing hovers: a tap on a card opens
+// its tip and closes any other, a tap on the open card or anywhere else
+// closes it. (The mouse's hover and the keyboard's focus open tips by CSS.)
+let open = null;
+
+function close() {
+  open?.classList.remove("tip-open");
+  open = null;
+}
+
+export function installCardTips() {
+  document.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse") return;
+    const card = event.target.closest?.(".card");
+    const again = card === open;
+    close();
+    // A card that opens a menu shows the menu instead.
+    if (card && !again && !card.matches(".actionable")) {
+      card.classList.add("tip-open");
+      open = card;
+    }
+  }, true);
+}
