@@ -88,6 +88,7 @@ window.addEventListener("hashchange", () => {
 // inbox, which pushes keep current.
 function renderNav() {
   const here = location.hash || "#/";
+  document.title = `${session.loggedIn && inbox.awaiting ? `(${inbox.awaiting}) ` : ""}${screenTitle || t("app.title")}`;
   const adminLink = admin.loggedIn ? h("a", { href: "#/admin", id: "nav-admin", "aria-current": here.startsWith("#/admin") ? "page" : null }, t("nav.admin")) : null;
   if (!session.loggedIn) return replace(nav, adminLink);
   const link = (href, label, count, countLabel, id) => h("a", { href, id, "aria-current": here === href ? "page" : null }, label,
@@ -99,7 +100,6 @@ function renderNav() {
     link("#/account", session.user.name, 0, null, "nav-account"),
     adminLink,
     h("button", { type: "button", class: "link nav-log-out", onclick: () => session.logout().catch(() => {}) }, t("nav.log_out")));
-  document.title = `${inbox.awaiting ? `(${inbox.awaiting}) ` : ""}${screenTitle || t("app.title")}`;
 }
 
 // A screen names itself in the window's title (the count awaiting me before it).

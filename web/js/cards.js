@@ -36,6 +36,26 @@ export function cardName(id) {
   return has(`card.${id}`) ? t(`card.${id}`) : card(id).name;
 }
 
+// Each card's name, told apart from others of the same name in ids (three
+// Potjomkin's Villages with Banquet): by its cost where that differs, else by
+// its stack. Map id -> label.
+export function distinctNames(ids) {
+  const byName = new Map();
+  for (const id of ids) byName.set(cardName(id), [...(byName.get(cardName(id)) || []), id]);
+  const labels = new Map();
+  for (const [name, same] of byName) {
+    const differ = (what) => new Set(same.map((id) => what(card(id)))).size === same.length;
+    for (const id of same) {
+      const c = card(id);
+      const apart = same.length === 1 ? null
+        : differ((x) => x.cost) ? t("card_info.costing", { cost: tn("n.rubles", c.cost) })
+          : t(`stack.${c.deck}`);
+      labels.set(id, apart ? `${name} (${apart})` : name);
+    }
+  }
+  return labels;
+}
+
 // A card named in a sentence: "a Market", « Рынок ».
 export function aCard(id) {
   return mention(cardName(id));
