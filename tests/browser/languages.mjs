@@ -190,7 +190,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
       check(twice.length === 0, `${code}: the orders panel's cards repeat: ${twice.join(", ")}`);
     });
 
-    await step(`${code}: a profile, the notifications, the account`, async () => {
+    await step(`${code}: a profile, the notifications, the account, the rules`, async () => {
       await first.page.goto(`${server.url}/#/profile/${names[1]}`);
       await first.page.locator(".profile").waitFor();
       await noEnglish(first, code, "profile");
@@ -200,6 +200,9 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
       await first.page.goto(`${server.url}/#/account`);
       await first.page.locator("#sessions").waitFor();
       await noEnglish(first, code, "account");
+      await first.page.goto(`${server.url}/#/rules`);
+      await first.page.locator(".rules-card").first().waitFor();
+      await noEnglish(first, code, "rules");
     });
 
     await step(`${code}: the administrators' pages, a table aborted and its log`, async () => {

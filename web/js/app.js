@@ -18,6 +18,7 @@ import { Lobby } from "./lobby.js";
 import { NotificationsPage } from "./notifications.js";
 import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
+import { RulesPage } from "./rules_page.js";
 import { Session } from "./session.js";
 import { TablePage } from "./table_page.js";
 
@@ -25,6 +26,7 @@ const main = document.getElementById("main");
 const nav = document.getElementById("nav");
 const connectionStatus = document.getElementById("connection");
 const languageChoice = document.getElementById("language");
+const rulesLink = document.getElementById("rules-link");
 const connection = new Connection();
 const session = new Session(connection);
 const inbox = new Inbox(connection, session);
@@ -53,6 +55,7 @@ function renderSkips() {
 function renderFrame() {
   renderSkips();
   document.querySelector(".brand").textContent = t("app.title");
+  rulesLink.textContent = t("rules.link");
   nav.setAttribute("aria-label", t("nav.account_label"));
   const loading = main.querySelector(".loading");
   if (loading) loading.textContent = t("app.loading");
@@ -88,6 +91,8 @@ window.addEventListener("hashchange", () => {
 // inbox, which pushes keep current.
 function renderNav() {
   const here = location.hash || "#/";
+  if (here.startsWith("#/rules")) rulesLink.setAttribute("aria-current", "page");
+  else rulesLink.removeAttribute("aria-current");
   document.title = `${session.loggedIn && inbox.awaiting ? `(${inbox.awaiting}) ` : ""}${screenTitle || t("app.title")}`;
   const adminLink = admin.loggedIn ? h("a", { href: "#/admin", id: "nav-admin", "aria-current": here.startsWith("#/admin") ? "page" : null }, t("nav.admin")) : null;
   if (!session.loggedIn) return replace(nav, adminLink);
@@ -117,6 +122,7 @@ const SCREENS = {
   lobby: () => new Lobby(connection, session, inbox),
   notifications: () => new NotificationsPage(inbox),
   account: () => new AccountPage(connection, session),
+  rules: () => new RulesPage(),
 };
 
 async function route() {
@@ -127,12 +133,14 @@ async function route() {
   const [, kind, id] = location.hash.match(/^#\/(table|replay|deal|admin\/table)\/(\d+)/) || [];
   const page = (location.hash.match(/^#\/([a-z]*)$/) || [, ""])[1];
   const [, profileName] = location.hash.match(/^#\/profile\/([^/]+)$/) || [];
-  // A replay, a deal's check, a profile and the administrators' pages need no player's login.
-  const open = kind === "replay" || kind === "deal" || kind === "admin/table" || page === "admin" || profileName;
+  const [, rulesCard] = location.hash.match(/^#\/rules\/([a-z0-9_]+)$/) || [];
+  // A replay, a deal's check, a profile, the rules and the administrators' pages need no player's login.
+  const open = kind === "replay" || kind === "deal" || kind === "admin/table" || page === "admin" || page === "rules" || rulesCard || profileName;
   if (!session.loggedIn && !open) return show(loginScreen());
   const [, joinId, joinCode] = location.hash.match(/^#\/join\/(\d+)\/([A-Za-z0-9]+)$/) || [];
   if (joinId) screen = new JoinPage(connection, Number(joinId), joinCode);
   else if (profileName) screen = new ProfilePage(connection, decodeURIComponent(profileName));
+  else if (rulesCard) screen = new RulesPage(rulesCard);
   else if (kind === "table") screen = new TablePage(connection, Number(id), { inbox, session, setTitle: setScreenTitle });
   else if (kind === "replay") screen = new ReplayPage(connection, Number(id));
   else if (kind === "deal") screen = new DealCheckPage(connection, Number(id));

@@ -1,6 +1,10 @@
 // A card's tip on a touch screen, where nothing hovers: a tap on a card opens
 // its tip and closes any other, a tap on the open card or anywhere else
-// closes it. (The mouse's hover and the keyboard's focus open tips by CSS.)
+// closes it (a tap on the tip's link to the rules follows the link). The
+// mouse's hover and the keyboard's focus open tips by CSS; Enter on a card
+// that is no control opens its rules, as its tip's link does.
+import { rulesHref } from "./cards.js";
+
 let open = null;
 
 function close() {
@@ -10,7 +14,7 @@ function close() {
 
 export function installCardTips() {
   document.addEventListener("pointerdown", (event) => {
-    if (event.pointerType === "mouse") return;
+    if (event.pointerType === "mouse" || event.target.closest?.(".tip-rules")) return;
     const card = event.target.closest?.(".card");
     const again = card === open;
     close();
@@ -20,4 +24,8 @@ export function installCardTips() {
       open = card;
     }
   }, true);
+  document.addEventListener("keydown", (event) => {
+    const card = event.key === "Enter" ? event.target.closest?.("div.card[data-card]") : null;
+    if (card) location.hash = rulesHref(card.dataset.card);
+  });
 }
