@@ -2,11 +2,15 @@
 // scrolling at a phone's and a desktop's width; a move made by keyboard leaves
 // the keyboard on the board, not the page's body, and a skip link leads to
 // the board; on a phone the header is one line and a tapped card's tip closes
-// when another card or anything else is tapped. Ann plays on a desktop, Bob
+// when another card or anything else is tapped; a screen reader hears the
+// other player's moves, the game's state on S, and the keyboard help. Ann plays on a desktop, Bob
 // on a phone. Usage: node page.mjs SPB_BINARY SCREENSHOT_DIR
 import {
   check, commandLine, DESKTOP, launchBrowser, moveNumber, PHONE, register, startServer, Steps, runSteps, waitForMove,
 } from "./harness.mjs";
+import en from "../../web/i18n/en.js";
+import fr from "../../web/i18n/fr.js";
+import ru from "../../web/i18n/ru.js";
 
 const { spb, screenshotDir } = commandLine("page.mjs");
 const steps = new Steps(screenshotDir);
@@ -193,5 +197,42 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await page.locator(".card-menu .cancel").tap();
     await page.locator(".card-menu").waitFor({ state: "detached" });
     check(await page.locator(".card-tip:visible").count() === 0, "a tip opens over the other cards after a card's menu is cancelled");
+  });
+
+  await step("a screen reader hears the other player's moves in the log's words, the state on S, and the keyboard help in three languages", async () => {
+    const page = ann.page;
+    const announced = () => page.locator(".announcer").textContent();
+    check(await page.locator(".announcer").getAttribute("aria-live") === "polite", "the announcer is not a polite live region");
+    // Ann's own move is not read back to her.
+    for (let i = 0; i < 6 && (await toAct(players)) !== ann; i++) await mouseMove(players);
+    const before = await announced();
+    await mouseMove(players);
+    await page.waitForTimeout(300);
+    check(await announced() === before, `Ann's own move was announced to her: ${await announced()}`);
+    // Bob's is, as the log says it.
+    for (let i = 0; i < 6 && (await toAct(players)) !== bob; i++) await mouseMove(players);
+    const n = (await moveNumber(bob)) + 1;
+    await mouseMove(players);
+    const line = await page.locator(`.move-log > li[data-move="${n}"]`).evaluate((li) =>
+      [...li.childNodes].filter((c) => c.nodeType === Node.TEXT_NODE).map((c) => c.textContent).join("").trim());
+    await page.waitForFunction((line) => document.querySelector(".announcer").textContent.includes(line), line);
+    if ((await toAct(players)) === ann) check((await announced()).includes("Your turn."), `the announcement does not say it is Ann's turn: ${await announced()}`);
+    // S says the state of the game, as the status bar does.
+    await page.locator("#board").focus();
+    await page.keyboard.press("s");
+    const deadline = (await page.locator(".status .deadline").textContent()).trim();
+    await page.waitForFunction((deadline) => document.querySelector(".announcer").textContent.includes(deadline), deadline);
+    const state = await announced();
+    check(/Round \d+/.test(state) && /To act: /.test(state) && /Your money: \d+ rubles?/.test(state), `S says: ${state}`);
+    // The keyboard help, in each language.
+    for (const [code, catalogue] of [["en", en], ["fr", fr], ["ru", ru]]) {
+      await page.locator("#language-select").selectOption(code);
+      await page.locator(".keyboard-help summary", { hasText: catalogue.words["keyboard.title"] }).waitFor();
+      await page.locator(".keyboard-help summary").click();
+      const items = await page.locator(".keyboard-help li").allTextContents();
+      check(items.length === 7 && items.every((item, i) => item === catalogue.words[`keyboard.${["skip", "cards", "menu", "escape", "pass", "state", "announced"][i]}`]),
+        `${code}: the keyboard help reads ${items.join(" | ")}`);
+    }
+    await page.locator("#language-select").selectOption("en");
   });
 });

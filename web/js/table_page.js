@@ -9,6 +9,7 @@
 // marked; a seat a robot took over may be taken back; the next table awaiting
 // my move is one click away.
 import { ActionPanel } from "./action_panel.js";
+import { Announcer } from "./announcer.js";
 import { isCardAction, placeOf } from "./card_actions.js";
 import { CardMenu } from "./card_menu.js";
 import { ConsentPanel } from "./consent_panel.js";
@@ -51,6 +52,13 @@ function withChanges(view, changes) {
   return next;
 }
 
+// How to play by keyboard, folded under the log.
+function keyboardHelp() {
+  return h("details", { class: "panel keyboard-help" },
+    h("summary", {}, t("keyboard.title")),
+    h("ul", {}, ["skip", "cards", "menu", "escape", "pass", "state", "announced"].map((k) => h("li", {}, t(`keyboard.${k}`)))));
+}
+
 export class TablePage {
   constructor(connection, tableId, { inbox, session, setTitle }) {
     this.connection = connection;
@@ -90,16 +98,18 @@ export class TablePage {
     this.links = h("p", { class: "table-links" });
     this.seatNotice = h("div", { class: "seat-notice", role: "status" });
     this.status = h("div", { class: "status-holder" });
+    this.announcer = new Announcer(this.status);
     this.board = h("div");
     this.players = h("div");
     this.end = h("div", { class: "end" });
     this.element = h("div", { class: "table-page" },
       h("div", { class: "table-head" }, this.title, this.links),
       this.status,
+      this.announcer.element,
       this.seatNotice,
       h("div", { class: "table-grid" },
         h("div", { class: "table-main", onclick: (e) => this.openCard(e) }, this.end, this.board, this.actions.element, this.players, this.consent.element, this.orders.element),
-        h("aside", { class: "table-side" }, this.log.element, this.chat.element)));
+        h("aside", { class: "table-side" }, this.log.element, keyboardHelp(), this.chat.element)));
     this.onUpdate = (e) => this.update(e.detail);
     this.onChat = (e) => { if (e.detail.table === tableId) this.chat.receive(e.detail); };
     this.onSeatControl = (e) => this.seatControl(e.detail);
@@ -123,6 +133,7 @@ export class TablePage {
     this.connection.addEventListener("consent_changed", this.onConsent);
     this.inbox.addEventListener("change", this.onInbox);
     document.addEventListener("visibilitychange", this.onVisible);
+    this.announcer.start();
     this.clock = setInterval(() => { if (this.view) this.renderStatus(); }, CLOCK_MS);
     // A refusal here (the table went away) must not stop the reconnection.
     // The chat is read once the connection is ready: a resume step that waited
@@ -147,6 +158,7 @@ export class TablePage {
     this.connection.removeEventListener("consent_changed", this.onConsent);
     this.inbox.removeEventListener("change", this.onInbox);
     document.removeEventListener("visibilitychange", this.onVisible);
+    this.announcer.stop();
     clearInterval(this.clock);
     this.stopResume?.();
     if (this.connection.ready) this.connection.request("unsubscribe", { table: this.tableId }).catch(() => {});
@@ -216,6 +228,7 @@ export class TablePage {
     if ("deadline_at" in message) this.deadlineAt = message.deadline_at;
     const view = message.view ?? withChanges(this.view, message.view_changes);
     this.apply(view, message.legal_actions, message.moves, message.prices ?? this.prices);
+    this.announcer.moves(message.moves, view.players.map((p) => p.name), this.seat, view.to_act.includes(this.seat) && view.step !== "finished");
   }
 
   seatControl(message) {
