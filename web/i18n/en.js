@@ -969,5 +969,6 @@ export default {
     "keyboard.pass": "Pass is in the status bar at the top, and in the panel of actions with its box \"until the end of the phase\".",
     "keyboard.state": "S says the round, the phase, whose turn it is, the time left and your rubles.",
     "keyboard.announced": "The other players' moves are read out as they arrive, in the words of the move log.",
+    "rules.extra_copies": "+{n} with the New Society",
   },
 };

@@ -968,5 +968,6 @@ export default {
     "keyboard.pass": "Passer se trouve dans la barre d'état en haut, et dans le panneau des actions avec sa case « jusqu'à la fin de la phase ».",
     "keyboard.state": "S dit la manche, la phase, à qui c'est le tour, le temps restant et vos roubles.",
     "keyboard.announced": "Les coups des autres joueurs sont lus à leur arrivée, avec les mots de l'historique.",
+    "rules.extra_copies": "+{n} avec la Nouvelle Société",
   },
 };

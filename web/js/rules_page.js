@@ -124,6 +124,7 @@ export class RulesPage {
   entry(id) {
     const c = card(id);
     const notes = [tn("rules.copies", c.count)];
+    if (c.new_society_extra_copies) notes.push(t("rules.extra_copies", { n: c.new_society_extra_copies }));
     if (c.replaces) notes.push(t("rules.replaces"));
     if (c.replaced_by_new_society) notes.push(t("rules.replaced"));
     const element = h("article", { class: `rules-card ${c.color}`, id: `rules-card-${id}`, tabindex: "-1", dataset: { card: id } },
