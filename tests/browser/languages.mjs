@@ -225,6 +225,9 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
       await noEnglish(admin, code, "admin-table");
       await first.page.goto(`${server.url}/#/table/${tableId}`);
       await first.page.locator(".seat-notice .stopped").waitFor();
+      // Nobody is to act at an aborted table, and no time runs.
+      check(await first.page.locator(".status .turn, .status .deadline, .status .pass").count() === 0,
+        `${code}: the aborted table's status bar reads ${await first.page.locator(".status").textContent()}`);
       await noEnglish(first, code, "table-aborted");
     });
   }

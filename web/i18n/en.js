@@ -970,5 +970,6 @@ export default {
     "keyboard.state": "S says the round, the phase, whose turn it is, the time left and your rubles.",
     "keyboard.announced": "The other players' moves are read out as they arrive, in the words of the move log.",
     "rules.extra_copies": "+{n} with the New Society",
+    "status.stopped": "Game stopped",
   },
 };

@@ -969,5 +969,6 @@ export default {
     "keyboard.state": "S dit la manche, la phase, à qui c'est le tour, le temps restant et vos roubles.",
     "keyboard.announced": "Les coups des autres joueurs sont lus à leur arrivée, avec les mots de l'historique.",
     "rules.extra_copies": "+{n} avec la Nouvelle Société",
+    "status.stopped": "Partie arrêtée",
   },
 };

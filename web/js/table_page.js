@@ -299,13 +299,15 @@ export class TablePage {
 
   renderStatus() {
     const view = this.view;
-    const finished = view.step === "finished";
+    const stopped = this.summary?.status === "aborted" || this.summary?.status === "faulted";
+    const finished = view.step === "finished" || stopped;
     const deadline = finished ? null : this.deadline();
     const left = deadline ? timeLeftText(deadline) : null;
     const pass = this.actions.passAction();
     this.keepingPlace(() => replace(this.status, renderStatus(view, this.seat, {
       pass, onPass: (a) => this.actions.perform(a),
       deadline: left ? { text: left, urgent: isUrgent(deadline) } : null,
+      stopped,
     })));
   }
 

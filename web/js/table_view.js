@@ -28,16 +28,17 @@ function placer(legal, prices = []) {
 }
 
 // Options: pass (the Pass button's action, when I may pass), onPass, deadline
-// ({text, urgent}: the time left for the awaited move).
-export function renderStatus(view, mySeat, { pass = null, onPass = null, deadline = null } = {}) {
+// ({text, urgent}: the time left for the awaited move), stopped (an
+// administrator aborted the table, or it faulted: nobody is to act).
+export function renderStatus(view, mySeat, { pass = null, onPass = null, deadline = null, stopped = false } = {}) {
   const me = mySeat === null || mySeat === undefined ? null : view.players[mySeat];
   const names = view.players.map((p) => p.name);
   const toAct = view.to_act.map((s) => (s === mySeat ? t("status.you") : names[s]));
-  const finished = view.step === "finished";
+  const finished = view.step === "finished" || stopped;
   const step = view.step !== "actions" && !finished ? view.step : null;
   return h("section", { class: "status", "aria-label": t("status.label"), tabindex: "-1", dataset: { keyboard: "status" } },
     h("span", { class: "round" }, t("status.round", { round: view.round })),
-    h("span", { class: `phase${finished ? "" : " tracked"}` }, finished ? t("status.game_over") : t(`phase.${view.phase}`)),
+    h("span", { class: `phase${finished ? "" : " tracked"}` }, stopped ? t("status.stopped") : finished ? t("status.game_over") : t(`phase.${view.phase}`)),
     finished ? null : h("ol", { class: "phase-track", "aria-hidden": "true" }, STACKS.map((phase) =>
       h("li", { class: phase === view.phase ? "current" : null }, `${DECK_SYMBOL[phase]} ${t(`stack.${phase}`)}`))),
     step ? h("span", { class: "step" }, t(`step.${step}`)) : null,
