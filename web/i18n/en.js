@@ -963,7 +963,7 @@ export default {
     "announce.your_turn": "Your turn.",
     "keyboard.title": "How to play by keyboard",
     "keyboard.skip": "Tab from the top of the page: the second link skips to the board.",
-    "keyboard.cards": "Tab moves from card to card; a card you may act on is a button that says its price.",
+    "keyboard.cards": "Tab moves from card to card; a card you may act on is a button that says its price; Enter on any other card opens its entry in the rules.",
     "keyboard.menu": "Enter or Space on a card opens its menu: the arrow keys choose, Enter does it. After a move the keyboard stays where it was on the board.",
     "keyboard.escape": "Escape closes the menu and goes back to the card.",
     "keyboard.pass": "Pass is in the status bar at the top, and in the panel of actions with its box \"until the end of the phase\".",

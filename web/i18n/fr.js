@@ -962,7 +962,7 @@ export default {
     "announce.your_turn": "À vous de jouer.",
     "keyboard.title": "Jouer au clavier",
     "keyboard.skip": "Tab depuis le haut de la page : le deuxième lien mène directement au plateau.",
-    "keyboard.cards": "Tab passe d'une carte à l'autre ; une carte sur laquelle vous pouvez agir est un bouton qui dit son prix.",
+    "keyboard.cards": "Tab passe d'une carte à l'autre ; une carte sur laquelle vous pouvez agir est un bouton qui dit son prix ; Entrée sur une autre carte ouvre sa fiche dans les règles.",
     "keyboard.menu": "Entrée ou Espace sur une carte ouvre son menu : les flèches choisissent, Entrée valide. Après un coup, le clavier reste là où il était sur le plateau.",
     "keyboard.escape": "Échap ferme le menu et revient à la carte.",
     "keyboard.pass": "Passer se trouve dans la barre d'état en haut, et dans le panneau des actions avec sa case « jusqu'à la fin de la phase ».",
