@@ -168,7 +168,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await boris.page.locator(".seat-notice .stopped", { hasText: "Администратор остановил эту партию" }).waitFor();
     const abort = admin.page.locator(".admin-log-table tr[data-request=admin_abort]");
     await abort.waitFor();
-    check((await abort.textContent()).includes("A dispute the players could not settle") && (await abort.textContent()).includes("ok"), `the log says: ${await abort.textContent()}`);
+    check((await abort.textContent()).includes("A dispute the players could not settle") && (await abort.textContent()).includes("done"), `the log says: ${await abort.textContent()}`);
     await admin.page.locator(".admin-log-table tr[data-request=admin_remove_player]", { hasText: "Boris has not moved for weeks" }).waitFor();
     await steps.shotsAtBothWidths(admin, "a-actions-en", DESKTOP);
   });

@@ -190,11 +190,14 @@ export class AccountPage {
       h("button", { type: "submit", class: "primary" }, t("password.submit"))]);
   }
 
+  // Logging out here (the header's button, which a phone's nav bar leaves
+  // out for room) or everywhere.
   everywhereForm() {
     return form("everywhere-form", async () => {
       await this.connection.request("logout_everywhere");
       await this.session.forget();
       return "";
-    }, [h("button", { type: "submit" }, t("sessions.everywhere"))]);
+    }, [h("button", { type: "button", class: "log-out-here", onclick: () => this.session.logout().catch(() => {}) }, t("nav.log_out")),
+      h("button", { type: "submit" }, t("sessions.everywhere"))]);
   }
 }

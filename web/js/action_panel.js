@@ -98,8 +98,8 @@ export class ActionPanel extends EventTarget {
     const specials = legal.filter((a) => !isCardAction(a) && a.type !== "pass");
     if (specials.length) {
       sections.push(h("div", { class: "action-group" }, h("h3", {}, t("actions.other")),
-        h("div", { class: "buttons" }, specials.map((a) =>
-          h("button", { type: "button", class: `act ${a.type}`, onclick: () => this.perform(a) }, actionLabel(a))))));
+        h("div", { class: "buttons" }, specials.map((a, i) =>
+          h("button", { type: "button", class: `act ${a.type}`, dataset: { keyboard: `special-${i}` }, onclick: () => this.perform(a) }, actionLabel(a))))));
     }
     const passes = legal.filter((a) => a.type === "pass");
     if (passes.length) sections.push(this.passControls(passes));
@@ -110,10 +110,10 @@ export class ActionPanel extends EventTarget {
     const until = passes.find((a) => a.until_phase_end);
     const checkbox = until
       ? h("label", { class: "until" },
-        h("input", { type: "checkbox", checked: this.untilPhaseEnd, onchange: (e) => { this.untilPhaseEnd = e.target.checked; } }),
+        h("input", { type: "checkbox", checked: this.untilPhaseEnd, dataset: { keyboard: "until" }, onchange: (e) => { this.untilPhaseEnd = e.target.checked; } }),
         t("actions.until_phase_end"))
       : null;
-    const pass = h("button", { type: "button", class: "act pass", onclick: () => this.perform(this.passAction()) }, t("actions.pass"));
+    const pass = h("button", { type: "button", class: "act pass", dataset: { keyboard: "panel-pass" }, onclick: () => this.perform(this.passAction()) }, t("actions.pass"));
     return h("div", { class: "action-group pass-group" }, h("div", { class: "buttons" }, pass, checkbox));
   }
 }

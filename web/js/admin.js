@@ -7,7 +7,7 @@
 // (never stored): a reconnection logs in again with it, a reload asks again.
 import { h, replace } from "./dom.js";
 import { cardName } from "./cards.js";
-import { errorText, formatDate, t } from "./i18n.js";
+import { errorText, formatDate, has, t } from "./i18n.js";
 import { ReplayViewer } from "./replay.js";
 import { optionsText, paceText, seatsElement, timeLeftText } from "./table_summary.js";
 
@@ -98,6 +98,21 @@ export class AdminPage {
       this.message.textContent = errorText(error);
     }
   }
+}
+
+// The log's values in words: who ("administrator" when no player's session
+// made the request), the request by its name, and its outcome ("ok" or a
+// refusal's code).
+function whoText(who) {
+  return who === "administrator" ? t("admin.log_administrator") : who;
+}
+
+function requestText(request) {
+  return has(`admin.request.${request}`) ? t(`admin.request.${request}`) : request;
+}
+
+function outcomeText(outcome) {
+  return outcome === "ok" ? t("admin.log_ok") : errorText({ code: outcome, message: outcome });
 }
 
 export class AdminTablePage {
@@ -208,8 +223,8 @@ export class AdminTablePage {
         ? h("table", { class: "admin-log-table" },
           h("thead", {}, h("tr", {}, ["when", "who", "request", "reason", "outcome"].map((k) => h("th", { scope: "col" }, t(`admin.log_${k}`))))),
           h("tbody", {}, entries.map((e) => h("tr", { dataset: { request: e.request } },
-            h("td", {}, formatDate(e.at)), h("td", {}, e.who), h("td", {}, e.request),
-            h("td", {}, e.arguments?.reason ?? ""), h("td", {}, e.outcome)))))
+            h("td", {}, formatDate(e.at)), h("td", {}, whoText(e.who)), h("td", {}, requestText(e.request)),
+            h("td", {}, e.arguments?.reason ?? ""), h("td", {}, outcomeText(e.outcome))))))
         : h("p", { class: "empty" }, t("admin.log_empty")));
     } catch (error) {
       replace(this.log, h("p", { class: "refusal" }, errorText(error)));

@@ -4,6 +4,7 @@
 // #/account, #/table/N, #/replay/N, #/deal/N, #/admin, #/admin/table/N,
 // #/join/N/CODE (a private table's link), #/profile/NAME (a player's profile).
 import { loadCards } from "./cards.js";
+import { installCardTips } from "./card_tips.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
 import { CATALOGUES, errorText, language, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
@@ -17,6 +18,7 @@ import { Lobby } from "./lobby.js";
 import { NotificationsPage } from "./notifications.js";
 import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
+import { RulesPage } from "./rules_page.js";
 import { Session } from "./session.js";
 import { TablePage } from "./table_page.js";
 
@@ -24,6 +26,7 @@ const main = document.getElementById("main");
 const nav = document.getElementById("nav");
 const connectionStatus = document.getElementById("connection");
 const languageChoice = document.getElementById("language");
+const rulesLink = document.getElementById("rules-link");
 const connection = new Connection();
 const session = new Session(connection);
 const inbox = new Inbox(connection, session);
@@ -36,10 +39,23 @@ function showConnection() {
   connectionStatus.className = `connection ${connection.status}`;
 }
 
+// The skip links: to the content, and to what the screen offers besides
+// (the table page's board: screen.skipTo, {target, label}). The address's
+// fragment is the router's, so a skip link moves the focus itself.
+const skips = document.getElementById("skips");
+function renderSkips() {
+  const link = (target, label) => h("a", { class: "skip", href: `#${target}`, onclick: (e) => {
+    e.preventDefault();
+    document.getElementById(target)?.focus();
+  } }, label);
+  replace(skips, link("main", t("app.skip")), screen?.skipTo ? link(screen.skipTo.target, screen.skipTo.label) : null);
+}
+
 // The words that index.html holds before any module runs, and the switch.
 function renderFrame() {
-  document.querySelector(".skip").textContent = t("app.skip");
+  renderSkips();
   document.querySelector(".brand").textContent = t("app.title");
+  rulesLink.textContent = t("rules.link");
   nav.setAttribute("aria-label", t("nav.account_label"));
   const loading = main.querySelector(".loading");
   if (loading) loading.textContent = t("app.loading");
@@ -75,6 +91,9 @@ window.addEventListener("hashchange", () => {
 // inbox, which pushes keep current.
 function renderNav() {
   const here = location.hash || "#/";
+  if (here.startsWith("#/rules")) rulesLink.setAttribute("aria-current", "page");
+  else rulesLink.removeAttribute("aria-current");
+  document.title = `${session.loggedIn && inbox.awaiting ? `(${inbox.awaiting}) ` : ""}${screenTitle || t("app.title")}`;
   const adminLink = admin.loggedIn ? h("a", { href: "#/admin", id: "nav-admin", "aria-current": here.startsWith("#/admin") ? "page" : null }, t("nav.admin")) : null;
   if (!session.loggedIn) return replace(nav, adminLink);
   const link = (href, label, count, countLabel, id) => h("a", { href, id, "aria-current": here === href ? "page" : null }, label,
@@ -85,8 +104,7 @@ function renderNav() {
     link("#/notifications", t("nav.notifications"), inbox.unread, tn("nav.unread_label", inbox.unread), "nav-notifications"),
     link("#/account", session.user.name, 0, null, "nav-account"),
     adminLink,
-    h("button", { type: "button", class: "link", onclick: () => session.logout().catch(() => {}) }, t("nav.log_out")));
-  document.title = `${inbox.awaiting ? `(${inbox.awaiting}) ` : ""}${screenTitle || t("app.title")}`;
+    h("button", { type: "button", class: "link nav-log-out", onclick: () => session.logout().catch(() => {}) }, t("nav.log_out")));
 }
 
 // A screen names itself in the window's title (the count awaiting me before it).
@@ -104,6 +122,7 @@ const SCREENS = {
   lobby: () => new Lobby(connection, session, inbox),
   notifications: () => new NotificationsPage(inbox),
   account: () => new AccountPage(connection, session),
+  rules: () => new RulesPage(),
 };
 
 async function route() {
@@ -114,12 +133,14 @@ async function route() {
   const [, kind, id] = location.hash.match(/^#\/(table|replay|deal|admin\/table)\/(\d+)/) || [];
   const page = (location.hash.match(/^#\/([a-z]*)$/) || [, ""])[1];
   const [, profileName] = location.hash.match(/^#\/profile\/([^/]+)$/) || [];
-  // A replay, a deal's check, a profile and the administrators' pages need no player's login.
-  const open = kind === "replay" || kind === "deal" || kind === "admin/table" || page === "admin" || profileName;
+  const [, rulesCard] = location.hash.match(/^#\/rules\/([a-z0-9_]+)$/) || [];
+  // A replay, a deal's check, a profile, the rules and the administrators' pages need no player's login.
+  const open = kind === "replay" || kind === "deal" || kind === "admin/table" || page === "admin" || page === "rules" || rulesCard || profileName;
   if (!session.loggedIn && !open) return show(loginScreen());
   const [, joinId, joinCode] = location.hash.match(/^#\/join\/(\d+)\/([A-Za-z0-9]+)$/) || [];
   if (joinId) screen = new JoinPage(connection, Number(joinId), joinCode);
   else if (profileName) screen = new ProfilePage(connection, decodeURIComponent(profileName));
+  else if (rulesCard) screen = new RulesPage(rulesCard);
   else if (kind === "table") screen = new TablePage(connection, Number(id), { inbox, session, setTitle: setScreenTitle });
   else if (kind === "replay") screen = new ReplayPage(connection, Number(id));
   else if (kind === "deal") screen = new DealCheckPage(connection, Number(id));
@@ -127,6 +148,7 @@ async function route() {
   else if (page === "admin") screen = new AdminPage(connection, admin);
   else screen = (SCREENS[page] || SCREENS[""])();
   const current = screen;
+  renderSkips();
   show(current.element);
   try {
     await current.start();
@@ -168,6 +190,7 @@ function loginScreen() {
 }
 
 renderFrame();
+installCardTips();
 loadCards()
   .then(() => connection.start())
   .catch((error) => replace(main, h("p", { class: "refusal", role: "alert" }, error.message)));

@@ -2,14 +2,14 @@
 // done with it, each at its price, and Cancel. It is a real menu for the
 // keyboard and screen readers: focus moves to its first item, the arrow keys
 // move between items, Escape closes it and gives the focus back to the card.
-import { cardName } from "./cards.js";
+import { cardName, rulesHref } from "./cards.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { menuLabel } from "./card_actions.js";
 
 export class CardMenu {
   constructor(perform) {
-    this.perform = perform; // (action) => void
+    this.perform = perform; // (action, the card's element) => void
     this.element = null;
     this.card = null;
     this.onOutside = (e) => {
@@ -34,13 +34,15 @@ export class CardMenu {
       type: "button", role: "menuitem", class: `act ${a.type}${a.displace ? " displacing" : ""}${a.target ? " targeting" : ""}`,
       dataset: { type: a.type, place: cardEl.dataset.place, card: a.card, displace: a.displace || "", target: a.target || "", price: a.price ?? "" },
       onclick: () => {
+        const card = this.card;
         this.close(false);
-        this.perform(a);
+        this.perform(a, card);
       },
     }, menuLabel(a)));
+    const rules = h("a", { role: "menuitem", class: "rules", href: rulesHref(id), onclick: () => this.close(false) }, t("menu.rules"));
     const cancel = h("button", { type: "button", role: "menuitem", class: "cancel", onclick: () => this.close(true) }, t("menu.cancel"));
     this.element = h("div", { class: "card-menu", role: "menu", "aria-label": cardName(id), onkeydown: (e) => this.key(e) },
-      h("p", { class: "card-menu-title", "aria-hidden": "true" }, cardName(id)), items, cancel);
+      h("p", { class: "card-menu-title", "aria-hidden": "true" }, cardName(id)), items, rules, cancel);
     document.body.append(this.element);
     this.place();
     cardEl.setAttribute("aria-expanded", "true");

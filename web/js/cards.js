@@ -8,6 +8,7 @@ import { has, t, tn, mention } from "./i18n.js";
 
 let catalogue = new Map();
 let order = new Map();
+let bonus = [];
 
 export async function loadCards() {
   const response = await fetch("/cards.json", { cache: "no-cache" });
@@ -15,7 +16,18 @@ export async function loadCards() {
   const data = await response.json();
   catalogue = new Map(data.cards.map((c) => [c.id, c]));
   order = new Map(data.cards.map((c, i) => [c.id, i]));
+  bonus = data.aristocrat_bonus;
   return catalogue;
+}
+
+// The final scoring's points by the number of different aristocrats (index).
+export function aristocratBonus() {
+  return bonus;
+}
+
+// Where the rules page tells of a card.
+export function rulesHref(id) {
+  return `#/rules/${id}`;
 }
 
 // Every card of the catalogue, by id.
@@ -34,6 +46,26 @@ export function catalogueOrder(a, b) {
 
 export function cardName(id) {
   return has(`card.${id}`) ? t(`card.${id}`) : card(id).name;
+}
+
+// Each card's name, told apart from others of the same name in ids (three
+// Potjomkin's Villages with Banquet): by its cost where that differs, else by
+// its stack. Map id -> label.
+export function distinctNames(ids) {
+  const byName = new Map();
+  for (const id of ids) byName.set(cardName(id), [...(byName.get(cardName(id)) || []), id]);
+  const labels = new Map();
+  for (const [name, same] of byName) {
+    const differ = (what) => new Set(same.map((id) => what(card(id)))).size === same.length;
+    for (const id of same) {
+      const c = card(id);
+      const apart = same.length === 1 ? null
+        : differ((x) => x.cost) ? t("card_info.costing", { cost: tn("n.rubles", c.cost) })
+          : t(`stack.${c.deck}`);
+      labels.set(id, apart ? `${name} (${apart})` : name);
+    }
+  }
+  return labels;
 }
 
 // A card named in a sentence: "a Market", « Рынок ».
@@ -153,6 +185,9 @@ export function cardElement(id, options = {}) {
     options.count ? h("span", { class: "card-count", "aria-hidden": "true" }, `×${options.count}`) : null,
     options.note ? h("span", { class: "card-note", "aria-hidden": "true" }, options.note) : null,
     options.changed ? h("span", { class: "card-new", "aria-hidden": "true" }, t("card_info.new")) : null,
-    h("span", { class: "card-tip", "aria-hidden": "true" }, h("strong", {}, name), description.map((l) => h("span", {}, l)))
+    // A card that is no control links to its rules from its tip (one that is
+    // a control does from its menu: a button holds no link).
+    h("span", { class: "card-tip", "aria-hidden": "true" }, h("strong", {}, name), description.map((l) => h("span", {}, l)),
+      control ? null : h("a", { class: "tip-rules", href: rulesHref(id), tabindex: "-1" }, t("card_info.rules_link")))
   );
 }

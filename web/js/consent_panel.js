@@ -5,7 +5,7 @@
 // buttons when the answer is mine to give. The server decides; a refusal is
 // said in words where the button was.
 import { h, replace } from "./dom.js";
-import { errorText, t } from "./i18n.js";
+import { errorText, formatDate, t } from "./i18n.js";
 
 export class ConsentPanel {
   // `request(type, fields)` sends a request for this table.
@@ -59,7 +59,7 @@ export class ConsentPanel {
       }
     }
     if (abort) {
-      const until = new Date(abort.expires_at * 1000).toLocaleString();
+      const until = formatDate(abort.expires_at);
       parts.push(h("p", { class: "abort-proposal" }, t("consent.abort_proposed", { name: this.name(abort.seat), until }),
         abort.waiting.length ? [" ", t("consent.abort_waiting", { names: abort.waiting.map((s) => this.name(s)).join(", ") })] : null));
       if (abort.waiting.includes(me)) {

@@ -84,12 +84,21 @@ export function mention(name) {
   return CATALOGUES[current].grammar.mention(name);
 }
 
+// The locale dates are written in: the browser's own when it speaks the
+// page's language (en-GB writes the day first, en-US the month), else the
+// page's language.
+function dateLocale() {
+  const own = (navigator.languages?.length ? navigator.languages : [navigator.language || ""])
+    .find((tag) => String(tag).toLowerCase().split("-")[0] === current);
+  return own || current;
+}
+
 export function formatDate(unixSeconds) {
-  return new Intl.DateTimeFormat(current, { dateStyle: "medium", timeStyle: "short" }).format(new Date(unixSeconds * 1000));
+  return new Intl.DateTimeFormat(dateLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(unixSeconds * 1000));
 }
 
 export function formatTime(unixSeconds) {
-  return new Intl.DateTimeFormat(current, { hour: "2-digit", minute: "2-digit" }).format(new Date(unixSeconds * 1000));
+  return new Intl.DateTimeFormat(dateLocale(), { hour: "2-digit", minute: "2-digit" }).format(new Date(unixSeconds * 1000));
 }
 
 // "2 d 5 h", "3 h 20 min", "12 min": how long until a deadline, in the

@@ -116,7 +116,8 @@ function actorNote(move) {
 
 export class MoveLog {
   constructor() {
-    this.list = h("ol", { class: "move-log", "aria-live": "polite", "aria-label": t("log.title") });
+    // Not a live region: the table page's announcer says the others' moves (announcer.js).
+    this.list = h("ol", { class: "move-log", "aria-label": t("log.title") });
     this.element = h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
       h("h2", { id: "log-title" }, t("log.title")), this.list);
     this.seen = 0;

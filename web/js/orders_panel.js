@@ -3,7 +3,7 @@
 // move one up or down, or cancel it; every change sends the whole list
 // (set_orders), and what the panel shows is always the server's list (its
 // reply, or an orders_changed push after an order was used or lapsed).
-import { card, cardIds, cardName, catalogueOrder } from "./cards.js";
+import { card, cardIds, cardName, catalogueOrder, distinctNames } from "./cards.js";
 import { h, replace } from "./dom.js";
 import { errorText, t, tn } from "./i18n.js";
 
@@ -96,14 +96,17 @@ export class OrdersPanel {
   }
 
   fillCards() {
-    const cards = cardIds().filter((id) => this.expansions.includes(card(id).expansion) || card(id).expansion === "base")
+    // The New Society's versions stand in for the base cards they replace.
+    const replaced = this.expansions.includes("new_society");
+    const cards = cardIds().filter((id) => this.expansions.includes(card(id).expansion) && !(replaced && card(id).replaced_by_new_society))
       .sort(catalogueOrder);
+    const names = distinctNames(cards);
     replace(this.cardSelect,
       h("option", { value: "" }, t("orders.any_card")),
       h("optgroup", { label: t("orders.kinds") },
         COLORS.map((c) => h("option", { value: `color:${c}` }, t(`orders.any_color.${c}`))),
         DECKS.map((d) => h("option", { value: `deck:${d}` }, t(`orders.any_deck.${d}`)))),
-      h("optgroup", { label: t("orders.cards") }, cards.map((id) => h("option", { value: id }, cardName(id)))));
+      h("optgroup", { label: t("orders.cards") }, cards.map((id) => h("option", { value: id }, names.get(id)))));
   }
 
   buildForm() {

@@ -9,11 +9,13 @@
 // marked; a seat a robot took over may be taken back; the next table awaiting
 // my move is one click away.
 import { ActionPanel } from "./action_panel.js";
+import { Announcer } from "./announcer.js";
 import { isCardAction, placeOf } from "./card_actions.js";
 import { CardMenu } from "./card_menu.js";
 import { ConsentPanel } from "./consent_panel.js";
 import { Chat } from "./chat.js";
 import { h, replace } from "./dom.js";
+import { keyboardPlace, restoreKeyboard } from "./keyboard_place.js";
 import { renderFinalScoring, renderHistory } from "./final_scoring.js";
 import { errorText, t } from "./i18n.js";
 import { MoveLog } from "./move_log.js";
@@ -50,6 +52,13 @@ function withChanges(view, changes) {
   return next;
 }
 
+// How to play by keyboard, folded under the log.
+function keyboardHelp() {
+  return h("details", { class: "panel keyboard-help" },
+    h("summary", {}, t("keyboard.title")),
+    h("ul", {}, ["skip", "cards", "menu", "escape", "pass", "state", "announced"].map((k) => h("li", {}, t(`keyboard.${k}`)))));
+}
+
 export class TablePage {
   constructor(connection, tableId, { inbox, session, setTitle }) {
     this.connection = connection;
@@ -64,13 +73,16 @@ export class TablePage {
     this.deadlineAt = null;
     this.changed = new Set();
     this.actions = new ActionPanel((action) => this.act(action));
-    // The menu goes away with the choice: the keyboard's place is the status bar.
-    this.menu = new CardMenu((action) => {
-      this.status.querySelector(".status")?.focus();
+    // The menu goes away with the choice: the keyboard's place is its card.
+    this.menu = new CardMenu((action, cardEl) => {
+      if (cardEl?.isConnected) cardEl.focus({ preventScroll: true });
       this.actions.perform(action);
     });
-    // While a move is on its way, no card offers another.
+    // While a move is on its way, no card offers another. Where the keyboard
+    // was is where it goes back once the move's update redraws the table.
+    this.pendingPlace = null;
     this.actions.addEventListener("busy", () => {
+      this.pendingPlace = { place: keyboardPlace(document.activeElement, this.element), move: this.lastMove };
       for (const c of this.element.querySelectorAll(".card.actionable, .status .pass")) c.disabled = true;
     });
     this.actions.addEventListener("refused", () => this.render());
@@ -81,20 +93,23 @@ export class TablePage {
     this.log = new MoveLog();
     this.chat = new Chat((text) => connection.request("chat", { table: tableId, text }),
       (before) => connection.request("chat_history", before === undefined ? { table: tableId } : { table: tableId, before }));
+    this.skipTo = { target: "board", label: t("table.skip_to_board") };
     this.title = h("h1", {}, t("table.title", { id: tableId }));
     this.links = h("p", { class: "table-links" });
     this.seatNotice = h("div", { class: "seat-notice", role: "status" });
     this.status = h("div", { class: "status-holder" });
+    this.announcer = new Announcer(this.status);
     this.board = h("div");
     this.players = h("div");
     this.end = h("div", { class: "end" });
     this.element = h("div", { class: "table-page" },
       h("div", { class: "table-head" }, this.title, this.links),
       this.status,
+      this.announcer.element,
       this.seatNotice,
       h("div", { class: "table-grid" },
         h("div", { class: "table-main", onclick: (e) => this.openCard(e) }, this.end, this.board, this.actions.element, this.players, this.consent.element, this.orders.element),
-        h("aside", { class: "table-side" }, this.log.element, this.chat.element)));
+        h("aside", { class: "table-side" }, this.log.element, keyboardHelp(), this.chat.element)));
     this.onUpdate = (e) => this.update(e.detail);
     this.onChat = (e) => { if (e.detail.table === tableId) this.chat.receive(e.detail); };
     this.onSeatControl = (e) => this.seatControl(e.detail);
@@ -118,6 +133,7 @@ export class TablePage {
     this.connection.addEventListener("consent_changed", this.onConsent);
     this.inbox.addEventListener("change", this.onInbox);
     document.addEventListener("visibilitychange", this.onVisible);
+    this.announcer.start();
     this.clock = setInterval(() => { if (this.view) this.renderStatus(); }, CLOCK_MS);
     // A refusal here (the table went away) must not stop the reconnection.
     // The chat is read once the connection is ready: a resume step that waited
@@ -142,6 +158,7 @@ export class TablePage {
     this.connection.removeEventListener("consent_changed", this.onConsent);
     this.inbox.removeEventListener("change", this.onInbox);
     document.removeEventListener("visibilitychange", this.onVisible);
+    this.announcer.stop();
     clearInterval(this.clock);
     this.stopResume?.();
     if (this.connection.ready) this.connection.request("unsubscribe", { table: this.tableId }).catch(() => {});
@@ -211,6 +228,7 @@ export class TablePage {
     if ("deadline_at" in message) this.deadlineAt = message.deadline_at;
     const view = message.view ?? withChanges(this.view, message.view_changes);
     this.apply(view, message.legal_actions, message.moves, message.prices ?? this.prices);
+    this.announcer.moves(message.moves, view.players.map((p) => p.name), this.seat, view.to_act.includes(this.seat) && view.step !== "finished");
   }
 
   seatControl(message) {
@@ -281,14 +299,16 @@ export class TablePage {
 
   renderStatus() {
     const view = this.view;
-    const finished = view.step === "finished";
+    const stopped = this.summary?.status === "aborted" || this.summary?.status === "faulted";
+    const finished = view.step === "finished" || stopped;
     const deadline = finished ? null : this.deadline();
     const left = deadline ? timeLeftText(deadline) : null;
     const pass = this.actions.passAction();
-    replace(this.status, renderStatus(view, this.seat, {
+    this.keepingPlace(() => replace(this.status, renderStatus(view, this.seat, {
       pass, onPass: (a) => this.actions.perform(a),
       deadline: left ? { text: left, urgent: isUrgent(deadline) } : null,
-    }));
+      stopped,
+    })));
   }
 
   renderSeatNotice() {
@@ -318,10 +338,32 @@ export class TablePage {
   }
 
   render() {
-    // A redraw replaces the controls: the keyboard's place goes to the status bar.
-    const hadFocus = this.element.contains(document.activeElement) && !this.chat.element.contains(document.activeElement);
-    this.draw();
-    if (hadFocus && !this.element.contains(document.activeElement)) this.status.querySelector(".status")?.focus();
+    this.keepingPlace(() => this.draw());
+  }
+
+  // A redraw replaces the controls: the keyboard goes back to its place
+  // (keyboard_place.js), whether it was on a control the redraw replaced or
+  // the page's own move had left it nowhere (on the body) while it was sent.
+  keepingPlace(draw) {
+    // The status bar is redrawn inside the table's redraw: the outer one keeps the place.
+    if (this.redrawing) return draw();
+    this.redrawing = true;
+    try {
+      this.redrawKeepingPlace(draw);
+    } finally {
+      this.redrawing = false;
+    }
+  }
+
+  redrawKeepingPlace(draw) {
+    const inside = this.element.contains(document.activeElement);
+    const before = keyboardPlace(document.activeElement, this.element);
+    draw();
+    const pending = this.pendingPlace;
+    if (pending && this.lastMove > pending.move) this.pendingPlace = null;
+    if (this.element.contains(document.activeElement)) return;
+    if (inside) restoreKeyboard(before, this.element);
+    else if (pending && document.activeElement === document.body) restoreKeyboard(pending.place, this.element);
   }
 
   draw() {

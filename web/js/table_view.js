@@ -28,16 +28,17 @@ function placer(legal, prices = []) {
 }
 
 // Options: pass (the Pass button's action, when I may pass), onPass, deadline
-// ({text, urgent}: the time left for the awaited move).
-export function renderStatus(view, mySeat, { pass = null, onPass = null, deadline = null } = {}) {
+// ({text, urgent}: the time left for the awaited move), stopped (an
+// administrator aborted the table, or it faulted: nobody is to act).
+export function renderStatus(view, mySeat, { pass = null, onPass = null, deadline = null, stopped = false } = {}) {
   const me = mySeat === null || mySeat === undefined ? null : view.players[mySeat];
   const names = view.players.map((p) => p.name);
   const toAct = view.to_act.map((s) => (s === mySeat ? t("status.you") : names[s]));
-  const finished = view.step === "finished";
+  const finished = view.step === "finished" || stopped;
   const step = view.step !== "actions" && !finished ? view.step : null;
-  return h("section", { class: "status", "aria-label": t("status.label"), tabindex: "-1" },
+  return h("section", { class: "status", "aria-label": t("status.label"), tabindex: "-1", dataset: { keyboard: "status" } },
     h("span", { class: "round" }, t("status.round", { round: view.round })),
-    h("span", { class: `phase${finished ? "" : " tracked"}` }, finished ? t("status.game_over") : t(`phase.${view.phase}`)),
+    h("span", { class: `phase${finished ? "" : " tracked"}` }, stopped ? t("status.stopped") : finished ? t("status.game_over") : t(`phase.${view.phase}`)),
     finished ? null : h("ol", { class: "phase-track", "aria-hidden": "true" }, STACKS.map((phase) =>
       h("li", { class: phase === view.phase ? "current" : null }, `${DECK_SYMBOL[phase]} ${t(`stack.${phase}`)}`))),
     step ? h("span", { class: "step" }, t(`step.${step}`)) : null,
@@ -46,7 +47,7 @@ export function renderStatus(view, mySeat, { pass = null, onPass = null, deadlin
     deadline ? h("span", { class: `deadline${deadline.urgent ? " urgent" : ""}` }, deadline.text) : null,
     me && me.rubles !== null ? h("span", { class: "my-rubles", "aria-label": t("status.your_money", { rubles: tn("n.rubles", me.rubles) }) }, `${me.rubles} ₽`) : null,
     h("span", { class: "move", dataset: { move: view.move_number } }, t("status.move", { n: view.move_number })),
-    pass && !finished ? h("button", { type: "button", class: "pass", onclick: () => onPass(pass) }, t("actions.pass")) : null,
+    pass && !finished ? h("button", { type: "button", class: "pass", dataset: { keyboard: "pass" }, onclick: () => onPass(pass) }, t("actions.pass")) : null,
     view.last_round && !finished
       ? h("strong", { class: "last-round", role: "alert" }, t("status.last_round"))
       : null);
@@ -62,7 +63,7 @@ export function renderBoard(view, legal, { playing = true, prices = [] } = {}) {
           ? view.board[which].map((id) => h("div", { role: "listitem" }, placed(which, id)))
           : h("p", { class: "empty" }, t("board.empty"))));
   const fromDiscard = legal.some((a) => a.from === "discard" && a.card);
-  return h("section", { class: "panel board", "aria-labelledby": "board-title" },
+  return h("section", { class: "panel board", id: "board", tabindex: "-1", "aria-labelledby": "board-title" },
     h("h2", { id: "board-title" }, t("board.title")),
     playing && !legal.length ? h("p", { class: "hint" }, t("board.prices_hint")) : null,
     row("upper", t("board.upper")),

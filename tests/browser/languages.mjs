@@ -1,0 +1,234 @@
+// Every word of every page in French and in Russian (issue 32): a player on
+// a desktop and one on a phone in each language walk the login page, my
+// tables, the lobby with its create form, a table with both expansions
+// (a card's menu, the orders panel, the log), a profile, the notifications,
+// the account, the rules, and the administrators' pages (a table aborted, its
+// log); the text on screen, the window's title, labels, tooltips and options
+// may hold no English word. An English word is one of the English catalogue's
+// that the French catalogue lacks, on a French page; any Latin word on a
+// Russian page; the players' and tables' names are the allowed proper nouns.
+// Besides: the Pub's choices fit their select, the orders panel tells
+// identical card names apart, and an en-GB browser writes dates day first.
+// Usage: node languages.mjs SPB_BINARY SCREENSHOT_DIR
+import {
+  check, commandLine, DESKTOP, launchBrowser, moveNumber, PHONE, register, startServer, Steps, runSteps, waitForMove,
+} from "./harness.mjs";
+import en from "../../web/i18n/en.js";
+import fr from "../../web/i18n/fr.js";
+
+const { spb, screenshotDir } = commandLine("languages.mjs");
+const ADMIN_TOKEN = "languages-test-token";
+const steps = new Steps(screenshotDir);
+const step = (name, fn) => steps.step(name, fn);
+const server = await startServer(spb, ["--admin-token", ADMIN_TOKEN]);
+const browser = await launchBrowser();
+
+// The proper nouns the pages may show in any language: the players' and the
+// tables' names, each language's own name in the language switch, and the
+// names of the web's standards the webhook's explanation cites.
+const ALLOWED = new Set(["Margaux", "Lucien", "Olga", "Pavel", "Moika", "Fontanka", "English", "Français", "JSON", "POST", "https"]);
+
+function wordsOf(catalogue) {
+  const words = new Set();
+  const walk = (value) => {
+    if (typeof value === "string") for (const w of value.replace(/\{\w+\}/g, " ").match(/\p{L}+(?:['’]\p{L}+)?/gu) || []) words.add(w.toLowerCase());
+    else if (value && typeof value === "object") Object.values(value).forEach(walk);
+  };
+  walk(catalogue.words);
+  return words;
+}
+const FRENCH = wordsOf(fr);
+// The raw values a page once showed (the administrators' log's) are English too.
+const ENGLISH = new Set([...wordsOf(en), "ok", "administrator", "admin", "abort"].filter((w) => w.length > 1 && !FRENCH.has(w)));
+
+// The Latin words of a text, leaving out chunks with digits (a deal's
+// commitment, a time) and the server's command-line options (--admin-token).
+function latinWords(text) {
+  return text.split(/\s+/).filter((chunk) => !/\d/.test(chunk) && !/(^|\()--\w/.test(chunk))
+    .flatMap((chunk) => chunk.match(/\p{Script=Latin}+(?:['’]\p{Script=Latin}+)?/gu) || []);
+}
+
+function foreignWords(text, code) {
+  const words = latinWords(text).filter((w) => !ALLOWED.has(w));
+  return [...new Set(code === "ru" ? words : words.filter((w) => ENGLISH.has(w.toLowerCase()) || ENGLISH.has(w.toLowerCase().replace(/['’].*/, ""))))];
+}
+
+// Everything a page says: its text on screen, its title, every label and
+// tooltip (the cards' tips included), every option of every select.
+function pageText(page) {
+  return page.evaluate(() => {
+    const parts = [document.title, document.body.innerText];
+    for (const el of document.querySelectorAll("[title], [aria-label], [placeholder], [alt]")) {
+      for (const a of ["title", "aria-label", "placeholder", "alt"]) if (el.getAttribute(a)) parts.push(el.getAttribute(a));
+    }
+    for (const el of document.querySelectorAll("option, .card-tip, svg title, svg text")) parts.push(el.label || el.textContent);
+    for (const el of document.querySelectorAll("optgroup")) parts.push(el.label);
+    return parts.join("\n");
+  });
+}
+
+async function noEnglish(player, code, where) {
+  const text = await pageText(player.page);
+  const found = foreignWords(text, code);
+  await steps.shot(player, `lang-${code}-${where}`);
+  const context = (w) => {
+    const at = text.search(new RegExp(`(^|[^A-Za-z])${w}([^A-Za-z]|$)`));
+    return `${w} ("${text.slice(Math.max(0, at - 30), at + w.length + 30).replace(/\s+/g, " ")}")`;
+  };
+  check(found.length === 0, `${code} ${where}: English on the page: ${found.map(context).join(", ")}`);
+}
+
+// The player to act of the two, else null; a move by mouse (the first card's first choice, else Pass).
+async function toAct(players) {
+  for (const p of players) if (await p.page.locator(".status .turn.mine").count()) return p;
+  return null;
+}
+
+async function mouseMove(players) {
+  const p = await toAct(players);
+  check(p, "nobody is to act");
+  const before = await moveNumber(p);
+  const card = p.page.locator(".table-page .card.actionable:not([disabled])").first();
+  if (await card.count()) {
+    await card.click();
+    await p.page.locator(".card-menu .act").first().click();
+  } else {
+    await p.page.locator(".actions .act.pass").first().click();
+  }
+  for (const q of players) await waitForMove(q, before + 1);
+}
+
+// Each select in scope is as wide as its longest choice needs (its natural
+// width, measured on a copy free of any limit): else a choice is cut off.
+async function selectsFit(player, scope, what) {
+  const cut = await player.page.evaluate((scope) => {
+    const out = [];
+    for (const select of document.querySelectorAll(`${scope} select`)) {
+      if (select.offsetParent === null) continue;
+      const free = select.cloneNode(true);
+      free.style.cssText = "position: absolute; visibility: hidden; width: auto; max-width: none; min-width: 0";
+      document.body.append(free);
+      const natural = free.getBoundingClientRect().width;
+      free.remove();
+      const shown = select.getBoundingClientRect().width;
+      if (natural > shown + 1) out.push(`${select.name} (${Math.round(shown)} of ${Math.round(natural)} px)`);
+    }
+    return out;
+  }, scope);
+  check(cut.length === 0, `${what}: choices cut off in their select: ${cut.join("; ")}`);
+}
+
+await runSteps({ steps, browser, server, screenshotDir }, async () => {
+  await step("an en-GB browser writes dates day first, an en-US one month first", async () => {
+    for (const [locale, pattern] of [["en-GB", /^5 Nov 2026/], ["en-US", /^Nov 5, 2026/]]) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.goto(server.url + "/");
+      await page.locator("#register-name").waitFor();
+      const date = await page.evaluate(async () => (await import("/js/i18n.js")).formatDate(Date.UTC(2026, 10, 5, 12) / 1000));
+      check(pattern.test(date), `${locale} writes ${date}`);
+      await context.close();
+    }
+  });
+
+  for (const [code, locale, names, tableName] of [["fr", "fr-FR", ["Margaux", "Lucien"], "Moika"], ["ru", "ru-RU", ["Olga", "Pavel"], "Fontanka"]]) {
+    let first, second, tableId;
+    await step(`${code}: the login page`, async () => {
+      first = await steps.newPlayer(browser, server, `${code}-first`, DESKTOP, { locale });
+      second = await steps.newPlayer(browser, server, `${code}-second`, PHONE, { locale });
+      await first.page.locator("#register-name").waitFor();
+      await noEnglish(first, code, "login");
+      await noEnglish(second, code, "login-phone");
+    });
+
+    await step(`${code}: my tables, the lobby and its create form`, async () => {
+      await register(first, names[0]);
+      await register(second, names[1]);
+      await noEnglish(first, code, "home");
+      await first.page.goto(`${server.url}/#/lobby`);
+      const form = first.page.locator("form.create");
+      await form.locator("[name=players]").waitFor();
+      await noEnglish(first, code, "lobby");
+      await selectsFit(first, "form.create", `${code} create form at 1440`);
+      await second.page.goto(`${server.url}/#/lobby`);
+      await second.page.locator("form.create [name=players]").waitFor();
+      await selectsFit(second, "form.create", `${code} create form at 390`);
+      await form.locator("input[name=name]").fill(tableName);
+      await form.locator("input[name=banquet]").check();
+      await form.locator("input[name=new_society]").check();
+      await form.locator("button[type=submit]").click();
+      const item = first.page.locator("#my-tables .table-item", { hasText: tableName });
+      await item.waitFor();
+      tableId = Number(await item.getAttribute("data-table"));
+      await second.page.locator("button.refresh").click();
+      await second.page.locator(`#open-tables .table-item[data-table="${tableId}"] button`).first().click();
+      await second.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).waitFor();
+      await noEnglish(second, code, "home-phone");
+      await first.page.locator("button.refresh").click();
+      await first.page.locator(`#my-tables .table-item[data-table="${tableId}"] button.primary`).click();
+      await first.page.locator(`#my-tables .table-item[data-table="${tableId}"] a.button.primary`).waitFor();
+    });
+
+    await step(`${code}: the table, a card's menu and the orders panel`, async () => {
+      for (const p of [first, second]) {
+        await p.page.goto(`${server.url}/#/table/${tableId}`);
+        await p.page.locator(".status .move").waitFor();
+      }
+      for (let i = 0; i < 4; i++) await mouseMove([first, second]);
+      await noEnglish(first, code, "table");
+      await noEnglish(second, code, "table-phone");
+      const mover = await toAct([first, second]);
+      const card = mover.page.locator(".table-page .card.actionable").first();
+      if (await card.count()) {
+        await card.click();
+        await mover.page.locator(".card-menu").waitFor();
+        await noEnglish(mover, code, "card-menu");
+        await mover.page.keyboard.press("Escape");
+      }
+      const cards = await first.page.locator(".orders-panel select[name=card] option").allTextContents();
+      const twice = cards.filter((c, i) => cards.indexOf(c) !== i);
+      check(twice.length === 0, `${code}: the orders panel's cards repeat: ${twice.join(", ")}`);
+    });
+
+    await step(`${code}: a profile, the notifications, the account, the rules`, async () => {
+      await first.page.goto(`${server.url}/#/profile/${names[1]}`);
+      await first.page.locator(".profile").waitFor();
+      await noEnglish(first, code, "profile");
+      await first.page.goto(`${server.url}/#/notifications`);
+      await first.page.locator(".notification-head").waitFor();
+      await noEnglish(first, code, "notifications");
+      await first.page.goto(`${server.url}/#/account`);
+      await first.page.locator("#sessions").waitFor();
+      await noEnglish(first, code, "account");
+      await first.page.goto(`${server.url}/#/rules`);
+      await first.page.locator(".rules-card").first().waitFor();
+      await noEnglish(first, code, "rules");
+    });
+
+    await step(`${code}: the administrators' pages, a table aborted and its log`, async () => {
+      const admin = await steps.newPlayer(browser, server, `${code}-admin`, DESKTOP, { locale });
+      admin.page.on("dialog", (dialog) => dialog.accept());
+      await admin.page.goto(`${server.url}/#/admin`);
+      await admin.page.locator("#admin-token").waitFor();
+      await noEnglish(admin, code, "admin-login");
+      await admin.page.fill("#admin-token", ADMIN_TOKEN);
+      await admin.page.locator(".admin-login button[type=submit]").click();
+      await admin.page.locator("#admin-tables").waitFor();
+      await noEnglish(admin, code, "admin");
+      await admin.page.goto(`${server.url}/#/admin/table/${tableId}`);
+      await admin.page.locator("#abort-reason").waitFor();
+      await admin.page.fill("#abort-reason", code === "fr" ? "Une dispute" : "Спор игроков");
+      await admin.page.locator(".admin-abort button[type=submit]").click();
+      await admin.page.locator(".admin-log-table tr[data-request=admin_abort]").waitFor();
+      await admin.page.locator("#admin-log-reads").check();
+      await admin.page.locator(".admin-log-table tr[data-request=admin_view]").first().waitFor();
+      await noEnglish(admin, code, "admin-table");
+      await first.page.goto(`${server.url}/#/table/${tableId}`);
+      await first.page.locator(".seat-notice .stopped").waitFor();
+      // Nobody is to act at an aborted table, and no time runs.
+      check(await first.page.locator(".status .turn, .status .deadline, .status .pass").count() === 0,
+        `${code}: the aborted table's status bar reads ${await first.page.locator(".status").textContent()}`);
+      await noEnglish(first, code, "table-aborted");
+    });
+  }
+});
