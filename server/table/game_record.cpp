@@ -142,7 +142,7 @@ std::optional<std::string> read_move(const json& m, PendingRecord& record) {
   const auto number = m.at("move_number").get<std::int64_t>();
   const auto hash = m.at("state_hash").get<std::string>();
   engine::Events events;
-  if (!record.replay->apply(number, m.at("seat").get<int>(), m.at("action"), hash, &events)) {
+  if (!record.replay->apply(number, m.at("seat").get<int>(), m.at("action").dump(), hash, &events)) {
     return record.replay->divergence()->describe();
   }
   if (m.contains("events") && m.at("events") != events_json(events)) {
