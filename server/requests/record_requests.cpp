@@ -39,7 +39,7 @@ void on_table_record(const Request& r, const client::TableRecord& asked) {
     if (auto refusal = refusal_for(administrator, t)) return *refusal;
     const auto record = record_of(t, moves);
     if (!record) return Reply::error(ErrorCode::kTableFaulted, "The table does not replay: " + record.error().describe());
-    return Reply::result(record->to_json().dump());
+    return Reply::result(protocol::encode_data(*record));
   });
 }
 
