@@ -72,4 +72,6 @@ std::string encode_subscriptions_ended(const std::vector<std::int64_t>& tables, 
   return json{{"type", "subscriptions_ended"}, {"tables", tables}, {"reason", reason}}.dump();
 }
 
+std::string encode_data(const Acknowledged&) { return "{}"; }
+
 }  // namespace sp::protocol

@@ -38,6 +38,10 @@ inline std::string encode_error(const nlohmann::json& id, std::string_view reque
 std::string encode_result_with_update(const nlohmann::json& id, std::string_view request, std::string_view data,
                                       std::string_view update);
 
+// A result with nothing to tell but that it was done: the empty object.
+struct Acknowledged {};
+std::string encode_data(const Acknowledged&);
+
 // As the server replies: the request's id as the client gave it.
 inline std::string encode_result(const RequestId& id, std::string_view request, nlohmann::json data) {
   return encode_result(id.to_json(), request, std::move(data));

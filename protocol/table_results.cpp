@@ -42,6 +42,14 @@ std::string encode_data(const SeatOrders& d) {
   return json{{"table", d.table}, {"seat", d.seat}, {"orders", encode_orders(d.orders)}}.dump();
 }
 
+std::string encode_data(const ChatHistoryPage& d) {
+  json messages = json::array();
+  for (const ChatHistoryPage::Line& line : d.messages) {
+    messages.push_back(json{{"id", line.id}, {"from", line.from}, {"text", line.text}, {"at", line.at}});
+  }
+  return json{{"table", d.table}, {"messages", messages}, {"more", d.more}}.dump();
+}
+
 std::string encode_legal_actions_data(std::span<const engine::LegalAction> actions) {
   return "{\"actions\":" + encode_legal_actions_text(actions) + "}";
 }

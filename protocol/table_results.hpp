@@ -38,7 +38,22 @@ struct SeatOrders {
   std::span<const engine::StandingOrder> orders;
 };
 
+// chat_history: a page of the table's chat, oldest first, and whether older
+// lines are left.
+struct ChatHistoryPage {
+  struct Line {
+    std::int64_t id = 0;
+    std::string from;  // the speaker's name
+    std::string text;
+    std::int64_t at = 0;
+  };
+  std::int64_t table = 0;
+  std::vector<Line> messages;
+  bool more = false;
+};
+
 std::string encode_data(const Subscribed& data);
+std::string encode_data(const ChatHistoryPage& data);
 std::string encode_data(const SeatOrders& data);
 // legal_actions: {"actions": [...]}.
 std::string encode_legal_actions_data(std::span<const engine::LegalAction> actions);

@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "engine/card.hpp"
+#include "protocol/account_results.hpp"
+#include "protocol/reply_frames.hpp"
 #include "server/requests/connection_identity.hpp"
 #include "server/security/credentials.hpp"
 
@@ -12,8 +14,6 @@ namespace sp::server {
 
 using protocol::ErrorCode;
 namespace {
-
-using nlohmann::json;
 
 namespace client = protocol::client;
 
@@ -32,16 +32,15 @@ void on_hello(const Request& r, const client::Hello& hello) {
   }
   r.state().greeted = true;
   r.state().language = protocol::language_of_tag(hello.language.value_or("en"));
-  json capabilities = json::array();
-  if (r.state().compact_updates) capabilities.push_back(protocol::client::kCompactUpdates);
-  r.reply(json_result(json{{"protocol", kProtocolVersion},
-                             {"capabilities", std::move(capabilities)},
-                             {"language", protocol::to_string(r.state().language)},
-                             {"server", "spb 0.1.0"},
-                             {"card_set_version", engine::card_set_version()},
-                             {"limits",
-                              {{"max_frame_bytes", r.services.config.max_frame_bytes},
-                               {"requests_per_second", r.services.config.requests_per_second}}}}));
+  protocol::Greeting greeting{kProtocolVersion,
+                              {},
+                              std::string(protocol::to_string(r.state().language)),
+                              "spb 0.1.0",
+                              std::string(engine::card_set_version()),
+                              r.services.config.max_frame_bytes,
+                              r.services.config.requests_per_second};
+  if (r.state().compact_updates) greeting.capabilities.emplace_back(protocol::client::kCompactUpdates);
+  r.reply(Reply::result(protocol::encode_data(greeting)));
 }
 
 // After a password check or registration: a new session token, stored hashed,
@@ -55,7 +54,7 @@ void open_session(const Request& r, std::int64_t user_id, std::string name) {
                             if (error) return r.fail(ErrorCode::kInternalError, "The session could not be stored.");
                             r.connection->post([r, user_id, name, token, hash, expires_at = now + kSessionSeconds] {
                               change_identity(r.services, r.connection, SignedIn{user_id, name, hash, expires_at});
-                              r.reply(json_result(json{{"user", user_json(user_id, name)}, {"token", token}}));
+                              r.reply(Reply::result(protocol::encode_data(protocol::SessionUser{{user_id, name}, token})));
                             });
                           });
 }
@@ -137,7 +136,7 @@ void on_resume_session(const Request& r, const client::ResumeSession& resume) {
                             r.connection->post([r, user, hash, expires_at] {
                               change_identity(r.services, r.connection,
                                               SignedIn{(*user)->id, (*user)->name, hash, *expires_at});
-                              r.reply(json_result(json{{"user", user_json((*user)->id, (*user)->name)}}));
+                              r.reply(Reply::result(protocol::encode_data(protocol::SessionUser{{(*user)->id, (*user)->name}, std::nullopt})));
                             });
                           });
 }
@@ -150,7 +149,7 @@ void on_logout(const Request& r, const client::Logout&) {
   end_sessions(r.services, user, SessionsToEnd{hash, std::nullopt}, r.connection.get(), SessionEnd::kLogout);
   store_job(r, [hash](Records& db) {
     db.delete_session(hash);
-    return json_result(json::object());
+    return Reply::result(protocol::encode_data(protocol::Acknowledged{}));
   });
 }
 
@@ -162,7 +161,7 @@ void on_logout_everywhere(const Request& r, const client::LogoutEverywhere&) {
       r,
       [user](Records& db) {
         db.delete_user_sessions(user, "");
-        return json_result(json::object());
+        return Reply::result(protocol::encode_data(protocol::Acknowledged{}));
       },
       [r, user] { end_sessions(r.services, user, SessionsToEnd{}, r.connection.get(), SessionEnd::kLoggedOutEverywhere); });
 }
@@ -187,7 +186,7 @@ void on_change_password(const Request& r, const client::ChangePassword& change) 
                              [user_id, keep, hash](Records& db) {
                                db.set_password_hash(user_id, hash);
                                db.delete_user_sessions(user_id, keep);
-                               return json_result(json::object());
+                               return Reply::result(protocol::encode_data(protocol::Acknowledged{}));
                              },
                              [r, user_id, keep] {
                                end_sessions(r.services, user_id, SessionsToEnd{std::nullopt, keep}, r.connection.get(),

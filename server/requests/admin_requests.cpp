@@ -9,20 +9,24 @@
 #include <algorithm>
 
 #include "engine/view.hpp"
-#include "protocol/engine_json.hpp"
+#include "protocol/account_results.hpp"
+#include "protocol/admin_results.hpp"
+#include "protocol/record_results.hpp"
+#include "protocol/lobby_results.hpp"
+#include "protocol/table_results.hpp"
 #include "server/store/admin_log.hpp"
 #include "server/table/log_replay.hpp"
 #include "server/requests/connection_identity.hpp"
 #include "server/requests/request.hpp"
 #include "server/requests/stored_game_job.hpp"
 #include "server/table/table.hpp"
+#include "server/table/table_summary.hpp"
 
 namespace sp::server {
 
 using protocol::ErrorCode;
 namespace {
 
-using nlohmann::json;
 namespace client = protocol::client;
 
 constexpr int kListLimit = 500;
@@ -47,11 +51,7 @@ void log_act(const Request& r, std::optional<std::int64_t> table, const std::str
   act.request = r.type;
   act.table = table;
   // The request's fields as the schemas spell them, but the administrator token.
-  json arguments = protocol::encode_client_request(*r.decoded);
-  arguments.erase("type");
-  arguments.erase("token");
-  arguments.erase("admin_token");
-  act.arguments_json = arguments.dump();
+  act.arguments_json = protocol::admin_log_arguments(*r.decoded);
   act.outcome = outcome;
   r.services.store.submit([act](Records& db) { db.log_admin_action(act); },
                           [act](std::exception_ptr error) {
@@ -71,7 +71,7 @@ void on_admin_login(const Request& r, const client::AdminLogin& login) {
   if (!administrator_token_accepted(r, login.token)) return;
   r.state().administrator = true;
   r.state().settled = true;  // an administrator's connection meets the login deadline too
-  r.reply(json_result(json{{"administrator", true}}));
+  r.reply(Reply::result(protocol::encode_data(protocol::AdministratorLoggedIn{})));
 }
 
 void on_admin_list_tables(const Request& r, const client::AdminListTables& list) {
@@ -81,11 +81,11 @@ void on_admin_list_tables(const Request& r, const client::AdminListTables& list)
   auto outcome = std::make_shared<Reply>();
   r.services.store.submit(
       [statuses, outcome](Records& db) {
-        json tables = json::array();
+        std::vector<protocol::LobbyTable> tables;
         for (const TableStatus status : statuses) {
-          for (const TableRecord& t : db.list_tables(status, kListLimit)) tables.push_back(summary_of(t));
+          for (const TableRecord& t : db.list_tables(status, kListLimit)) tables.emplace_back(table_summary(t));
         }
-        *outcome = json_result(json{{"tables", tables}});
+        *outcome = Reply::result(protocol::encode_tables_data(tables));
       },
       [reply = logged(r, std::nullopt), outcome](std::exception_ptr error) {
         reply(error ? Reply::error(ErrorCode::kInternalError, "The tables could not be read.") : *outcome);
@@ -105,13 +105,13 @@ void on_admin_view(const Request& r, const client::AdminView& view) {
           if (!replay.apply(move, true, nullptr)) break;
         }
         replay.finish(t);
-        const auto& divergence = replay.divergence();
-        return json_result(json{
-            {"table", summary_of(t)},
-            {"view", protocol::encode_view(view_after(replay.state(), engine::Viewer::administrator(), replay.moves()),
-                                           seat_names_of(t))},
-            {"divergence", divergence ? json{{"move_number", divergence->move_number}, {"reason", divergence->reason}}
-                                      : json(nullptr)}});
+        protocol::AdminTableView shown{table_summary(t),
+                                       view_after(replay.state(), engine::Viewer::administrator(), replay.moves()),
+                                       seat_names_of(t), std::nullopt};
+        if (const auto& divergence = replay.divergence()) {
+          shown.divergence = protocol::LogDivergence{divergence->move_number, divergence->reason};
+        }
+        return Reply::result(protocol::encode_data(shown));
       },
       logged(r, view.table));
 }
@@ -147,7 +147,7 @@ void on_admin_abort(const Request& r, const client::AdminAbort& abort) {
           db.abort_table(id, now, TableStatus::kPlaying);
           const auto record = db.load_table(id);
           *outcome = record && record->status == TableStatus::kAborted
-                         ? json_result(json{{"table", summary_of(*record)}})
+                         ? Reply::result(protocol::encode_table_data(table_summary(*record)))
                          : Reply::error(ErrorCode::kTableNotPlaying, "That table is not being played.");
         },
         [answer, outcome](std::exception_ptr error) {
@@ -177,7 +177,7 @@ void on_admin_logout_user(const Request& r, const client::AdminLogoutUser& logou
         if (error) return answer(Reply::error(ErrorCode::kInternalError, "The sessions could not be ended; nothing was changed."));
         if (!*user) return answer(Reply::error(ErrorCode::kNoSuchUser, "There is no user of that name."));
         end_sessions(r.services, (*user)->id, SessionsToEnd{}, nullptr, SessionEnd::kAdministrator);
-        answer(json_result(json{{"user", user_json((*user)->id, (*user)->name)}}));
+        answer(Reply::result(protocol::encode_data(protocol::SessionUser{{(*user)->id, (*user)->name}, std::nullopt})));
       });
 }
 
@@ -186,19 +186,12 @@ void on_admin_log(const Request& r, const client::AdminLog& log) {
   auto outcome = std::make_shared<Reply>();
   r.services.store.submit(
       [table, limit = log.limit.value_or(100), outcome](Records& db) {
-        json entries = json::array();
+        protocol::AdminLog shown;
         for (const AdminAction& a : db.list_admin_actions(table, limit)) {
-          entries.push_back(json{{"id", a.id},
-                                 {"at", a.at},
-                                 {"who", a.who},
-                                 {"user_id", a.user_id ? json(*a.user_id) : json(nullptr)},
-                                 {"address", a.address.empty() ? json(nullptr) : json(a.address)},
-                                 {"request", a.request},
-                                 {"table", a.table ? json(*a.table) : json(nullptr)},
-                                 {"arguments", json::parse(a.arguments_json, nullptr, false)},
-                                 {"outcome", a.outcome}});
+          shown.entries.push_back(protocol::AdminLogEntry{a.id, a.at, a.who, a.user_id, a.address, a.request, a.table,
+                                                          a.arguments_json, a.outcome});
         }
-        *outcome = json_result(json{{"entries", entries}});
+        *outcome = Reply::result(protocol::encode_data(shown));
       },
       [reply = logged(r, table), outcome](std::exception_ptr error) {
         reply(error ? Reply::error(ErrorCode::kInternalError, "The administrators' log could not be read.") : *outcome);

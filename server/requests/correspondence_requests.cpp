@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/legal_actions.hpp"
+#include "protocol/correspondence_results.hpp"
 #include "server/requests/request.hpp"
 #include "server/table/table.hpp"
 #include "server/table/table_aftermath.hpp"
@@ -17,30 +18,20 @@ namespace sp::server {
 
 using protocol::ErrorCode;
 
-using nlohmann::json;
-
 namespace {
 
 namespace client = protocol::client;
 
 constexpr int kDefaultTakeoverAfter = 3;
 
-json allowance_json(int per_year, int used) {
-  return json{{"days_per_year", per_year}, {"used", used}, {"left", std::max(0, per_year - used)}};
-}
-
-json vacation_json(const std::optional<VacationRecord>& v) {
-  if (!v) return nullptr;
-  return json{{"starts_at", v->starts_at}, {"ends_at", v->ends_at}};
-}
-
 void on_notifications(const Request& r, const client::Notifications& page) {
   store_job(r, [user = *r.state().user_id, after = page.after.value_or(0), limit = page.limit.value_or(50)](Records& db) {
-    json list = json::array();
+    protocol::NotificationPage shown;
     for (const NotificationRecord& n : db.notifications_of(user, after, limit)) {
-      list.push_back(notification_json(n));
+      shown.notifications.push_back(notification_of(n));
     }
-    return json_result(json{{"notifications", list}, {"unread", db.unread_notifications(user)}});
+    shown.unread = db.unread_notifications(user);
+    return Reply::result(protocol::encode_data(shown));
   });
 }
 
@@ -48,7 +39,7 @@ void on_mark_notifications_read(const Request& r, const client::MarkNotification
   store_job(r, [user = *r.state().user_id, up_to = mark.up_to.value_or(INT64_MAX),
                 now = r.services.correspondence.clock.now()](Records& db) {
     db.mark_notifications_read(user, up_to, now);
-    return json_result(json{{"unread", db.unread_notifications(user)}});
+    return Reply::result(protocol::encode_data(protocol::UnreadCount{db.unread_notifications(user)}));
   });
 }
 
@@ -77,9 +68,7 @@ void on_set_webhook(const Request& r, const client::SetWebhook& webhook) {
   store_job(r, [user = *r.state().user_id, url, secret](Records& db) {
     db.update_webhook_url(user, url);
     db.update_webhook_secret(user, secret);
-    json data{{"webhook_url", url ? json(*url) : json(nullptr)}};
-    if (secret) data["secret"] = *secret;
-    return json_result(data);
+    return Reply::result(protocol::encode_data(protocol::WebhookSet{url, secret}));
   });
 }
 
@@ -92,12 +81,14 @@ void on_test_webhook(const Request& r, const client::TestWebhook&) {
       r,
       [user = *r.state().user_id, now = r.services.correspondence.clock.now(), stored](Records& db) {
         const auto url = db.webhook_url_of(user);
-        if (!url) return json_result(json{{"webhook_url", nullptr}, {"notification", nullptr}});
+        if (!url) return Reply::result(protocol::encode_data(protocol::WebhookTested{}));
         const NotificationDraft draft{user, "webhook_test", std::nullopt,
-                                      "A test of your webhook: your notifications reach " + *url + ".", json::object()};
+                                      "A test of your webhook: your notifications reach " + *url + ".",
+                                      nlohmann::json::object()};
         auto n = store_notification(db, draft, now);
         if (n) stored->push_back(*n);
-        return json_result(json{{"webhook_url", *url}, {"notification", n ? notification_json(n->record) : json(nullptr)}});
+        return Reply::result(protocol::encode_data(
+            protocol::WebhookTested{*url, n ? std::optional(notification_of(n->record)) : std::nullopt}));
       },
       [r, stored] { r.services.correspondence.notifier.deliver(*stored); });
 }
@@ -105,8 +96,9 @@ void on_test_webhook(const Request& r, const client::TestWebhook&) {
 // The vacation requests answer with the user's vacation and allowance.
 Reply vacation_reply(Records& db, std::int64_t user, int per_year, std::int64_t now) {
   const int used = days_used_this_year(db.vacations_of(user, year_start(now)), now);
-  return json_result(json{{"vacation", vacation_json(db.current_vacation(user, now))},
-                            {"allowance", allowance_json(per_year, used)}});
+  protocol::VacationShown shown{std::nullopt, per_year, used};
+  if (const auto current = db.current_vacation(user, now)) shown.vacation = {current->starts_at, current->ends_at};
+  return Reply::result(protocol::encode_data(shown));
 }
 
 void on_vacation(const Request& r, const client::Vacation&) {
@@ -175,7 +167,7 @@ void on_debug_advance_clock(const Request& r, const client::DebugAdvanceClock& a
   spdlog::warn("test clock advanced by {} s to {}", advance.seconds, now);
   r.services.correspondence.scheduler.run_due();
   r.services.correspondence.notifier.webhooks().wake();
-  r.reply(json_result(json{{"now", now}}));
+  r.reply(Reply::result(protocol::encode_data(protocol::ClockAdvanced{now})));
 }
 
 }  // namespace
@@ -213,7 +205,7 @@ std::vector<StoredNotification> write_table_start(Records& db, const TableRecord
   for (const SeatRecord& s : table.seats) {
     if (s.robot) continue;
     start.notes.push_back(NotificationDraft{s.user_id, "table_started", table.id,
-                                            "The game at " + table.name + " has started.", json::object()});
+                                            "The game at " + table.name + " has started.", nlohmann::json::object()});
   }
   const auto to_act = engine::seats_to_act(state);
   for (const SeatRecord& s : table.seats) {
@@ -223,7 +215,7 @@ std::vector<StoredNotification> write_table_start(Records& db, const TableRecord
     start.waiting_changed = true;
     start.waiting_user = s.user_id;
     start.notes.push_back(NotificationDraft{s.user_id, "your_turn", table.id,
-                                            "It is your turn at " + table.name + ".", json{{"move_number", 1}}});
+                                            "It is your turn at " + table.name + ".", nlohmann::json{{"move_number", 1}}});
   }
   return write_aftermath(db, table.id, table.move_seconds, start, now).notes;
 }

@@ -7,18 +7,20 @@
 #include "engine/setup.hpp"
 #include "engine/state_hash.hpp"
 #include "protocol/engine_json.hpp"
+#include "protocol/lobby_results.hpp"
+#include "protocol/reply_frames.hpp"
 #include "server/requests/player_standing.hpp"
 #include "server/security/credentials.hpp"
 #include "server/security/fair_deal.hpp"
 #include "server/table/table.hpp"
 #include "server/table/table_deal.hpp"
+#include "server/table/table_summary.hpp"
 
 namespace sp::server {
 
 using protocol::ErrorCode;
 namespace {
 
-using nlohmann::json;
 namespace client = protocol::client;
 
 constexpr int kListLimit = 200;
@@ -31,10 +33,10 @@ bool is_seated(const TableRecord& t, std::int64_t user) {
 
 // A table's summary as `user` may see it: a private table's code goes to its
 // creator and seated players only, for them to pass its link on.
-json summary_for(const TableRecord& t, std::int64_t user) {
-  json summary = summary_of(t);
-  if (t.invite_code && (t.creator_id == user || is_seated(t, user))) summary["invite_code"] = *t.invite_code;
-  return summary;
+protocol::LobbyTable summary_for(const TableRecord& t, std::int64_t user) {
+  protocol::LobbyTable shown{table_summary(t)};
+  if (t.invite_code && (t.creator_id == user || is_seated(t, user))) shown.invite_code = *t.invite_code;
+  return shown;
 }
 
 void on_create_table(const Request& r, const client::CreateTable& create) {
@@ -55,35 +57,35 @@ void on_create_table(const Request& r, const client::CreateTable& create) {
     if (pace.robots < record.player_count) db.insert_seat(id, 0, record.creator_id);
     write_table_pace(db, id, pace, record.player_count);
     if (terms != TableTerms{}) db.set_table_terms(id, terms);
-    json summary = summary_for(*db.load_table(id), record.creator_id);
-    add_terms(summary, terms);
-    return json_result(json{{"table", summary}});
+    protocol::LobbyTable table = summary_for(*db.load_table(id), record.creator_id);
+    table.terms = terms_shown(terms);
+    return Reply::result(protocol::encode_table_data(table));
   });
 }
 
 void on_list_tables(const Request& r, const client::ListTables& list) {
   const TableStatus status = list.status.value_or(TableStatus::kOpen);
   store_job(r, [status](Records& db) {
-    json tables = json::array();
+    std::vector<protocol::LobbyTable> tables;
     // Each seated person's rating in the table's pool and timeout rate, to
     // choose whom to play with (docs/ratings.md).
-    std::map<std::pair<std::int64_t, RatingPool>, json> standings;
+    std::map<std::pair<std::int64_t, RatingPool>, protocol::PlayerStanding> standings;
     for (const TableRecord& t : db.list_tables(status, kListLimit)) {
       if (t.invite_code) continue;
-      json summary = summary_of(t);
-      add_terms(summary, db.table_terms(t.id));
+      protocol::LobbyTable table{table_summary(t)};
+      table.terms = terms_shown(db.table_terms(t.id));
       const RatingPool pool = pool_for(t.player_count);
-      for (json& seat : summary.at("seats")) {
-        if (seat.at("robot").get<bool>()) continue;
+      for (const protocol::SeatSummary& seat : table.summary.seats) {
+        if (seat.robot) continue;
         const auto& s = *std::find_if(t.seats.begin(), t.seats.end(),
-                                      [&](const SeatRecord& at) { return at.seat == seat.at("seat").get<int>(); });
+                                      [&](const SeatRecord& at) { return at.seat == seat.seat; });
         auto known = standings.find({s.user_id, pool});
-        if (known == standings.end()) known = standings.emplace(std::pair{s.user_id, pool}, standing_json(db, s.user_id, pool)).first;
-        seat["standing"] = known->second;
+        if (known == standings.end()) known = standings.emplace(std::pair{s.user_id, pool}, standing_of(db, s.user_id, pool)).first;
+        table.standings.emplace_back(seat.seat, known->second);
       }
-      tables.push_back(std::move(summary));
+      tables.push_back(std::move(table));
     }
-    return json_result(json{{"tables", tables}});
+    return Reply::result(protocol::encode_tables_data(tables));
   });
 }
 
@@ -98,10 +100,10 @@ void lobby_change(const Request& r, std::int64_t table_id,
     auto table = db.load_table(table_id);
     if (!table) return Reply::error(ErrorCode::kNoSuchTable, "There is no table " + std::to_string(table_id) + ".");
     if (auto refusal = change(db, *table, user)) return *refusal;
-    if (!with_table) return json_result(json::object());
-    json summary = summary_for(*db.load_table(table_id), user);
-    add_terms(summary, db.table_terms(table_id));
-    return json_result(json{{"table", summary}});
+    if (!with_table) return Reply::result(protocol::encode_data(protocol::Acknowledged{}));
+    protocol::LobbyTable changed = summary_for(*db.load_table(table_id), user);
+    changed.terms = terms_shown(db.table_terms(table_id));
+    return Reply::result(protocol::encode_table_data(changed));
   }, std::move(committed));
 }
 
@@ -159,7 +161,7 @@ void on_invite(const Request& r, const client::Invite& invite) {
         }
         db.insert_invitation(t.id, invitee->id, user, now);
         const NotificationDraft draft{invitee->id, "invited", t.id, inviter + " invites you to " + t.name + ".",
-                                      json{{"from", inviter}}};
+                                      nlohmann::json{{"from", inviter}}};
         if (auto n = store_notification(db, draft, now)) stored->push_back(std::move(*n));
         return std::nullopt;
       },
@@ -204,8 +206,7 @@ void on_start_table(const Request& r, const client::StartTable& start) {
         if (*refusal) return r.reply(**refusal);
         r.services.tables.add_started(**started);
         r.services.correspondence.notifier.deliver(*stored);
-        json summary = summary_of(**started);
-        r.reply(json_result(json{{"table", summary}}));
+        r.reply(Reply::result(protocol::encode_table_data(protocol::LobbyTable{table_summary(**started)})));
       });
 }
 
@@ -218,59 +219,56 @@ void on_my_tables(const Request& r, const client::MyTables&) {
                             // Playing tables know whose turn it is: ask them, then answer once all did.
                             struct Gather {
                               std::mutex mutex;
-                              std::vector<json> summaries;
+                              std::vector<protocol::LobbyTable> tables;
                               std::size_t waiting = 0;
                             };
                             auto gather = std::make_shared<Gather>();
                             auto finish = [r, user, gather] {
-                              std::vector<json> all = gather->summaries;
-                              auto awaiting = [user](const json& t) {
-                                if (!t.contains("your_seat") || t.at("status") != "playing") return false;
-                                for (const json& s : t.at("to_act")) {
-                                  if (s == t.at("your_seat")) return true;
-                                }
-                                return false;
+                              protocol::MyTables mine{gather->tables};
+                              auto awaiting = [](const protocol::LobbyTable& t) {
+                                if (!t.your_seat || t.summary.status != "playing") return false;
+                                const auto& to_act = t.summary.to_act;
+                                return std::find(to_act.begin(), to_act.end(), *t.your_seat) != to_act.end();
                               };
-                              std::stable_sort(all.begin(), all.end(), [&](const json& a, const json& b) {
-                                return awaiting(a) && !awaiting(b);
-                              });
-                              const auto count = std::count_if(all.begin(), all.end(), awaiting);
-                              r.reply(json_result(json{{"tables", all}, {"awaiting_me", count}}));
+                              std::stable_sort(mine.tables.begin(), mine.tables.end(),
+                                               [&](const protocol::LobbyTable& a, const protocol::LobbyTable& b) {
+                                                 return awaiting(a) && !awaiting(b);
+                                               });
+                              mine.awaiting_me = std::count_if(mine.tables.begin(), mine.tables.end(), awaiting);
+                              r.reply(Reply::result(protocol::encode_data(mine)));
                             };
-                            auto add = [user](json summary, const TableRecord& t) {
+                            auto add = [user](protocol::LobbyTable table, const TableRecord& t) {
                               for (const SeatRecord& s : t.seats) {
-                                if (s.user_id == user) summary["your_seat"] = s.seat;
+                                if (s.user_id == user) table.your_seat = s.seat;
                               }
-                              if (!summary.contains("your_seat")) summary["invited"] = true;
-                              return summary;
+                              table.invited = !table.your_seat;
+                              return table;
                             };
                             std::vector<const TableRecord*> live;
                             for (const TableRecord& t : *records) {
                               if (t.status == TableStatus::kPlaying) {
                                 live.push_back(&t);
                               } else {
-                                gather->summaries.push_back(add(summary_for(t, user), t));
+                                gather->tables.push_back(add(summary_for(t, user), t));
                               }
                             }
                             if (live.empty()) return finish();
                             gather->waiting = live.size();
                             for (const TableRecord* t : live) {
                               r.services.tables.watch_table(t->id, [gather, finish, add, record = *t](std::shared_ptr<Table> table, TableUnavailable) {
-                                auto done = [gather, finish, add, record](json summary) {
+                                auto done = [gather, finish, add, record](protocol::TableSummary summary) {
                                   bool last = false;
                                   {
                                     std::lock_guard lock(gather->mutex);
-                                    gather->summaries.push_back(add(std::move(summary), record));
+                                    gather->tables.push_back(add(protocol::LobbyTable{std::move(summary)}, record));
                                     last = --gather->waiting == 0;
                                   }
                                   if (last) finish();
                                 };
                                 if (table) {
-                                  table->summarize([done](protocol::TableSummary summary) {
-                                    done(protocol::encode_table_summary(summary));
-                                  });
+                                  table->summarize(done);
                                 } else {
-                                  done(summary_of(record));
+                                  done(table_summary(record));
                                 }
                               });
                             }

@@ -4,6 +4,7 @@
 
 #include <cctype>
 
+#include "protocol/correspondence_results.hpp"
 #include "server/correspondence/digests.hpp"
 #include "server/correspondence/mail_message.hpp"
 #include "server/correspondence/notice_time.hpp"
@@ -13,7 +14,6 @@
 namespace sp::server {
 
 using protocol::ErrorCode;
-using nlohmann::json;
 
 namespace {
 
@@ -32,21 +32,20 @@ std::string address_key(std::string address) {
 }
 
 // The reply of every request here.
-json settings_json(Records& db, std::int64_t user, bool email_available) {
+Reply settings_reply(Records& db, std::int64_t user, bool email_available) {
   const NoticeSettingsRecord s = db.notice_settings(user);
-  const auto address = db.email_of(user);
-  json choices = json::object();
-  for (NoticeKind kind : kNoticeKinds) choices[std::string(to_string(kind))] = std::string(to_string(s.choice(kind)));
-  return json{{"email_available", email_available},
-              {"email", address ? json{{"address", address->address}, {"confirmed", address->confirmed_at.has_value()}}
-                                : json(nullptr)},
-              {"language", s.language},
-              {"time_zone", s.time_zone},
-              {"digest_hour", s.digest_hour},
-              {"quiet_hours", s.quiet_from && s.quiet_until ? json{{"from", *s.quiet_from}, {"until", *s.quiet_until}}
-                                                            : json(nullptr)},
-              {"choices", choices},
-              {"next_digest_at", s.next_digest_at ? json(*s.next_digest_at) : json(nullptr)}};
+  protocol::NoticeSettingsShown shown;
+  shown.email_available = email_available;
+  if (const auto address = db.email_of(user)) shown.email = {address->address, address->confirmed_at.has_value()};
+  shown.language = s.language;
+  shown.time_zone = s.time_zone;
+  shown.digest_hour = s.digest_hour;
+  if (s.quiet_from && s.quiet_until) shown.quiet_hours = std::pair{*s.quiet_from, *s.quiet_until};
+  for (NoticeKind kind : kNoticeKinds) {
+    shown.choices.emplace_back(std::string(to_string(kind)), std::string(to_string(s.choice(kind))));
+  }
+  shown.next_digest_at = s.next_digest_at;
+  return Reply::result(protocol::encode_data(shown));
 }
 
 void rearm_digests(const Request& r) {
@@ -94,13 +93,13 @@ void on_set_email(const Request& r, const client::SetEmail& set) {
             confirm.idempotency_key = "confirm:" + token_hash(token);
             confirm.user_id = user;
             confirm.purpose = EmailPurpose::kConfirm;
-            confirm.payload_json = json{{"token", token}}.dump();
+            confirm.payload_json = nlohmann::json{{"token", token}}.dump();
             confirm.next_attempt_at = now;
             db.insert_email(confirm, now);
           }
         }
         plan_next_digest(db, user, now);
-        return json_result(settings_json(db, user, true));
+        return settings_reply(db, user, true);
       },
       [r, email] {
         email->wake();
@@ -119,14 +118,14 @@ void on_confirm_email(const Request& r, const client::ConfirmEmail& confirm) {
                               "That confirmation token is unknown, used already, or expired: ask for a new one.");
         }
         plan_next_digest(db, *user, now);
-        return json_result(settings_json(db, *user, available));
+        return settings_reply(db, *user, available);
       },
       [r] { rearm_digests(r); });
 }
 
 void on_notice_settings(const Request& r, const client::NoticeSettings&) {
   store_job(r, [user = *r.state().user_id, available = r.services.correspondence.email != nullptr](Records& db) {
-    return json_result(settings_json(db, user, available));
+    return settings_reply(db, user, available);
   });
 }
 
@@ -156,7 +155,7 @@ void on_set_notice_settings(const Request& r, const client::SetNoticeSettings& s
         if (set.language) s.language = *set.language;
         db.save_notice_settings(s);
         plan_next_digest(db, user, now);
-        return json_result(settings_json(db, user, available));
+        return settings_reply(db, user, available);
       },
       [r] { rearm_digests(r); });
 }

@@ -1,3 +1,5 @@
+#include "protocol/reply_frames.hpp"
+#include "protocol/table_results.hpp"
 #include "server/requests/request.hpp"
 #include "server/table/table.hpp"
 
@@ -6,7 +8,6 @@ namespace sp::server {
 using protocol::ErrorCode;
 namespace {
 
-using nlohmann::json;
 namespace client = protocol::client;
 
 void on_subscribe(const Request& r, const client::Subscribe& subscribe) {
@@ -28,7 +29,7 @@ void on_unsubscribe(const Request& r, const client::Unsubscribe& unsubscribe) {
   with_requested_table(r, unsubscribe.table, [r](std::shared_ptr<Table> table) {
     table->unsubscribe(r.connection.get());
     r.connection->post([r, id = table->id()] { r.state().subscriptions.erase(id); });
-    r.reply(json_result(json::object()));
+    r.reply(Reply::result(protocol::encode_data(protocol::Acknowledged{})));
   }, /*watch=*/true);
 }
 
@@ -65,12 +66,10 @@ void on_chat(const Request& r, const client::Chat& chat) {
 
 constexpr int kChatPageDefault = 50;
 
-json chat_page_json(std::int64_t table, const ChatPage& page) {
-  json messages = json::array();
-  for (const ChatLine& line : page.lines) {
-    messages.push_back(json{{"id", line.id}, {"from", line.from}, {"text", line.text}, {"at", line.at}});
-  }
-  return json{{"table", table}, {"messages", messages}, {"more", page.more}};
+protocol::ChatHistoryPage chat_history_of(std::int64_t table, const ChatPage& page) {
+  protocol::ChatHistoryPage shown{table, {}, page.more};
+  for (const ChatLine& line : page.lines) shown.messages.push_back({line.id, line.from, line.text, line.at});
+  return shown;
 }
 
 // Whoever may watch a table may read its chat back: the table is looked up as
@@ -79,7 +78,7 @@ void on_chat_history(const Request& r, const client::ChatHistory& history) {
   with_requested_table(r, history.table, [r, before = history.before, limit = history.limit.value_or(kChatPageDefault)](
                                              std::shared_ptr<Table> table) {
     store_job(r, [id = table->id(), before, limit](Records& db) {
-      return json_result(chat_page_json(id, db.chat_page(id, before, limit)));
+      return Reply::result(protocol::encode_data(chat_history_of(id, db.chat_page(id, before, limit))));
     });
   }, /*watch=*/true);
 }

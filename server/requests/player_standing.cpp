@@ -8,8 +8,6 @@
 namespace sp::server {
 namespace {
 
-using nlohmann::json;
-
 // Plus zero: a newcomer's 25 - 3 * 25/3 rounds to -0, which would read "-0".
 double hundredths(double value) { return std::round(value * 100.0) / 100.0 + 0.0; }
 
@@ -36,18 +34,14 @@ std::optional<double> timeout_rate(const PlayerTotals& totals) {
   return std::round(static_cast<double>(totals.timeouts) / static_cast<double>(totals.moves_due) * 10000.0) / 10000.0;
 }
 
-json standing_json(Records& db, std::int64_t user_id, RatingPool pool) {
+protocol::PlayerStanding standing_of(Records& db, std::int64_t user_id, RatingPool pool) {
   const auto rating = db.rating_of(user_id, pool);
-  const auto rate = timeout_rate(db.player_totals(user_id));
-  return json{{"rating", displayed_rating(rating)},
-              {"rated_games", rating ? rating->games : 0},
-              {"timeout_rate", rate ? json(*rate) : json(nullptr)}};
+  return protocol::PlayerStanding{displayed_rating(rating), rating ? rating->games : 0,
+                                  timeout_rate(db.player_totals(user_id))};
 }
 
-void add_terms(json& summary, const TableTerms& terms) {
-  summary["rated"] = terms.rated;
-  if (terms.min_rating) summary["min_rating"] = *terms.min_rating;
-  if (terms.max_timeout_rate) summary["max_timeout_rate"] = *terms.max_timeout_rate;
+protocol::TableTermsShown terms_shown(const TableTerms& terms) {
+  return protocol::TableTermsShown{terms.rated, terms.min_rating, terms.max_timeout_rate};
 }
 
 std::optional<Reply> refusal_by_terms(Records& db, const TableTerms& terms, std::int64_t user_id, RatingPool pool) {

@@ -3,11 +3,10 @@
 // checked against them when someone joins.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <optional>
 
+#include "protocol/lobby_results.hpp"
 #include "server/store/records.hpp"
 #include "server/table/table.hpp"
 
@@ -18,11 +17,11 @@ double displayed_rating(const std::optional<RatingRecord>& rating);
 // Timeouts over moves due in finished games; nothing while no move was due.
 std::optional<double> timeout_rate(const PlayerTotals& totals);
 
-// {"rating", "rated_games", "timeout_rate"} of a seated person, for a table summary.
-nlohmann::json standing_json(Records& db, std::int64_t user_id, RatingPool pool);
+// A seated person's standing in a pool, for a table the lobby lists.
+protocol::PlayerStanding standing_of(Records& db, std::int64_t user_id, RatingPool pool);
 
 // The table's terms as its summary shows them: "rated", and each requirement set.
-void add_terms(nlohmann::json& summary, const TableTerms& terms);
+protocol::TableTermsShown terms_shown(const TableTerms& terms);
 
 // The refusal of a player who does not meet the table's terms, if any.
 std::optional<Reply> refusal_by_terms(Records& db, const TableTerms& terms, std::int64_t user_id, RatingPool pool);

@@ -2,6 +2,8 @@
 // games' history, games played and finished, timeout rate, time per move.
 #include <cmath>
 
+#include "protocol/profile_results.hpp"
+
 #include "server/ratings/plackett_luce.hpp"
 #include "server/requests/player_standing.hpp"
 #include "server/requests/request.hpp"
@@ -11,15 +13,14 @@ namespace sp::server {
 using protocol::ErrorCode;
 namespace {
 
-using nlohmann::json;
 namespace client = protocol::client;
 
 // Enough for a chart of years of play; older games still count in the totals.
 constexpr int kHistoryLimit = 500;
 
-json rating_json(const std::optional<RatingRecord>& rating) {
+protocol::RatingShown rating_shown(const std::optional<RatingRecord>& rating) {
   const RatingRecord r = rating.value_or(RatingRecord{ratings::kModel.mu, ratings::kModel.sigma, 0});
-  return json{{"rating", displayed_rating(rating)}, {"mu", r.mu}, {"sigma", r.sigma}, {"games", r.games}};
+  return protocol::RatingShown{displayed_rating(rating), r.mu, r.sigma, r.games};
 }
 
 double shown(double mu, double sigma) { return displayed_rating(RatingRecord{mu, sigma, 0}); }
@@ -29,36 +30,28 @@ void on_profile(const Request& r, const client::Profile& profile) {
     const auto user = db.find_user_by_name(name);
     if (!user) return Reply::error(ErrorCode::kNoSuchUser, "There is no player called " + name + ".");
     const PlayerTotals totals = db.player_totals(user->id);
-    json history = json::array();
+    protocol::Profile shown_profile;
+    shown_profile.name = user->name;
+    shown_profile.two_player = rating_shown(db.rating_of(user->id, RatingPool::kTwoPlayer));
+    shown_profile.multiplayer = rating_shown(db.rating_of(user->id, RatingPool::kMultiplayer));
+    shown_profile.games_played = totals.games_played;
+    shown_profile.games_finished = totals.games_finished;
+    shown_profile.games_abandoned = totals.games_abandoned;
+    shown_profile.moves_due = totals.moves_due;
+    shown_profile.timeouts = totals.timeouts;
+    shown_profile.timeout_rate = timeout_rate(totals);
+    if (totals.timed_moves > 0) {
+      shown_profile.average_move_seconds =
+          std::round(static_cast<double>(totals.think_seconds) / static_cast<double>(totals.timed_moves) * 10.0) / 10.0;
+    }
     for (const GameResultRecord& g : db.game_results_of(user->id, kHistoryLimit)) {
       if (!g.pool) continue;
-      history.push_back(json{{"table", g.table_id},
-                             {"table_name", g.table_name},
-                             {"finished_at", g.finished_at},
-                             {"pool", to_string(*g.pool)},
-                             {"players", g.players},
-                             {"place", g.place},
-                             {"abandoned", g.abandoned},
-                             {"before", shown(g.mu_before, g.sigma_before)},
-                             {"after", shown(g.mu_after, g.sigma_after)}});
+      shown_profile.history.push_back(protocol::RatedGame{g.table_id, g.table_name, g.finished_at,
+                                                          std::string(to_string(*g.pool)), g.players, g.place,
+                                                          g.abandoned, shown(g.mu_before, g.sigma_before),
+                                                          shown(g.mu_after, g.sigma_after)});
     }
-    const auto rate = timeout_rate(totals);
-    json average = nullptr;
-    if (totals.timed_moves > 0) {
-      average = std::round(static_cast<double>(totals.think_seconds) / static_cast<double>(totals.timed_moves) * 10.0) / 10.0;
-    }
-    return json_result(json{
-        {"name", user->name},
-        {"ratings", json{{"two_player", rating_json(db.rating_of(user->id, RatingPool::kTwoPlayer))},
-                         {"multiplayer", rating_json(db.rating_of(user->id, RatingPool::kMultiplayer))}}},
-        {"games_played", totals.games_played},
-        {"games_finished", totals.games_finished},
-        {"games_abandoned", totals.games_abandoned},
-        {"moves_due", totals.moves_due},
-        {"timeouts", totals.timeouts},
-        {"timeout_rate", rate ? json(*rate) : json(nullptr)},
-        {"average_move_seconds", average},
-        {"history", history}});
+    return Reply::result(protocol::encode_data(shown_profile));
   });
 }
 

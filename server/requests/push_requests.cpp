@@ -2,6 +2,7 @@
 // server's VAPID public key, and adding or removing a browser's subscription.
 #include <algorithm>
 
+#include "protocol/correspondence_results.hpp"
 #include "server/correspondence/push_crypto.hpp"
 #include "server/correspondence/push_message.hpp"
 #include "server/requests/request.hpp"
@@ -10,7 +11,6 @@
 namespace sp::server {
 
 using protocol::ErrorCode;
-using nlohmann::json;
 
 namespace {
 
@@ -21,7 +21,7 @@ constexpr std::size_t kMaxPushSubscriptions = 10;
 
 void on_push_key(const Request& r, const client::PushKey&) {
   store_job(r, [now = r.services.correspondence.clock.now()](Records& db) {
-    return json_result(json{{"public_key", base64url_encode(stored_vapid_key(db, now).public_raw)}});
+    return Reply::result(protocol::encode_data(protocol::PushKey{base64url_encode(stored_vapid_key(db, now).public_raw)}));
   });
 }
 
@@ -59,15 +59,15 @@ void on_add_push_subscription(const Request& r, const client::AddPushSubscriptio
                               " browsers, the most an account may; turn them off in one of them first.");
     }
     db.upsert_push_subscription(subscription);
-    return json_result(
-        json{{"endpoint", subscription.endpoint}, {"subscriptions", existing.size() + (known ? 0 : 1)}});
+    return Reply::result(protocol::encode_data(
+        protocol::PushSubscribed{subscription.endpoint, existing.size() + (known ? 0 : 1)}));
   });
 }
 
 void on_remove_push_subscription(const Request& r, const client::RemovePushSubscription& remove) {
   store_job(r, [user = *r.state().user_id, endpoint = remove.endpoint](Records& db) {
     const bool removed = db.delete_push_subscription(user, endpoint);
-    return json_result(json{{"endpoint", endpoint}, {"removed", removed}});
+    return Reply::result(protocol::encode_data(protocol::PushUnsubscribed{endpoint, removed}));
   });
 }
 

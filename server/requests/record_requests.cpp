@@ -4,6 +4,7 @@
 // everyone else a game still running is refused with table_not_finished.
 #include "engine/state_hash.hpp"
 #include "engine/view.hpp"
+#include "protocol/record_results.hpp"
 #include "server/table/game_record.hpp"
 #include "server/requests/request.hpp"
 #include "server/requests/stored_game_job.hpp"
@@ -13,7 +14,6 @@ namespace sp::server {
 using protocol::ErrorCode;
 namespace {
 
-using nlohmann::json;
 namespace client = protocol::client;
 
 // Whether the requester may read this table's record; replies why not.
@@ -25,12 +25,12 @@ std::optional<Reply> refusal_for(bool administrator, const TableRecord& table) {
   return std::nullopt;
 }
 
-json standings(const engine::GameState& state, std::uint16_t round) {
-  json players = json::array();
+protocol::RoundStandings standings(const engine::GameState& state, int round) {
+  protocol::RoundStandings shown{round, {}};
   for (int seat = 0; seat < state.player_count; ++seat) {
-    players.push_back(json{{"seat", seat}, {"rubles", state.players[seat].rubles}, {"points", state.players[seat].points}});
+    shown.players.push_back({seat, state.players[seat].rubles, state.players[seat].points});
   }
-  return json{{"round", round}, {"players", players}};
+  return shown;
 }
 
 void on_table_record(const Request& r, const client::TableRecord& asked) {
@@ -39,7 +39,7 @@ void on_table_record(const Request& r, const client::TableRecord& asked) {
     if (auto refusal = refusal_for(administrator, t)) return *refusal;
     const auto record = record_of(t, moves);
     if (!record) return Reply::error(ErrorCode::kTableFaulted, "The table does not replay: " + record.error().describe());
-    return json_result(record->to_json());
+    return Reply::result(protocol::encode_data(*record));
   });
 }
 
@@ -59,7 +59,7 @@ void on_table_history(const Request& r, const client::TableHistory& history) {
     if (auto refusal = refusal_for(administrator, t)) return *refusal;
     LogReplay replay(t);
     if (!replay.ok()) return Reply::error(ErrorCode::kTableFaulted, "The table does not replay: " + replay.divergence()->describe());
-    json rounds = json::array({standings(replay.state(), 0)});
+    protocol::TableHistory shown{t.id, {standings(replay.state(), 0)}};
     engine::Events events;
     for (const MoveRecord& move : moves) {
       if (!replay.apply(move, true, &events)) {
@@ -68,14 +68,14 @@ void on_table_history(const Request& r, const client::TableHistory& history) {
       bool round_ended = false;
       for (const engine::Event& e : events) {
         if (const auto* ended = std::get_if<engine::RoundEnded>(&e)) {
-          rounds.push_back(standings(replay.state(), ended->round));
+          shown.rounds.push_back(standings(replay.state(), ended->round));
           round_ended = true;
         } else if (std::holds_alternative<engine::GameEnded>(e) && !round_ended) {
-          rounds.push_back(standings(replay.state(), replay.state().round));
+          shown.rounds.push_back(standings(replay.state(), replay.state().round));
         }
       }
     }
-    return json_result(json{{"table", t.id}, {"rounds", rounds}});
+    return Reply::result(protocol::encode_data(shown));
   });
 }
 

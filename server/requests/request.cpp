@@ -1,15 +1,11 @@
 #include "server/requests/request.hpp"
 
-#include "protocol/engine_json.hpp"
 #include "protocol/catalogue.hpp"
 #include "protocol/reply_frames.hpp"
-#include "server/table/table_summary.hpp"
 
 namespace sp::server {
 
 using protocol::ErrorCode;
-
-using nlohmann::json;
 
 namespace {
 
@@ -60,12 +56,6 @@ void Request::reply(Reply reply) const {
     connection->request_done();
   });
 }
-
-json user_json(std::int64_t id, const std::string& name) { return json{{"id", id}, {"name", name}}; }
-
-json summary_of(const TableRecord& t) { return protocol::encode_table_summary(table_summary(t)); }
-
-Reply json_result(const json& data) { return Reply::result(data.dump()); }
 
 // A store job whose outcome is a Reply; failures of the database become
 // internal_error, and a job may reply with a rule of the lobby by setting it.

@@ -8,8 +8,6 @@
 // through an add_*_requests function declared here.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -103,12 +101,6 @@ void add_profile_requests(Routes& routes);
 // compared in constant time, each attempt written to the administrators' log
 // and the server's log. When it is refused, the request is answered why.
 bool administrator_token_accepted(const Request& r, const std::string& token);
-
-nlohmann::json user_json(std::int64_t id, const std::string& name);
-// A table's summary for lobby listings, from its stored record.
-nlohmann::json summary_of(const TableRecord& t);
-// A result whose data the handler built as a document.
-Reply json_result(const nlohmann::json& data);
 
 // A store job whose outcome is the reply; a failure of the database becomes
 // internal_error.

@@ -2,10 +2,9 @@
 
 #include <boost/asio/post.hpp>
 
-#include "protocol/engine_json.hpp"
 #include "protocol/move_prices.hpp"
 #include "protocol/move_words.hpp"
-#include "protocol/table_update.hpp"
+#include "protocol/record_results.hpp"
 #include "server/table/log_replay.hpp"
 
 namespace sp::server {
@@ -38,7 +37,6 @@ void with_stored_game(const Request& r, std::int64_t table,
 
 Reply replay_reply(const TableRecord& table, const std::vector<MoveRecord>& moves, std::int64_t move_number,
                    engine::Viewer viewer, std::optional<protocol::Language> words) {
-  using nlohmann::json;
   if (table.status == TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotPlaying, "That table has not started.");
   if (move_number > static_cast<std::int64_t>(moves.size())) {
     return Reply::error(ErrorCode::kNoSuchMove, "Table " + std::to_string(table.id) + " has " + std::to_string(moves.size()) +
@@ -52,35 +50,32 @@ Reply replay_reply(const TableRecord& table, const std::vector<MoveRecord>& move
     if (!replay.apply(moves[static_cast<std::size_t>(i)], true, &events)) break;
   }
   if (!replay.ok()) return Reply::error(ErrorCode::kTableFaulted, "The table does not replay: " + replay.divergence()->describe());
-  json move = nullptr;
-  if (move_number > 0) {
-    move = protocol::encode_move_entry(protocol::MoveEntry{move_number, replay.last(), events, std::nullopt},
-                                       replay.setup().options, viewer);
-  }
-  json reply{{"table", table.id},
-             {"move_number", move_number},
-             {"view", protocol::encode_view(view_after(replay.state(), viewer, replay.moves()), seat_names_of(table))},
-             {"move", std::move(move)}};
+  protocol::ReplayView shown{table.id,
+                             move_number,
+                             view_after(replay.state(), viewer, replay.moves()),
+                             seat_names_of(table),
+                             std::nullopt,
+                             replay.setup().options,
+                             viewer,
+                             std::nullopt};
+  if (move_number > 0) shown.move = protocol::ReplayedMove{move_number, replay.last(), events};
   if (words) {
-    const std::vector<std::string> names = seat_names_of(table);
-    const protocol::Speaker speaker{names, replay.setup().options, viewer, *words};
-    json said = json::array();
-    json prices = json::array();
+    const protocol::Speaker speaker{shown.names, replay.setup().options, viewer, *words};
+    protocol::MoveExplained explained{{}, {}, *words};
     if (move_number > 0 && replay.last().kind != engine::LogKind::kAction) {
-      said.push_back(protocol::describe_entry(replay.last(), speaker));
+      explained.words.push_back(protocol::describe_entry(replay.last(), speaker));
     }
     for (const engine::Event& event : move_number > 0 ? events : engine::Events{}) {
-      said.push_back(protocol::describe_event(event, speaker));
+      explained.words.push_back(protocol::describe_event(event, speaker));
       const auto price = before ? protocol::price_paid(event, *before) : std::nullopt;
       if (!price) continue;
       const engine::CardId card = std::holds_alternative<engine::CardBought>(event) ? std::get<engine::CardBought>(event).card
                                                                                     : std::get<engine::CardPlayed>(event).card;
-      prices.push_back(protocol::encode_price(card, *price, protocol::price_charged(event), *words));
+      explained.prices.push_back(protocol::PaidPrice{card, *price, protocol::price_charged(event)});
     }
-    reply["words"] = std::move(said);
-    reply["prices"] = std::move(prices);
+    shown.explained = std::move(explained);
   }
-  return json_result(std::move(reply));
+  return Reply::result(protocol::encode_data(shown));
 }
 
 std::vector<std::string> seat_names_of(const TableRecord& table) {

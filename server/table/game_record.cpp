@@ -26,14 +26,16 @@ std::vector<std::string> seat_names(const TableRecord& table) {
   return names;
 }
 
+std::vector<std::pair<int, std::string>> seats_of(const TableRecord& table) {
+  std::vector<std::pair<int, std::string>> seats;
+  for (const SeatRecord& s : table.seats) seats.emplace_back(s.seat, s.name);
+  return seats;
+}
+
 json events_json(const engine::Events& events) {
   json out = json::array();
   for (const engine::Event& e : events) out.push_back(protocol::encode_event(e));
   return out;
-}
-
-json final_json(const engine::GameState& state, const std::vector<std::string>& names) {
-  return protocol::encode_view(engine::view_for(state, engine::Viewer::administrator()), names).at("final");
 }
 
 // One record being read from a file: its header's table, and its replay.
@@ -142,7 +144,7 @@ std::optional<std::string> read_move(const json& m, PendingRecord& record) {
   const auto number = m.at("move_number").get<std::int64_t>();
   const auto hash = m.at("state_hash").get<std::string>();
   engine::Events events;
-  if (!record.replay->apply(number, m.at("seat").get<int>(), m.at("action"), hash, &events)) {
+  if (!record.replay->apply(number, m.at("seat").get<int>(), m.at("action").dump(), hash, &events)) {
     return record.replay->divergence()->describe();
   }
   if (m.contains("events") && m.at("events") != events_json(events)) {
@@ -203,52 +205,35 @@ ImportedTable store_record(Records& db, const PendingRecord& record, std::int64_
 
 }  // namespace
 
-json GameRecord::to_json() const { return json{{"header", header}, {"moves", moves}, {"trailer", trailer}}; }
-
-void GameRecord::write_lines(std::ostream& out) const {
-  out << header.dump() << '\n';
-  for (const json& move : moves) out << move.dump() << '\n';
-  out << trailer.dump() << '\n';
-}
-
 Expected<GameRecord, Divergence> record_of(const TableRecord& table, const std::vector<MoveRecord>& moves) {
   if (table.status == TableStatus::kOpen) return unexpected(Divergence{0, "the table has not started: there is no game to record"});
   LogReplay replay(table);
-  const std::vector<std::string> names = seat_names(table);
   GameRecord record;
-  json seats = json::array();
-  for (const SeatRecord& s : table.seats) seats.push_back(json{{"seat", s.seat}, {"name", s.name}});
-  record.header = json{{"format", kRecordFormat},
-                       {"version", kRecordVersion},
-                       {"table", json{{"id", table.id},
-                                      {"name", table.name},
-                                      {"status", to_string(table.status)},
-                                      {"creator", table.creator_name},
-                                      {"created_at", table.created_at}}},
-                       {"players", table.player_count},
-                       {"seats", seats},
-                       {"options", json::parse(table.options_json, nullptr, false)},
-                       {"seed", std::to_string(table.seed)},
-                       {"card_set_version", table.card_set_version},
-                       {"rules_version", table.rules_version}};
-  if (auto deal = recorded_deal(table)) record.header["deal"] = protocol::encode_deal(*deal);
-  if (replay.ok()) record.header["options"] = protocol::encode_options(replay.setup().options);
+  // A setup that does not deal diverges at move 0: such a table has no record (finish, below).
+  record.header = protocol::RecordHeader{table.id,
+                                         table.name,
+                                         std::string(to_string(table.status)),
+                                         table.creator_name,
+                                         table.created_at,
+                                         table.player_count,
+                                         seats_of(table),
+                                         replay.setup().options,
+                                         table.seed,
+                                         table.card_set_version,
+                                         table.rules_version,
+                                         recorded_deal(table)};
   engine::Events events;
   for (const MoveRecord& move : moves) {
     if (!replay.apply(move, true, &events)) break;
-    record.moves.push_back(json{{"move_number", move.move_number},
-                                {"seat", move.seat},
-                                {"action", protocol::encode_log_entry(replay.last())},
-                                {"events", events_json(events)},
-                                {"state_hash", move.state_hash},
-                                {"at", move.created_at}});
+    record.moves.push_back(
+        protocol::RecordMove{move.move_number, move.seat, replay.last(), events, move.state_hash, move.created_at});
   }
   if (!replay.finish(table)) return unexpected(*replay.divergence());
-  record.trailer = json{{"end", kRecordFormat},
-                        {"moves", replay.moves()},
-                        {"status", to_string(table.status)},
-                        {"state_hash", engine::state_hash_hex(replay.state())},
-                        {"final", replay.state().is_finished() ? final_json(replay.state(), names) : json(nullptr)}};
+  record.trailer = protocol::RecordTrailer{
+      replay.moves(), std::string(to_string(table.status)), engine::state_hash_hex(replay.state()),
+      replay.state().is_finished() ? std::optional(engine::view_for(replay.state(), engine::Viewer::administrator()))
+                                   : std::nullopt,
+      seat_names(table)};
   return record;
 }
 

@@ -1,40 +1,23 @@
-// Game records: a stored table as a self-contained, versioned document that
-// any server can replay (docs/records.md, schema/records/record-v1.schema.json).
-//
-// On disk a record is JSON lines: a header (format, version, table, seats,
-// options, seed, card set), one line per move (seat, action, the events the
-// engine computed, the state hash after it), and a trailer (move count, final
-// state hash, final scoring). Files may hold several records one after the
-// other. Over the protocol the same three parts travel as one JSON object.
+// Game records (protocol/game_record.hpp, docs/records.md): a stored table's
+// record written from a replay of its log, and records read from a file of
+// JSON lines (several records one after the other) into the database.
 #pragma once
-
-#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <istream>
-#include <ostream>
 #include <string>
 #include <vector>
 
 #include "engine/expected.hpp"
+#include "protocol/game_record.hpp"
 #include "server/table/log_replay.hpp"
 #include "server/store/records.hpp"
 
 namespace sp::server {
 
-inline constexpr const char* kRecordFormat = "spb-record";
-inline constexpr int kRecordVersion = 1;
-
-struct GameRecord {
-  nlohmann::json header;
-  nlohmann::json moves = nlohmann::json::array();
-  nlohmann::json trailer;
-
-  // {"header": ..., "moves": [...], "trailer": ...}
-  nlohmann::json to_json() const;
-  // The header line, one line per move, the trailer line.
-  void write_lines(std::ostream& out) const;
-};
+using protocol::GameRecord;
+using protocol::kRecordFormat;
+using protocol::kRecordVersion;
 
 // The record of a started table, replayed from its log with every hash
 // checked; a table that does not replay has no record.

@@ -4,9 +4,7 @@
 #include <map>
 #include <utility>
 
-#include <nlohmann/json.hpp>
-
-#include "protocol/log_entry_json.hpp"
+#include "protocol/stored_text.hpp"
 #include "server/ratings/plackett_luce.hpp"
 
 namespace sp::server {
@@ -15,8 +13,7 @@ namespace {
 // Whether a stored log entry is a seat's action, not a resign, a vote or an
 // undo (engine/log_entry.hpp): only actions are moves a person owed.
 bool is_action(const MoveRecord& move) {
-  const auto entry = protocol::decode_log_entry(nlohmann::json::parse(move.action_json, nullptr, false),
-                                                engine::Seat{static_cast<std::uint8_t>(move.seat)});
+  const auto entry = protocol::decode_stored_entry(move.action_json, engine::Seat{static_cast<std::uint8_t>(move.seat)});
   return !entry || entry->kind == engine::LogKind::kAction;
 }
 

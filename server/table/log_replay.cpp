@@ -2,8 +2,7 @@
 
 #include "engine/rules.hpp"
 #include "engine/state_hash.hpp"
-#include "protocol/engine_json.hpp"
-#include "protocol/log_entry_json.hpp"
+#include "protocol/stored_text.hpp"
 
 namespace sp::server {
 
@@ -15,7 +14,7 @@ Expected<engine::GameSetup, std::string> stored_setup(const TableRecord& record)
   engine::GameSetup setup;
   setup.player_count = record.player_count;
   setup.seed = record.seed;
-  const auto options = protocol::decode_options(nlohmann::json::parse(record.options_json, nullptr, false));
+  const auto options = protocol::decode_stored_options(record.options_json);
   if (!options) return unexpected("the table's options do not read: " + options.error().message);
   setup.options = *options;
   return setup;
@@ -49,7 +48,9 @@ LogReplay::LogReplay(const TableRecord& record, engine::GameState state, std::in
 }
 
 Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, std::int64_t move_number, int seat,
-                                                     const nlohmann::json& action, int player_count) {
+                                                     std::string_view action, int player_count) {
+  const auto decoded = protocol::decode_stored_entry(action, engine::Seat{static_cast<std::uint8_t>(seat)});
+  if (!decoded && decoded.error().not_json) return unexpected(Divergence{move_number, "the stored action is not JSON"});
   if (move_number != expected) {
     return unexpected(Divergence{expected, "the log has a gap: move " + std::to_string(expected) +
                                                " is missing (the next move stored is " + std::to_string(move_number) + ")"});
@@ -57,15 +58,12 @@ Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, std:
   if (seat < 0 || seat >= player_count) {
     return unexpected(Divergence{move_number, "seat " + std::to_string(seat) + " does not exist at this table"});
   }
-  const auto decoded = protocol::decode_log_entry(action, engine::Seat{static_cast<std::uint8_t>(seat)});
-  if (!decoded) return unexpected(Divergence{move_number, "the action does not read: " + decoded.error().message});
+  if (!decoded) return unexpected(Divergence{move_number, "the action does not read: " + decoded.error().error.message});
   return *decoded;
 }
 
 Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, const MoveRecord& move, int player_count) {
-  const auto action = nlohmann::json::parse(move.action_json, nullptr, false);
-  if (action.is_discarded()) return unexpected(Divergence{move.move_number, "the stored action is not JSON"});
-  return read_move(expected, move.move_number, move.seat, action, player_count);
+  return read_move(expected, move.move_number, move.seat, move.action_json, player_count);
 }
 
 bool LogReplay::diverge(std::int64_t move_number, std::string reason) {
@@ -73,7 +71,7 @@ bool LogReplay::diverge(std::int64_t move_number, std::string reason) {
   return false;
 }
 
-bool LogReplay::apply(std::int64_t move_number, int seat, const nlohmann::json& action, std::string_view state_hash,
+bool LogReplay::apply(std::int64_t move_number, int seat, std::string_view action, std::string_view state_hash,
                       engine::Events* events) {
   if (divergence_) return false;
   const auto read = read_move(moves_ + 1, move_number, seat, action, setup_.player_count);
@@ -84,8 +82,8 @@ bool LogReplay::apply(std::int64_t move_number, int seat, const nlohmann::json& 
   if (events) events->clear();
   const auto applied = engine::apply_entry(state_, before_, *read, events);
   if (!applied) {
-    return diverge(move_number, "the engine refuses the action " + action.dump() + " of seat " + std::to_string(seat) +
-                                    " (" + applied.error() + ")");
+    return diverge(move_number, "the engine refuses the action " + protocol::quoted_entry(action) + " of seat " +
+                                    std::to_string(seat) + " (" + applied.error() + ")");
   }
   moves_ = move_number;
   last_ = *read;
@@ -99,13 +97,8 @@ bool LogReplay::apply(std::int64_t move_number, int seat, const nlohmann::json& 
 }
 
 bool LogReplay::apply(const MoveRecord& move, bool check_hash, engine::Events* events) {
-  const auto action = nlohmann::json::parse(move.action_json, nullptr, false);
-  if (action.is_discarded()) {
-    if (divergence_) return false;
-    return diverge(move.move_number, "the stored action is not JSON");
-  }
-  return apply(move.move_number, move.seat, action, check_hash ? std::string_view(move.state_hash) : std::string_view(),
-               events);
+  return apply(move.move_number, move.seat, move.action_json,
+               check_hash ? std::string_view(move.state_hash) : std::string_view(), events);
 }
 
 bool LogReplay::finish(const TableRecord& record) {

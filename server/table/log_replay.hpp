@@ -7,8 +7,6 @@
 // divergence always reads the same way: the move, and why.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -36,9 +34,10 @@ struct Divergence {
 Expected<engine::GameSetup, std::string> stored_setup(const TableRecord& record);
 
 // One stored move read but not applied: it must be move `expected` and name a
-// seat of the table's `player_count`; its action must decode.
+// seat of the table's `player_count`; its action (JSON text, as the move log
+// keeps it) must decode.
 Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, std::int64_t move_number, int seat,
-                                                     const nlohmann::json& action, int player_count);
+                                                     std::string_view action, int player_count);
 Expected<engine::LoggedAction, Divergence> read_move(std::int64_t expected, const MoveRecord& move, int player_count);
 
 // What `viewer` sees of `state` after `entries` entries of the log. The view's
@@ -66,8 +65,9 @@ class LogReplay {
   // Applies the next move of the log; with a non-empty `state_hash`, checks
   // that the replay reaches it. Returns false (and records the divergence) for
   // a gap in the numbering, an unreadable or refused action, or another hash;
-  // the state is then left as it was after the previous move.
-  bool apply(std::int64_t move_number, int seat, const nlohmann::json& action, std::string_view state_hash,
+  // the state is then left as it was after the previous move. `action` is
+  // the entry's JSON text, as the move log keeps it.
+  bool apply(std::int64_t move_number, int seat, std::string_view action, std::string_view state_hash,
              engine::Events* events);
   bool apply(const MoveRecord& move, bool check_hash, engine::Events* events);
 

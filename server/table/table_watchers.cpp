@@ -13,6 +13,7 @@
 #include "engine/view.hpp"
 #include "protocol/move_entry_text.hpp"
 #include "protocol/notice_details.hpp"
+#include "protocol/reply_frames.hpp"
 #include "protocol/server_messages.hpp"
 #include "protocol/table_results.hpp"
 #include "protocol/table_update.hpp"
@@ -138,7 +139,7 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
                         },
                         [self, reply = std::move(reply), from, text, now, chat_id, stored](std::exception_ptr error) {
                           if (error) return reply(Reply::error(ErrorCode::kInternalError, "The message could not be stored."));
-                          reply(Reply::result("{}"));
+                          reply(Reply::result(protocol::encode_data(protocol::Acknowledged{})));
                           self->correspondence_.notifier.deliver(*stored);
                           boost::asio::post(self->strand_, [self, from, text, now, chat_id = *chat_id] {
                             const auto frame = std::make_shared<const std::string>(

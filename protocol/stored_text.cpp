@@ -1,0 +1,26 @@
+#include "protocol/stored_text.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/engine_json.hpp"
+#include "protocol/log_entry_json.hpp"
+
+namespace sp::protocol {
+
+using nlohmann::json;
+
+Expected<engine::TableOptions, DecodeError> decode_stored_options(std::string_view text) {
+  return decode_options(json::parse(text, nullptr, false));
+}
+
+Expected<engine::LoggedAction, StoredEntryFault> decode_stored_entry(std::string_view text, engine::Seat seat) {
+  const json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) return unexpected(StoredEntryFault{true, {}});
+  auto entry = decode_log_entry(j, seat);
+  if (!entry) return unexpected(StoredEntryFault{false, std::move(entry.error())});
+  return *entry;
+}
+
+std::string quoted_entry(std::string_view text) { return json::parse(text, nullptr, false).dump(); }
+
+}  // namespace sp::protocol
