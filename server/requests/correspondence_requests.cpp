@@ -4,14 +4,15 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/legal_actions.hpp"
+#include "server/notices/stored_notice.hpp"
+#include "server/notices/webhook_sender.hpp"
+#include "server/notices/webhook_signature.hpp"
 #include "server/requests/request.hpp"
+#include "server/requests/vacations.hpp"
+#include "server/security/host_refusal.hpp"
 #include "server/table/table.hpp"
 #include "server/table/table_aftermath.hpp"
-#include "server/correspondence/vacation_allowance.hpp"
-#include "server/requests/vacations.hpp"
-#include "server/correspondence/webhook_sender.hpp"
-#include "server/correspondence/webhook_signature.hpp"
-#include "server/security/host_refusal.hpp"
+#include "server/time/vacation_allowance.hpp"
 
 namespace sp::server {
 
@@ -54,7 +55,7 @@ void on_mark_notifications_read(const Request& r, const client::MarkNotification
 
 void on_set_webhook(const Request& r, const client::SetWebhook& webhook) {
   const std::optional<std::string>& url = webhook.url;
-  const WebhookSender& sender = r.services.correspondence.notifier.webhooks();
+  const WebhookSender& sender = r.services.webhooks;
   if (url) {
     const auto parsed = parse_outbound_url(*url, kMaxWebhookUrl);
     if (!parsed || (parsed->scheme == UrlScheme::kHttp && !sender.policy().plain_http)) {
@@ -110,14 +111,14 @@ Reply vacation_reply(Records& db, std::int64_t user, int per_year, std::int64_t 
 }
 
 void on_vacation(const Request& r, const client::Vacation&) {
-  store_job(r, [user = *r.state().user_id, per_year = r.services.correspondence.vacation_days_per_year,
+  store_job(r, [user = *r.state().user_id, per_year = r.services.config.vacation_days_per_year,
                 now = r.services.correspondence.clock.now()](Records& db) {
     return vacation_reply(db, user, per_year, now);
   });
 }
 
 void on_set_vacation(const Request& r, const client::SetVacation& vacation) {
-  const int per_year = r.services.correspondence.vacation_days_per_year;
+  const int per_year = r.services.config.vacation_days_per_year;
   const std::int64_t user = *r.state().user_id;
   const std::int64_t now = r.services.correspondence.clock.now();
   auto began = std::make_shared<std::optional<VacationRecord>>();
@@ -143,7 +144,7 @@ void on_end_vacation(const Request& r, const client::EndVacation&) {
   const std::int64_t user = *r.state().user_id;
   store_job(
       r,
-      [user, per_year = r.services.correspondence.vacation_days_per_year,
+      [user, per_year = r.services.config.vacation_days_per_year,
        now = r.services.correspondence.clock.now()](Records& db) {
         const auto current = db.current_vacation(user, now);
         if (!current) return Reply::error(ErrorCode::kNotOnVacation, "You are not on vacation.");
@@ -163,7 +164,7 @@ void on_reclaim_seat(const Request& r, const client::ReclaimSeat& reclaim) {
 // test clock answers so before any token is looked at: this request is no
 // way to try tokens.
 void on_debug_advance_clock(const Request& r, const client::DebugAdvanceClock& advance) {
-  ManualClock* clock = r.services.correspondence.manual_clock;
+  ManualClock* clock = r.services.manual_clock;
   if (!clock) return r.fail(ErrorCode::kNoTestClock, "The server runs on the real clock (start it with --test-clock).");
   if (!r.state().administrator) {
     if (!advance.admin_token) {
@@ -174,7 +175,7 @@ void on_debug_advance_clock(const Request& r, const client::DebugAdvanceClock& a
   const std::int64_t now = clock->advance(advance.seconds);
   spdlog::warn("test clock advanced by {} s to {}", advance.seconds, now);
   r.services.correspondence.scheduler.run_due();
-  r.services.correspondence.notifier.webhooks().wake();
+  r.services.webhooks.wake();
   r.reply(json_result(json{{"now", now}}));
 }
 

@@ -4,8 +4,8 @@
 // a person, and asks the notifier to store the warning, which it does once
 // per deadline and warning, in a transaction that checks the deadline again.
 #include "protocol/notice_details.hpp"
-#include "server/correspondence/deadline_warning.hpp"
 #include "server/table/table.hpp"
+#include "server/time/deadline_warning.hpp"
 
 namespace sp::server {
 
