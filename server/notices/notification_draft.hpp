@@ -5,12 +5,11 @@
 // job committed is the notifier's (notifier.hpp).
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
 
+#include "protocol/notice_details.hpp"
 #include "server/notices/notice_channels.hpp"
 #include "server/store/correspondence_rows.hpp"
 #include "server/store/records.hpp"
@@ -22,7 +21,7 @@ struct NotificationDraft {
   std::string kind;  // your_turn, table_started, timed_out, game_ended, invited, deadline_near, webhook_test
   std::optional<std::int64_t> table_id;
   std::string text;  // a sentence for people
-  nlohmann::json details = nlohmann::json::object();
+  protocol::NoticeDetails details;
 };
 
 struct StoredNotification {

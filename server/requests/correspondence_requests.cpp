@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/legal_actions.hpp"
+#include "protocol/notice_details.hpp"
 #include "server/notices/stored_notice.hpp"
 #include "server/notices/webhook_sender.hpp"
 #include "server/notices/webhook_signature.hpp"
@@ -95,7 +96,7 @@ void on_test_webhook(const Request& r, const client::TestWebhook&) {
         const auto url = db.webhook_url_of(user);
         if (!url) return json_result(json{{"webhook_url", nullptr}, {"notification", nullptr}});
         const NotificationDraft draft{user, "webhook_test", std::nullopt,
-                                      "A test of your webhook: your notifications reach " + *url + ".", json::object()};
+                                      "A test of your webhook: your notifications reach " + *url + ".", {}};
         auto n = store_notification(db, draft, now);
         if (n) stored->push_back(*n);
         return json_result(json{{"webhook_url", *url}, {"notification", n ? notification_json(n->record) : json(nullptr)}});
@@ -214,7 +215,7 @@ std::vector<StoredNotification> write_table_start(Records& db, const TableRecord
   for (const SeatRecord& s : table.seats) {
     if (s.robot) continue;
     start.notes.push_back(NotificationDraft{s.user_id, "table_started", table.id,
-                                            "The game at " + table.name + " has started.", json::object()});
+                                            "The game at " + table.name + " has started.", {}});
   }
   const auto to_act = engine::seats_to_act(state);
   for (const SeatRecord& s : table.seats) {
@@ -224,7 +225,7 @@ std::vector<StoredNotification> write_table_start(Records& db, const TableRecord
     start.waiting_changed = true;
     start.waiting_user = s.user_id;
     start.notes.push_back(NotificationDraft{s.user_id, "your_turn", table.id,
-                                            "It is your turn at " + table.name + ".", json{{"move_number", 1}}});
+                                            "It is your turn at " + table.name + ".", protocol::YourTurnDetails{1}});
   }
   return write_aftermath(db, table.id, table.move_seconds, start, now).notes;
 }

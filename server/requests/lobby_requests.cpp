@@ -7,6 +7,7 @@
 #include "engine/setup.hpp"
 #include "engine/state_hash.hpp"
 #include "protocol/engine_json.hpp"
+#include "protocol/notice_details.hpp"
 #include "server/requests/player_standing.hpp"
 #include "server/security/credentials.hpp"
 #include "server/security/fair_deal.hpp"
@@ -159,7 +160,7 @@ void on_invite(const Request& r, const client::Invite& invite) {
         }
         db.insert_invitation(t.id, invitee->id, user, now);
         const NotificationDraft draft{invitee->id, "invited", t.id, inviter + " invites you to " + t.name + ".",
-                                      json{{"from", inviter}}};
+                                      protocol::InvitedDetails{inviter}};
         if (auto n = store_notification(db, draft, now)) stored->push_back(std::move(*n));
         return std::nullopt;
       },

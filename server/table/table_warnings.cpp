@@ -39,7 +39,7 @@ void Table::deadline_warning_due(std::int64_t deadline_at, std::int64_t warning_
           NotificationDraft{waiting.user_id, "deadline_near", self->id_,
                             "Your move at " + self->record_.name + " is due in less than " +
                                 std::to_string(hours_left) + " h.",
-                            protocol::encode_details(protocol::DeadlineNearDetails{hours_left, deadline_at})});
+                            protocol::DeadlineNearDetails{hours_left, deadline_at}});
     }
     self->arm_deadline_warning();
   });
