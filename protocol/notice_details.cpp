@@ -6,18 +6,30 @@ namespace sp::protocol {
 
 using nlohmann::json;
 
-json encode_details(const YourTurnDetails& d) { return json{{"move_number", d.move_number}}; }
+namespace {
 
-json encode_details(const TimedOutDetails& d) {
+json encode(std::monostate) { return json::object(); }
+
+json encode(const YourTurnDetails& d) { return json{{"move_number", d.move_number}}; }
+
+json encode(const TimedOutDetails& d) {
   return json{{"seat", d.seat}, {"name", d.name}, {"timeouts", d.timeouts}, {"controller", d.controller}};
 }
 
-json encode_details(const GameEndedDetails& d) { return json{{"place", d.place}, {"points", d.points}}; }
+json encode(const GameEndedDetails& d) { return json{{"place", d.place}, {"points", d.points}}; }
 
-json encode_details(const DeadlineNearDetails& d) { return json{{"hours", d.hours}, {"deadline_at", d.deadline_at}}; }
+json encode(const DeadlineNearDetails& d) { return json{{"hours", d.hours}, {"deadline_at", d.deadline_at}}; }
 
-json encode_details(const ChatMentionDetails& d) { return json{{"from", d.from}}; }
+json encode(const ChatMentionDetails& d) { return json{{"from", d.from}}; }
 
-json encode_details(const OrdersLapsedDetails& d) { return json{{"lapsed", encode_orders(d.lapsed)}}; }
+json encode(const OrdersLapsedDetails& d) { return json{{"lapsed", encode_orders(d.lapsed)}}; }
+
+json encode(const InvitedDetails& d) { return json{{"from", d.from}}; }
+
+}  // namespace
+
+json encode_details(const NoticeDetails& details) {
+  return std::visit([](const auto& d) { return encode(d); }, details);
+}
 
 }  // namespace sp::protocol

@@ -1,13 +1,15 @@
-// The `details` a table's notifications carry, by kind (docs/notifications.md):
-// one struct each and one encoder, so that what a client reads of a notice is
-// written in one place.
+// The `details` a notification carries, by kind (docs/notifications.md): one
+// struct each and one encoder, so that what a client reads of a notice is
+// written in one place. A notification is drafted with its details typed and
+// encoded once, when it is stored.
 #pragma once
 
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
-#include <span>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "engine/standing_order.hpp"
 
@@ -34,14 +36,17 @@ struct ChatMentionDetails {
   std::string from;
 };
 struct OrdersLapsedDetails {
-  std::span<const engine::StandingOrder> lapsed;
+  std::vector<engine::StandingOrder> lapsed;
+};
+struct InvitedDetails {
+  std::string from;  // who invites
 };
 
-nlohmann::json encode_details(const YourTurnDetails& d);
-nlohmann::json encode_details(const TimedOutDetails& d);
-nlohmann::json encode_details(const GameEndedDetails& d);
-nlohmann::json encode_details(const DeadlineNearDetails& d);
-nlohmann::json encode_details(const ChatMentionDetails& d);
-nlohmann::json encode_details(const OrdersLapsedDetails& d);
+// A notification's details; nothing (an empty object) for a kind that says
+// all in its text (table_started, webhook_test).
+using NoticeDetails = std::variant<std::monostate, YourTurnDetails, TimedOutDetails, GameEndedDetails,
+                                   DeadlineNearDetails, ChatMentionDetails, OrdersLapsedDetails, InvitedDetails>;
+
+nlohmann::json encode_details(const NoticeDetails& details);
 
 }  // namespace sp::protocol

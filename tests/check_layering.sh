@@ -44,8 +44,18 @@ if [ -n "$bad" ]; then echo "a result's data written in server/ (give it a struc
 # Ratings are arithmetic only (docs/ratings.md): the standard library, nothing else.
 bad=$(grep -rnE '#include *[<"]' "$root/server/ratings" | grep -vE '#include *(<[a-z_]+>|"server/ratings/)')
 if [ -n "$bad" ]; then echo "server/ratings includes something besides the standard library:"; echo "$bad"; status=1; fi
+# The notifier wakes the channels' senders through NoticeSender
+# (server/notices/notice_sender.hpp): the notifier and the notices it stores
+# and fans out include no sender, and only notifier.cpp includes notifier.hpp.
+bad=$(grep -nE '#include *"server/notices/[a-z_]+_sender\.hpp"' "$root"/server/notices/notifier.* "$root"/server/notices/notification_draft.* "$root"/server/notices/notice_channels.* "$root"/server/notices/stored_notice.* | grep -v 'notices/notice_sender\.hpp')
+if [ -n "$bad" ]; then echo "the notifier reaches a sender other than through NoticeSender:"; echo "$bad"; status=1; fi
+bad=$(grep -rnE '#include *"server/notices/notifier\.hpp"' "$root/server/notices" | grep -v "^$root/server/notices/notifier\.cpp:")
+if [ -n "$bad" ]; then echo "server/notices includes notifier.hpp (its arrows run towards the notifier, not back):"; echo "$bad"; status=1; fi
 # The server's folders, lowest first: each includes only those to its left
 # (and itself); admin is tools only, never included by the live server.
+# Correspondence is two folders with one arrow between them: notices (the
+# notifier, its channels and their senders) may use time (the scheduler and
+# what the clock drives), never the reverse.
 allowed() {
   case "$1" in
     security) echo "security" ;;
@@ -53,12 +63,13 @@ allowed() {
     session) echo "session" ;;
     store) echo "store" ;;
     base) echo "base security" ;;
-    correspondence) echo "correspondence base security session store" ;;
-    table) echo "table correspondence base security session store ratings" ;;
-    requests) echo "requests table correspondence base security session store ratings" ;;
-    net) echo "net requests table correspondence base security session store ratings" ;;
-    admin) echo "admin table correspondence base security session store ratings" ;;
-    cli) echo "cli admin net requests table correspondence base security session store ratings" ;;
+    time) echo "time base store" ;;
+    notices) echo "notices time base security session store" ;;
+    table) echo "table notices time base security session store ratings" ;;
+    requests) echo "requests table notices time base security session store ratings" ;;
+    net) echo "net requests table notices time base security session store ratings" ;;
+    admin) echo "admin table notices time base security session store ratings" ;;
+    cli) echo "cli admin net requests table notices time base security session store ratings" ;;
     *) echo "" ;;
   esac
 }

@@ -4,8 +4,9 @@
 #include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
 
-#include "server/correspondence/email_pages.hpp"
 #include "server/net/static_files.hpp"
+#include "server/notices/email_pages.hpp"
+#include "server/notices/email_sender.hpp"
 
 namespace sp::server {
 
@@ -79,7 +80,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     return;
   }
   const std::string_view target(request.target().data(), request.target().size());
-  if (is_email_link(target) && services_.correspondence.email != nullptr) return answer_email(request);
+  if (is_email_link(target) && services_.email != nullptr) return answer_email(request);
   auto response = std::make_shared<http::response<http::string_body>>(respond(request));
   http::async_write(stream_, *response, [self = shared_from_this(), response](beast::error_code write_ec, std::size_t n) {
     self->on_write(response->keep_alive(), write_ec, n);
@@ -103,8 +104,8 @@ void HttpSession::answer_email(const http::request<http::string_body>& request) 
     });
     return;
   }
-  EmailSender& email = *services_.correspondence.email;
-  answer_email_link(services_.store, services_.correspondence.clock, email.links(), *services_.correspondence.digests,
+  EmailSender& email = *services_.email;
+  answer_email_link(services_.store, services_.correspondence.clock, email.links(), *services_.digests,
                     std::string_view(request.target().data(), request.target().size()),
                     request.method() == http::verb::post, [self = shared_from_this(), version, keep_alive](EmailPage page) {
                       boost::asio::post(self->stream_.get_executor(), [self, version, keep_alive, page = std::move(page)] {

@@ -15,15 +15,20 @@
 #include <vector>
 
 #include "server/base/clock.hpp"
-#include "server/correspondence/correspondence.hpp"
-#include "server/correspondence/smtp_relay.hpp"
+#include "server/notices/digest_mail.hpp"
+#include "server/notices/email_sender.hpp"
+#include "server/notices/notifier.hpp"
+#include "server/notices/smtp_relay.hpp"
+#include "server/notices/webhook_sender.hpp"
+#include "server/table/correspondence.hpp"
+#include "server/time/digests.hpp"
 #include "server/security/credentials.hpp"
 #include "server/base/logging.hpp"
 #include "server/base/metrics.hpp"
 #include "server/base/serial_executor.hpp"
 #include "server/requests/connection_identity.hpp"
 #include "server/requests/requests.hpp"
-#include "server/correspondence/retention.hpp"
+#include "server/time/retention.hpp"
 #include "server/table/table.hpp"
 #include "server/table/table_registry.hpp"
 #include "server/requests/vacations.hpp"
@@ -206,14 +211,13 @@ int run_server(const ServerConfig& config) {
     spdlog::info("email: through {}:{} ({}) from {}", config.smtp_host, config.smtp_port, config.smtp_security,
                  config.mail_from);
   }
-  Digests digests(*store, clock, *scheduler, [&email] {
+  Digests digests(*store, clock, *scheduler, queue_digest, [&email] {
     if (email) email->wake();
   });
   Notifier notifier(*store, clock, channels, *webhooks, email.get());
   Retention retention(ioc->get_executor(), *store, clock, *scheduler,
                       RetentionPolicy{config.keep_notifications_days, config.keep_webhooks_days}, node);
-  Correspondence correspondence{clock,        test_clock.get(), *scheduler,  notifier, config.vacation_days_per_year,
-                                config.deadline_warning_hours, email.get(), &digests};
+  Correspondence correspondence{clock, *scheduler, notifier, config.deadline_warning_hours};
   std::unique_ptr<NodeLeases> leases;
   if (shared) {
     leases = std::make_unique<NodeLeases>(config.database, node, lease_ms);
@@ -235,7 +239,8 @@ int run_server(const ServerConfig& config) {
   }
 
   Guards guards(config);
-  Services services{config, *store, *tables, metrics, slow_work, correspondence, guards};
+  Services services{config,         *store,   *tables,          metrics, slow_work, correspondence,
+                    *webhooks,      email.get(), &digests, test_clock.get(), guards};
   // What crosses users and tables crosses nodes (node_bus.hpp).
   NodeBus bus;
   if (leases) {

@@ -3,9 +3,9 @@
 #include <vector>
 
 #include "protocol/reply_frames.hpp"
-#include "server/correspondence/scheduler.hpp"
 #include "server/table/table.hpp"
 #include "server/table/table_registry.hpp"
+#include "server/time/scheduler.hpp"
 
 namespace sp::server {
 

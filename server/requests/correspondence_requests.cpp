@@ -5,14 +5,16 @@
 
 #include "engine/legal_actions.hpp"
 #include "protocol/correspondence_results.hpp"
+#include "protocol/notice_details.hpp"
+#include "server/notices/stored_notice.hpp"
+#include "server/notices/webhook_sender.hpp"
+#include "server/notices/webhook_signature.hpp"
 #include "server/requests/request.hpp"
+#include "server/requests/vacations.hpp"
+#include "server/security/host_refusal.hpp"
 #include "server/table/table.hpp"
 #include "server/table/table_aftermath.hpp"
-#include "server/correspondence/vacation_allowance.hpp"
-#include "server/requests/vacations.hpp"
-#include "server/correspondence/webhook_sender.hpp"
-#include "server/correspondence/webhook_signature.hpp"
-#include "server/security/host_refusal.hpp"
+#include "server/time/vacation_allowance.hpp"
 
 namespace sp::server {
 
@@ -45,7 +47,7 @@ void on_mark_notifications_read(const Request& r, const client::MarkNotification
 
 void on_set_webhook(const Request& r, const client::SetWebhook& webhook) {
   const std::optional<std::string>& url = webhook.url;
-  const WebhookSender& sender = r.services.correspondence.notifier.webhooks();
+  const WebhookSender& sender = r.services.webhooks;
   if (url) {
     const auto parsed = parse_outbound_url(*url, kMaxWebhookUrl);
     if (!parsed || (parsed->scheme == UrlScheme::kHttp && !sender.policy().plain_http)) {
@@ -83,8 +85,7 @@ void on_test_webhook(const Request& r, const client::TestWebhook&) {
         const auto url = db.webhook_url_of(user);
         if (!url) return Reply::result(protocol::encode_data(protocol::WebhookTested{}));
         const NotificationDraft draft{user, "webhook_test", std::nullopt,
-                                      "A test of your webhook: your notifications reach " + *url + ".",
-                                      nlohmann::json::object()};
+                                      "A test of your webhook: your notifications reach " + *url + ".", {}};
         auto n = store_notification(db, draft, now);
         if (n) stored->push_back(*n);
         return Reply::result(protocol::encode_data(
@@ -102,14 +103,14 @@ Reply vacation_reply(Records& db, std::int64_t user, int per_year, std::int64_t 
 }
 
 void on_vacation(const Request& r, const client::Vacation&) {
-  store_job(r, [user = *r.state().user_id, per_year = r.services.correspondence.vacation_days_per_year,
+  store_job(r, [user = *r.state().user_id, per_year = r.services.config.vacation_days_per_year,
                 now = r.services.correspondence.clock.now()](Records& db) {
     return vacation_reply(db, user, per_year, now);
   });
 }
 
 void on_set_vacation(const Request& r, const client::SetVacation& vacation) {
-  const int per_year = r.services.correspondence.vacation_days_per_year;
+  const int per_year = r.services.config.vacation_days_per_year;
   const std::int64_t user = *r.state().user_id;
   const std::int64_t now = r.services.correspondence.clock.now();
   auto began = std::make_shared<std::optional<VacationRecord>>();
@@ -135,7 +136,7 @@ void on_end_vacation(const Request& r, const client::EndVacation&) {
   const std::int64_t user = *r.state().user_id;
   store_job(
       r,
-      [user, per_year = r.services.correspondence.vacation_days_per_year,
+      [user, per_year = r.services.config.vacation_days_per_year,
        now = r.services.correspondence.clock.now()](Records& db) {
         const auto current = db.current_vacation(user, now);
         if (!current) return Reply::error(ErrorCode::kNotOnVacation, "You are not on vacation.");
@@ -155,7 +156,7 @@ void on_reclaim_seat(const Request& r, const client::ReclaimSeat& reclaim) {
 // test clock answers so before any token is looked at: this request is no
 // way to try tokens.
 void on_debug_advance_clock(const Request& r, const client::DebugAdvanceClock& advance) {
-  ManualClock* clock = r.services.correspondence.manual_clock;
+  ManualClock* clock = r.services.manual_clock;
   if (!clock) return r.fail(ErrorCode::kNoTestClock, "The server runs on the real clock (start it with --test-clock).");
   if (!r.state().administrator) {
     if (!advance.admin_token) {
@@ -166,7 +167,7 @@ void on_debug_advance_clock(const Request& r, const client::DebugAdvanceClock& a
   const std::int64_t now = clock->advance(advance.seconds);
   spdlog::warn("test clock advanced by {} s to {}", advance.seconds, now);
   r.services.correspondence.scheduler.run_due();
-  r.services.correspondence.notifier.webhooks().wake();
+  r.services.webhooks.wake();
   r.reply(Reply::result(protocol::encode_data(protocol::ClockAdvanced{now})));
 }
 
@@ -205,7 +206,7 @@ std::vector<StoredNotification> write_table_start(Records& db, const TableRecord
   for (const SeatRecord& s : table.seats) {
     if (s.robot) continue;
     start.notes.push_back(NotificationDraft{s.user_id, "table_started", table.id,
-                                            "The game at " + table.name + " has started.", nlohmann::json::object()});
+                                            "The game at " + table.name + " has started.", {}});
   }
   const auto to_act = engine::seats_to_act(state);
   for (const SeatRecord& s : table.seats) {
@@ -215,7 +216,7 @@ std::vector<StoredNotification> write_table_start(Records& db, const TableRecord
     start.waiting_changed = true;
     start.waiting_user = s.user_id;
     start.notes.push_back(NotificationDraft{s.user_id, "your_turn", table.id,
-                                            "It is your turn at " + table.name + ".", nlohmann::json{{"move_number", 1}}});
+                                            "It is your turn at " + table.name + ".", protocol::YourTurnDetails{1}});
   }
   return write_aftermath(db, table.id, table.move_seconds, start, now).notes;
 }

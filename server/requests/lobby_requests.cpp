@@ -9,6 +9,7 @@
 #include "protocol/engine_json.hpp"
 #include "protocol/lobby_results.hpp"
 #include "protocol/reply_frames.hpp"
+#include "protocol/notice_details.hpp"
 #include "server/requests/player_standing.hpp"
 #include "server/security/credentials.hpp"
 #include "server/security/fair_deal.hpp"
@@ -161,7 +162,7 @@ void on_invite(const Request& r, const client::Invite& invite) {
         }
         db.insert_invitation(t.id, invitee->id, user, now);
         const NotificationDraft draft{invitee->id, "invited", t.id, inviter + " invites you to " + t.name + ".",
-                                      nlohmann::json{{"from", inviter}}};
+                                      protocol::InvitedDetails{inviter}};
         if (auto n = store_notification(db, draft, now)) stored->push_back(std::move(*n));
         return std::nullopt;
       },

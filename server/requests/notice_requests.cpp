@@ -5,11 +5,12 @@
 #include <cctype>
 
 #include "protocol/correspondence_results.hpp"
-#include "server/correspondence/digests.hpp"
-#include "server/correspondence/mail_message.hpp"
-#include "server/correspondence/notice_time.hpp"
+#include "server/notices/email_sender.hpp"
+#include "server/notices/mail_message.hpp"
 #include "server/requests/request.hpp"
 #include "server/security/credentials.hpp"
+#include "server/time/digests.hpp"
+#include "server/time/notice_time.hpp"
 
 namespace sp::server {
 
@@ -49,11 +50,11 @@ Reply settings_reply(Records& db, std::int64_t user, bool email_available) {
 }
 
 void rearm_digests(const Request& r) {
-  if (r.services.correspondence.digests != nullptr) r.services.correspondence.digests->rearm();
+  if (r.services.digests != nullptr) r.services.digests->rearm();
 }
 
 void on_set_email(const Request& r, const client::SetEmail& set) {
-  EmailSender* email = r.services.correspondence.email;
+  EmailSender* email = r.services.email;
   if (email == nullptr) return r.fail(ErrorCode::kEmailUnavailable);
   if (set.address && !valid_email_address(*set.address)) {
     return r.fail(ErrorCode::kInvalidEmail,
@@ -111,7 +112,7 @@ void on_confirm_email(const Request& r, const client::ConfirmEmail& confirm) {
   store_job(
       r,
       [hash = token_hash(confirm.token), now = r.services.correspondence.clock.now(),
-       available = r.services.correspondence.email != nullptr](Records& db) {
+       available = r.services.email != nullptr](Records& db) {
         const auto user = db.confirm_email(hash, now);
         if (!user) {
           return Reply::error(ErrorCode::kInvalidToken,
@@ -124,7 +125,7 @@ void on_confirm_email(const Request& r, const client::ConfirmEmail& confirm) {
 }
 
 void on_notice_settings(const Request& r, const client::NoticeSettings&) {
-  store_job(r, [user = *r.state().user_id, available = r.services.correspondence.email != nullptr](Records& db) {
+  store_job(r, [user = *r.state().user_id, available = r.services.email != nullptr](Records& db) {
     return settings_reply(db, user, available);
   });
 }
@@ -138,7 +139,7 @@ void on_set_notice_settings(const Request& r, const client::SetNoticeSettings& s
   store_job(
       r,
       [user = *r.state().user_id, set, now = r.services.correspondence.clock.now(),
-       available = r.services.correspondence.email != nullptr](Records& db) {
+       available = r.services.email != nullptr](Records& db) {
         NoticeSettingsRecord s = db.notice_settings(user);
         for (const auto& [kind, delivery] : set.choices) {
           const auto k = parse_notice_kind(kind);

@@ -3,8 +3,9 @@
 #include <algorithm>
 
 #include "protocol/correspondence_results.hpp"
-#include "server/correspondence/push_crypto.hpp"
-#include "server/correspondence/push_message.hpp"
+#include "server/notices/push_crypto.hpp"
+#include "server/notices/push_message.hpp"
+#include "server/notices/webhook_sender.hpp"
 #include "server/requests/request.hpp"
 #include "server/security/host_refusal.hpp"
 
@@ -33,7 +34,7 @@ void on_add_push_subscription(const Request& r, const client::AddPushSubscriptio
   }
   // Early, for what is plain from the text; every delivery checks the
   // address it connects to, whatever the name resolves to then.
-  if (auto why = host_refusal(url->host, r.services.correspondence.notifier.webhooks().outbound())) {
+  if (auto why = host_refusal(url->host, r.services.webhooks.outbound())) {
     return r.fail(ErrorCode::kPushEndpointRefused, "This push endpoint is refused: " + *why +
                                                        ". Push messages go only to public addresses, or to networks "
                                                        "the server's operator allows.");

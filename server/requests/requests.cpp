@@ -61,7 +61,7 @@ void handle_frame(Services& services, const std::shared_ptr<Connection>& connect
   services.metrics.requests.fetch_add(1, std::memory_order_relaxed);
   // Should the expiry's scheduled end not have run yet, this request is not the expired session's.
   end_expired_session(services, connection);
-  const protocol::RequestLimits limits{services.correspondence.vacation_days_per_year};
+  const protocol::RequestLimits limits{services.config.vacation_days_per_year};
   auto decoded = protocol::decode_client_request(frame, limits);
   std::optional<std::size_t> index;
   Request r{services, connection, {}, {}, nullptr};

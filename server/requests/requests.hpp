@@ -9,16 +9,20 @@
 #include <vector>
 
 #include "server/base/config.hpp"
-#include "server/correspondence/correspondence.hpp"
-#include "server/session/connection.hpp"
 #include "server/base/metrics.hpp"
-#include "server/table/table_registry.hpp"
 #include "server/requests/guards.hpp"
+#include "server/session/connection.hpp"
 #include "server/store/store.hpp"
+#include "server/table/correspondence.hpp"
+#include "server/table/table_registry.hpp"
 
 namespace sp::server {
 
 inline constexpr int kProtocolVersion = 1;
+
+class Digests;
+class EmailSender;
+class WebhookSender;
 
 struct Services {
   const ServerConfig& config;
@@ -26,7 +30,11 @@ struct Services {
   TableRegistry& tables;
   Metrics& metrics;
   boost::asio::thread_pool& slow_work;  // password hashing
-  Correspondence& correspondence;
+  Correspondence& correspondence;  // the clock, the scheduler and the notifier the tables share
+  WebhookSender& webhooks;
+  EmailSender* email;         // nothing: the server sends no email
+  Digests* digests;           // nothing: likewise
+  ManualClock* manual_clock;  // only with `spb serve --test-clock`: debug_advance_clock moves it
   Guards& guards;
 };
 

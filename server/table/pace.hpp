@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "server/base/clock.hpp"
-#include "server/correspondence/deadline_warning.hpp"
-#include "server/correspondence/scheduler.hpp"
+#include "server/time/deadline_warning.hpp"
+#include "server/time/scheduler.hpp"
 
 namespace sp::server {
 

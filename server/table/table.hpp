@@ -53,7 +53,7 @@
 #include "protocol/standing_order_json.hpp"
 #include "protocol/table_summary.hpp"
 #include "protocol/view_text.hpp"
-#include "server/correspondence/correspondence.hpp"
+#include "server/table/correspondence.hpp"
 #include "server/base/metrics.hpp"
 #include "server/table/audience.hpp"
 #include "server/table/consent.hpp"

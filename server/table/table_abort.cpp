@@ -2,9 +2,9 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
-#include "server/correspondence/scheduler.hpp"
 #include "protocol/table_results.hpp"
 #include "server/table/table.hpp"
+#include "server/time/scheduler.hpp"
 
 namespace sp::server {
 

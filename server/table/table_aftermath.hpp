@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/standing_order.hpp"
-#include "server/correspondence/notifier.hpp"
+#include "server/notices/notification_draft.hpp"
 #include "server/store/records.hpp"
 #include "server/table/game_results.hpp"
 

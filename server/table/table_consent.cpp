@@ -12,9 +12,9 @@
 
 #include "engine/replay.hpp"
 #include "engine/rules.hpp"
-#include "server/correspondence/scheduler.hpp"
 #include "protocol/table_results.hpp"
 #include "server/table/table.hpp"
+#include "server/time/scheduler.hpp"
 
 namespace sp::server {
 

@@ -34,7 +34,7 @@ void Table::orders_after_move(const Move& move, const engine::GameState& next, A
       after.notes.push_back(NotificationDraft{
           record.user_id, "orders_lapsed", id_,
           "Your standing orders at " + record_.name + " have lapsed; your seat waits for you again.",
-          protocol::encode_details(protocol::OrdersLapsedDetails{lapsed})});
+          protocol::OrdersLapsedDetails{lapsed}});
     }
   }
 }

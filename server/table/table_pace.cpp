@@ -76,9 +76,9 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
     for (const SeatRecord& s : record_.seats) {
       if (s.robot) continue;
       after.notes.push_back(NotificationDraft{s.user_id, "timed_out", id_, text,
-                                              protocol::encode_details(protocol::TimedOutDetails{
+                                              protocol::TimedOutDetails{
                                                   mover.seat, mover.name, seat.timeouts,
-                                                  std::string(to_string(seat.controller))})});
+                                                  std::string(to_string(seat.controller))}});
     }
   }
   if (next.is_finished()) {
@@ -95,9 +95,9 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
     for (const SeatRecord& s : record_.seats) {
       if (s.robot) continue;
       after.notes.push_back(NotificationDraft{s.user_id, "game_ended", id_, text,
-                                              protocol::encode_details(protocol::GameEndedDetails{
+                                              protocol::GameEndedDetails{
                                                   next.final_scores[static_cast<std::size_t>(s.seat)].place,
-                                                  next.final_scores[static_cast<std::size_t>(s.seat)].total})});
+                                                  next.final_scores[static_cast<std::size_t>(s.seat)].total}});
     }
     return after;
   }
@@ -124,7 +124,7 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
   if (!watching && (waiting.seat != move.seat.value || move.actor != Actor::kPlayer)) {
     after.notes.push_back(NotificationDraft{waiting.user_id, "your_turn", id_,
                                             "It is your turn at " + record_.name + ".",
-                                            protocol::encode_details(protocol::YourTurnDetails{static_cast<std::int64_t>(log_.size()) + 2})});
+                                            protocol::YourTurnDetails{static_cast<std::int64_t>(log_.size()) + 2}});
   }
   return after;
 }

@@ -26,7 +26,7 @@
 #include "server/table/node_leases.hpp"
 #include "engine/replay.hpp"
 #include "engine/state.hpp"
-#include "server/correspondence/correspondence.hpp"
+#include "server/table/correspondence.hpp"
 #include "server/store/records.hpp"
 #include "server/store/store.hpp"
 

@@ -5,6 +5,7 @@
 // per deadline and warning, in a transaction that checks the deadline again.
 #include "protocol/notice_details.hpp"
 #include "server/table/table.hpp"
+#include "server/time/deadline_warning.hpp"
 
 namespace sp::server {
 
@@ -22,7 +23,7 @@ void Table::deadline_warning_due(std::int64_t deadline_at, DeadlineWarning warni
           NotificationDraft{waiting.user_id, "deadline_near", self->id_,
                             "Your move at " + self->record_.name + " is due in less than " +
                                 std::to_string(hours_left) + " h.",
-                            protocol::encode_details(protocol::DeadlineNearDetails{hours_left, deadline_at})});
+                            protocol::DeadlineNearDetails{hours_left, deadline_at}});
     }
     self->pace_.next_warning(deadline_at, self->correspondence_.clock.now(), self->alarms());
   });

@@ -126,7 +126,7 @@ void Table::chat(std::int64_t user_id, std::string text, ReplyFn reply) {
       if (s.robot || s.user_id == user_id || !mentions_name(text, s.name)) continue;
       mentions.push_back(NotificationDraft{s.user_id, "chat_mention", self->id_,
                                            from + " mentioned you at " + self->record_.name + ".",
-                                           protocol::encode_details(protocol::ChatMentionDetails{from})});
+                                           protocol::ChatMentionDetails{from}});
     }
     // The line's id goes out with it, so a client can page back (chat_history) from what it saw.
     auto chat_id = std::make_shared<std::int64_t>(0);

@@ -107,7 +107,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
       const r = await navigator.serviceWorker.getRegistration("/");
       return (await r.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
     })).find((n) => n.tag === tag);
-    // The server's payload (server/correspondence/push_message.hpp).
+    // The server's payload (server/notices/push_message.hpp).
     const message = { type: "notification",
       notification: { id: 41, kind: "your_turn", table: 7, text: "It is your turn at Nevsky.", created_at: 1800000000 } };
     await cdp.send("ServiceWorker.deliverPushMessage",

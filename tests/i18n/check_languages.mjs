@@ -1,7 +1,7 @@
 // The site's one list of languages (web/i18n/languages.js) against the three
 // catalogues that follow it: the page's (web/i18n/<code>.js), the server's
 // (protocol/catalogue_<code>.cpp) and the mail texts
-// (server/correspondence/mail_texts.cpp). Each speaks exactly the list's
+// (server/notices/mail_texts.cpp). Each speaks exactly the list's
 // languages; every key is in every language, not empty, with English's
 // {placeholders}; the server's counted words have the forms the language's
 // plural rule needs and pick them as Intl.PluralRules does; every card has

@@ -12,7 +12,7 @@
 #include "engine/rule_error.hpp"
 #include "protocol/catalogue.hpp"
 #include "protocol/language_list.hpp"
-#include "server/correspondence/mail_texts.hpp"
+#include "server/notices/mail_texts.hpp"
 
 namespace {
 

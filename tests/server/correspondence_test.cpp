@@ -15,14 +15,14 @@
 #include "engine/legal_actions.hpp"
 #include "engine/setup.hpp"
 #include "engine/state_hash.hpp"
-#include "server/correspondence/correspondence.hpp"
-#include "server/correspondence/scheduler.hpp"
+#include "server/notices/webhook_sender.hpp"
+#include "server/session/user_channels.hpp"
+#include "server/table/correspondence.hpp"
 #include "server/table/seat_control.hpp"
 #include "server/table/table.hpp"
 #include "server/table/table_registry.hpp"
-#include "server/session/user_channels.hpp"
-#include "server/correspondence/vacation_allowance.hpp"
-#include "server/correspondence/webhook_sender.hpp"
+#include "server/time/scheduler.hpp"
+#include "server/time/vacation_allowance.hpp"
 #include "tests/support/each_backend.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -167,7 +167,7 @@ struct Services {
   WebhookSender webhooks{loop.ioc.get_executor(), store, clock, scheduler, WebhookPolicy{}, poster, PushSettings{},
                          metrics, "test", 1000};
   Notifier notifier{store, clock, channels, webhooks, nullptr};
-  Correspondence correspondence{clock, &clock, scheduler, notifier, 21, {}, nullptr, nullptr};
+  Correspondence correspondence{clock, scheduler, notifier, {}};
   TableRegistry registry{SerialExecutors{loop.ioc.get_executor(), 1}, store, metrics, correspondence};
   ~Services() {
     scheduler.stop();

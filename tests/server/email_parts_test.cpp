@@ -3,11 +3,11 @@
 // taken, the message's headers, and the signature of unsubscribe links.
 #include <doctest/doctest.h>
 
-#include "server/correspondence/deadline_warning.hpp"
-#include "server/correspondence/email_links.hpp"
-#include "server/correspondence/mail_message.hpp"
-#include "server/correspondence/mail_texts.hpp"
-#include "server/correspondence/notice_time.hpp"
+#include "server/notices/email_links.hpp"
+#include "server/notices/mail_message.hpp"
+#include "server/notices/mail_texts.hpp"
+#include "server/time/deadline_warning.hpp"
+#include "server/time/notice_time.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "server/base/clock.hpp"
-#include "server/correspondence/scheduler.hpp"
+#include "server/time/scheduler.hpp"
 #include "server/table/pace.hpp"
 
 namespace {

@@ -6,10 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/correspondence/outbound_post.hpp"
-#include "server/correspondence/push_crypto.hpp"
-#include "server/correspondence/push_message.hpp"
-#include "server/correspondence/webhook_signature.hpp"
+#include "server/notices/outbound_post.hpp"
+#include "server/notices/push_crypto.hpp"
+#include "server/notices/push_message.hpp"
+#include "server/notices/webhook_signature.hpp"
 
 namespace sp::server {
 namespace {

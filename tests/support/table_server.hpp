@@ -13,8 +13,9 @@
 #include <thread>
 #include <utility>
 
-#include "server/correspondence/correspondence.hpp"
+#include "server/notices/webhook_sender.hpp"
 #include "server/session/user_channels.hpp"
+#include "server/table/correspondence.hpp"
 #include "server/table/table.hpp"
 #include "server/table/table_registry.hpp"
 
@@ -32,7 +33,7 @@ struct TableServer {
   server::WebhookSender webhooks{ioc.get_executor(), store, clock, scheduler, server::WebhookPolicy{1, 1, 1, false},
                                  poster, server::PushSettings{}, metrics, "test", 1000};
   server::Notifier notifier{store, clock, channels, webhooks, nullptr};
-  server::Correspondence correspondence{clock, &clock, scheduler, notifier, 21, {}, nullptr, nullptr};
+  server::Correspondence correspondence{clock, scheduler, notifier, {}};
   // One thread runs ioc: each table on its implicit strand, as a two-core server.
   server::TableRegistry registry{server::SerialExecutors{ioc.get_executor(), 1}, store, metrics, correspondence};
   std::thread thread{[this] { ioc.run(); }};

@@ -1,0 +1,36 @@
+// Composing an email from its outbox row and the rows it names, in the
+// player's language: a notice (one notification), the daily digest, or the
+// confirmation of an address. Each gets plain text and HTML with the same
+// words, a link straight to the table, and (but the confirmation) a signed
+// unsubscribe link that the List-Unsubscribe header repeats.
+//
+// Thread-safety: functions of their arguments only.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "server/notices/email_links.hpp"
+#include "server/notices/mail_message.hpp"
+#include "server/store/mail_rows.hpp"
+
+namespace sp::server {
+
+// What the sender read for one outbox row.
+struct EmailToSend {
+  EmailRecord email;
+  std::optional<std::string> address;  // nothing: no address to send to any more
+  std::string user_name;
+  std::string language = "en";
+  std::optional<NotificationRecord> notification;
+  std::optional<std::string> table_name;
+};
+
+struct ComposedEmail {
+  MailContent content;
+  std::optional<std::string> unsubscribe_url;
+};
+
+ComposedEmail compose_email(const EmailToSend& e, const EmailLinks& links);
+
+}  // namespace sp::server

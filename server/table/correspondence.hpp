@@ -1,0 +1,24 @@
+// Correspondence: what a table needs for play across days (issue 7,
+// docs/correspondence.md): the clock, the scheduler that holds its move
+// deadline and the warnings before it, the notifier that tells its players,
+// and when those warnings fall. Owned by run_server, which starts them after
+// the io_context and stops them before it. The channels' senders and the
+// digests are not here: a table only drafts notifications.
+#pragma once
+
+#include <vector>
+
+#include "server/base/clock.hpp"
+#include "server/notices/notifier.hpp"
+#include "server/time/scheduler.hpp"
+
+namespace sp::server {
+
+struct Correspondence {
+  const Clock& clock;
+  Scheduler& scheduler;
+  Notifier& notifier;
+  std::vector<int> deadline_warning_hours;  // before a move's deadline, its player is warned
+};
+
+}  // namespace sp::server
