@@ -278,3 +278,25 @@ export async function moveNumber(player) {
 export async function waitForMove(player, n) {
   await player.page.locator(`.status .move[data-move="${n}"]`).waitFor({ timeout: 10000 });
 }
+
+// The player to act among `players`, else null.
+export async function toAct(players) {
+  for (const p of players) if (await p.page.locator(".status .turn.mine").count()) return p;
+  return null;
+}
+
+// Any move by whoever is to act, by mouse: the first card's first choice, else
+// Pass; returns once every player's page shows it.
+export async function mouseMove(players) {
+  const p = await toAct(players);
+  check(p, "nobody is to act");
+  const before = await moveNumber(p);
+  const card = p.page.locator(".table-page .card.actionable:not([disabled])").first();
+  if (await card.count()) {
+    await card.click();
+    await p.page.locator(".card-menu .act").first().click();
+  } else {
+    await p.page.locator(".actions .act.pass").first().click();
+  }
+  for (const q of players) await waitForMove(q, before + 1);
+}

@@ -11,7 +11,7 @@
 // identical card names apart, and an en-GB browser writes dates day first.
 // Usage: node languages.mjs SPB_BINARY SCREENSHOT_DIR
 import {
-  check, commandLine, DESKTOP, launchBrowser, moveNumber, PHONE, register, startServer, Steps, runSteps, waitForMove,
+  check, commandLine, DESKTOP, launchBrowser, mouseMove, PHONE, register, runSteps, startServer, Steps, toAct,
 } from "./harness.mjs";
 import en from "../../web/i18n/en.js";
 import fr from "../../web/i18n/fr.js";
@@ -76,26 +76,6 @@ async function noEnglish(player, code, where) {
     return `${w} ("${text.slice(Math.max(0, at - 30), at + w.length + 30).replace(/\s+/g, " ")}")`;
   };
   check(found.length === 0, `${code} ${where}: English on the page: ${found.map(context).join(", ")}`);
-}
-
-// The player to act of the two, else null; a move by mouse (the first card's first choice, else Pass).
-async function toAct(players) {
-  for (const p of players) if (await p.page.locator(".status .turn.mine").count()) return p;
-  return null;
-}
-
-async function mouseMove(players) {
-  const p = await toAct(players);
-  check(p, "nobody is to act");
-  const before = await moveNumber(p);
-  const card = p.page.locator(".table-page .card.actionable:not([disabled])").first();
-  if (await card.count()) {
-    await card.click();
-    await p.page.locator(".card-menu .act").first().click();
-  } else {
-    await p.page.locator(".actions .act.pass").first().click();
-  }
-  for (const q of players) await waitForMove(q, before + 1);
 }
 
 // Each select in scope is as wide as its longest choice needs (its natural

@@ -6,7 +6,7 @@
 // other player's moves, the game's state on S, and the keyboard help. Ann plays on a desktop, Bob
 // on a phone. Usage: node page.mjs SPB_BINARY SCREENSHOT_DIR
 import {
-  check, commandLine, DESKTOP, launchBrowser, moveNumber, PHONE, register, startServer, Steps, runSteps, waitForMove,
+  check, commandLine, DESKTOP, launchBrowser, mouseMove, moveNumber, PHONE, register, runSteps, startServer, Steps, toAct, waitForMove,
 } from "./harness.mjs";
 import en from "../../web/i18n/en.js";
 import fr from "../../web/i18n/fr.js";
@@ -24,27 +24,6 @@ function focusNow(page) {
     const el = document.activeElement;
     return { body: !el || el === document.body, inBoard: Boolean(el?.closest(".board")), what: el ? `${el.tagName}.${el.className}` : "none" };
   });
-}
-
-// The player to act of the two, else null.
-async function toAct(players) {
-  for (const p of players) if (await p.page.locator(".status .turn.mine").count()) return p;
-  return null;
-}
-
-// Any move by whoever is to act, by mouse: the first card's first choice, else Pass.
-async function mouseMove(players) {
-  const p = await toAct(players);
-  check(p, "nobody is to act");
-  const before = await moveNumber(p);
-  const card = p.page.locator(".table-page .card.actionable:not([disabled])").first();
-  if (await card.count()) {
-    await card.click();
-    await p.page.locator(".card-menu .act").first().click();
-  } else {
-    await p.page.locator(".actions .act.pass").first().click();
-  }
-  for (const q of players) await waitForMove(q, before + 1);
 }
 
 await runSteps({ steps, browser, server, screenshotDir }, async () => {

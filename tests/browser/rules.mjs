@@ -5,7 +5,7 @@
 // table with its numbers, and searching a card's name in the reader's
 // language finds its entry. Usage: node rules.mjs SPB_BINARY SCREENSHOT_DIR
 import {
-  check, commandLine, DESKTOP, launchBrowser, moveNumber, PHONE, register, startServer, Steps, runSteps, waitForMove,
+  check, commandLine, DESKTOP, launchBrowser, mouseMove, PHONE, register, runSteps, startServer, Steps, toAct,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("rules.mjs");
@@ -20,25 +20,6 @@ const WORDS = {
   fr: { title: "Règles", market: "Marché" },
   ru: { title: "Правила", market: "Рынок" },
 };
-
-async function toAct(players) {
-  for (const p of players) if (await p.page.locator(".status .turn.mine").count()) return p;
-  return null;
-}
-
-async function mouseMove(players) {
-  const p = await toAct(players);
-  check(p, "nobody is to act");
-  const before = await moveNumber(p);
-  const card = p.page.locator(".table-page .card.actionable:not([disabled])").first();
-  if (await card.count()) {
-    await card.click();
-    await p.page.locator(".card-menu .act").first().click();
-  } else {
-    await p.page.locator(".actions .act.pass").first().click();
-  }
-  for (const q of players) await waitForMove(q, before + 1);
-}
 
 await runSteps({ steps, browser, server, screenshotDir }, async () => {
   const cards = (await (await fetch(`${server.url}/cards.json`)).json()).cards;
