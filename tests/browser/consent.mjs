@@ -6,8 +6,9 @@
 // resigns after a confirmation, both logs say so and the robot plays his seat.
 // Usage: node consent.mjs SPB_BINARY SCREENSHOT_DIR
 import {
-  check, commandLine, DESKTOP, launchBrowser, moveNumber, noHorizontalOverflow, PHONE, register, startServer, Steps,
+  check, commandLine, DESKTOP, launchBrowser, moveNumber, noHorizontalOverflow, PHONE, startServer, Steps,
   runSteps, waitForMove,
+  startTwoPlayerTable,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("consent.mjs");
@@ -22,24 +23,8 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
   let tableId;
 
   await step("two players sit at a started table", async () => {
-    await register(ann, "Ann");
-    await register(bob, "Bob");
-    await ann.page.click("#nav-lobby");
-    await ann.page.selectOption("select[name=players]", "2");
-    await ann.page.fill("input[name=name]", "Consent");
-    await ann.page.click(".create button[type=submit]");
-    const item = ann.page.locator("#my-tables .table-item", { hasText: "Consent" });
-    await item.waitFor();
-    tableId = Number(await item.getAttribute("data-table"));
-    await bob.page.click("#nav-lobby");
-    await bob.page.click("button.refresh");
-    await bob.page.locator(`#open-tables .table-item[data-table="${tableId}"]`).getByRole("button").first().click();
-    await bob.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).waitFor();
-    await ann.page.click("button.refresh");
-    await ann.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).getByRole("button", { name: "Start the game" }).click();
+    tableId = await startTwoPlayerTable(server, ann, bob, "Consent");
     for (const p of [ann, bob]) {
-      await p.page.goto(`${server.url}/#/table/${tableId}`);
-      await p.page.locator(".status .move").waitFor();
       await p.page.locator(".consent-panel button.request-undo").waitFor();
     }
   });

@@ -300,3 +300,29 @@ export async function mouseMove(players) {
   }
   for (const q of players) await waitForMove(q, before + 1);
 }
+
+// Ann (`host`) and Bob (`guest`), registered, at a started two-player table
+// named `name`: the host creates and starts it, the guest joins from the
+// lobby; both pages then show the table. Returns the table's id.
+export async function startTwoPlayerTable(server, host, guest, name) {
+  await register(host, "Ann");
+  await register(guest, "Bob");
+  await host.page.click("#nav-lobby");
+  await host.page.selectOption("select[name=players]", "2");
+  await host.page.fill("input[name=name]", name);
+  await host.page.click(".create button[type=submit]");
+  const item = host.page.locator("#my-tables .table-item", { hasText: name });
+  await item.waitFor();
+  const tableId = Number(await item.getAttribute("data-table"));
+  await guest.page.click("#nav-lobby");
+  await guest.page.click("button.refresh");
+  await guest.page.locator(`#open-tables .table-item[data-table="${tableId}"]`).getByRole("button").first().click();
+  await guest.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).waitFor();
+  await host.page.click("button.refresh");
+  await host.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).getByRole("button", { name: "Start the game" }).click();
+  for (const p of [host, guest]) {
+    await p.page.goto(`${server.url}/#/table/${tableId}`);
+    await p.page.locator(".status .move").waitFor();
+  }
+  return tableId;
+}

@@ -6,7 +6,8 @@
 // and the log says "par ordre permanent" on his page and "by standing order"
 // on hers. Usage: node orders.mjs SPB_BINARY SCREENSHOT_DIR
 import {
-  check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, register, startServer, Steps, runSteps,
+  check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, startServer, Steps, runSteps,
+  startTwoPlayerTable,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("orders.mjs");
@@ -25,25 +26,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
   let tableId;
 
   await step("two players sit at a started table", async () => {
-    await register(ann, "Ann");
-    await register(bob, "Bob");
-    await ann.page.click("#nav-lobby");
-    await ann.page.selectOption("select[name=players]", "2");
-    await ann.page.fill("input[name=name]", "White nights");
-    await ann.page.click(".create button[type=submit]");
-    const item = ann.page.locator("#my-tables .table-item", { hasText: "White nights" });
-    await item.waitFor();
-    tableId = Number(await item.getAttribute("data-table"));
-    await bob.page.click("#nav-lobby");
-    await bob.page.click("button.refresh");
-    await bob.page.locator(`#open-tables .table-item[data-table="${tableId}"]`).getByRole("button").first().click();
-    await bob.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).waitFor();
-    await ann.page.click("button.refresh");
-    await ann.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).getByRole("button", { name: "Start the game" }).click();
-    for (const p of [ann, bob]) {
-      await p.page.goto(`${server.url}/#/table/${tableId}`);
-      await p.page.locator(".status .move").waitFor();
-    }
+    tableId = await startTwoPlayerTable(server, ann, bob, "White nights");
   });
 
   // Bob must not be the first to act, or his order would move before Ann's move shows it.

@@ -7,6 +7,7 @@
 // on a phone. Usage: node page.mjs SPB_BINARY SCREENSHOT_DIR
 import {
   check, commandLine, DESKTOP, launchBrowser, mouseMove, moveNumber, PHONE, register, runSteps, startServer, Steps, toAct, waitForMove,
+  startTwoPlayerTable,
 } from "./harness.mjs";
 import en from "../../web/i18n/en.js";
 import fr from "../../web/i18n/fr.js";
@@ -33,24 +34,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
   let tableId;
 
   await step("two players sit at a started table", async () => {
-    await register(ann, "Ann");
-    await register(bob, "Bob");
-    await ann.page.click("#nav-lobby");
-    await ann.page.selectOption("select[name=players]", "2");
-    await ann.page.fill("input[name=name]", "Moika");
-    await ann.page.click(".create button[type=submit]");
-    const item = ann.page.locator("#my-tables .table-item", { hasText: "Moika" });
-    await item.waitFor();
-    tableId = Number(await item.getAttribute("data-table"));
-    await bob.page.goto(`${server.url}/#/lobby`);
-    await bob.page.locator(`#open-tables .table-item[data-table="${tableId}"]`).getByRole("button").first().click();
-    await bob.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).waitFor();
-    await ann.page.click("button.refresh");
-    await ann.page.locator(`#my-tables .table-item[data-table="${tableId}"]`).getByRole("button", { name: "Start the game" }).click();
-    for (const p of players) {
-      await p.page.goto(`${server.url}/#/table/${tableId}`);
-      await p.page.locator(".status .move").waitFor();
-    }
+    tableId = await startTwoPlayerTable(server, ann, bob, "Moika");
   });
 
   await step("the status bar stays at the top of the window after scrolling 1,400 pixels, at 390 and at 1440 pixels", async () => {
