@@ -32,4 +32,8 @@ std::string admin_log_arguments(const ClientRequest& request) {
   return arguments.dump();
 }
 
+std::string import_log_arguments(std::int64_t source_table, std::size_t moves) {
+  return json{{"source_table", source_table}, {"moves", moves}}.dump();
+}
+
 }  // namespace sp::protocol

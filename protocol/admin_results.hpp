@@ -40,4 +40,8 @@ std::string encode_data(const AdminLog& data);
 // as a JSON object's text: what the administrators' log keeps of an act.
 std::string admin_log_arguments(const ClientRequest& request);
 
+// What the administrators' log keeps of an imported record: the table's id
+// where it was played and its moves, as a JSON object's text.
+std::string import_log_arguments(std::int64_t source_table, std::size_t moves);
+
 }  // namespace sp::protocol

@@ -14,6 +14,10 @@ namespace sp::protocol {
 
 using DealBytes = std::array<std::uint8_t, 32>;
 
+// The deal's scheme, as records and table summaries name it; also its seed
+// hash's domain-separation prefix (11 ASCII bytes).
+inline constexpr std::string_view kDealScheme = "spb-deal-v1";
+
 // 64 lowercase hex digits.
 std::string to_hex(const DealBytes& bytes);
 // Exactly 64 hex digits (either case), or nothing.

@@ -1,7 +1,7 @@
 // The replay of a game record's moves (docs/records.md): the game dealt from
 // the record's setup, each move of its "moves" applied in order and its
 // recorded state hash compared, then the trailer's move count and final hash.
-// `spb verify-deal` (server/table/deal_proof.cpp) and the browser's check of a
+// `spb verify-deal` (server/admin/deal_proof.cpp) and the browser's check of a
 // deal (web/verifier, the same code compiled to WebAssembly) both prove a
 // record through this one function, so they cannot disagree about a game.
 #pragma once

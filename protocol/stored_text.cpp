@@ -9,6 +9,8 @@ namespace sp::protocol {
 
 using nlohmann::json;
 
+std::string stored_options_text(const engine::TableOptions& options) { return encode_options(options).dump(); }
+
 Expected<engine::TableOptions, DecodeError> decode_stored_options(std::string_view text) {
   return decode_options(json::parse(text, nullptr, false));
 }

@@ -13,6 +13,8 @@
 
 namespace sp::protocol {
 
+// A table's options as the store keeps them (engine_json's encoding).
+std::string stored_options_text(const engine::TableOptions& options);
 // A text that is no JSON is refused as options that are no object.
 [[nodiscard]] Expected<engine::TableOptions, DecodeError> decode_stored_options(std::string_view text);
 

@@ -31,12 +31,12 @@ if [ -n "$bad" ]; then echo "SQLite or SQL outside server/store:"; echo "$bad"; 
 # no frame is assembled under server/.
 bad=$(grep -rnE '[{[] *"type" *[],]|"[{,]\\"type\\"' "$root/server" --include='*.cpp' --include='*.hpp')
 if [ -n "$bad" ]; then echo "a message frame assembled in server/ (write it in protocol/):"; echo "$bad"; status=1; fi
-# The table and the sessions hold typed values, not JSON documents: nlohmann
-# stays out of server/session and server/table. The exceptions read record
-# files, a JSON format, themselves: their import (game_record.cpp,
-# import_records) and the deal's proof (deal_proof, spb verify-deal).
-bad=$(grep -rnE 'nlohmann|\bjson *[{:(]' "$root/server/session" "$root/server/table" | grep -vE "^$root/server/table/(game_record\.cpp|deal_proof\.(hpp|cpp)):")
-if [ -n "$bad" ]; then echo "JSON documents in server/session or server/table (write them in protocol/):"; echo "$bad"; status=1; fi
+# The table, the sessions and the requests' handlers hold typed values, not
+# JSON documents: nlohmann stays out of server/session, server/table and
+# server/requests (record files are read line by line into typed values by
+# protocol/record_lines.hpp).
+bad=$(grep -rnE 'nlohmann|\bjson *[{:(]' "$root/server/session" "$root/server/table" "$root/server/requests")
+if [ -n "$bad" ]; then echo "JSON documents in server/session, server/table or server/requests (write them in protocol/):"; echo "$bad"; status=1; fi
 # A result's data is a protocol struct's encoding (protocol/*_results.hpp):
 # no handler or table answers with a document or text of its own.
 bad=$(grep -rn 'Reply::result(' "$root/server" --include='*.cpp' --include='*.hpp' | grep -v 'Reply::result(protocol::')

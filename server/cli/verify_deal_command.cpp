@@ -4,7 +4,7 @@
 
 #include "server/cli/commands.hpp"
 #include "server/security/credentials.hpp"
-#include "server/table/deal_proof.hpp"
+#include "server/admin/deal_proof.hpp"
 
 namespace sp::cli {
 namespace {

@@ -167,4 +167,6 @@ ComposedEmail compose_email(const EmailToSend& e, const EmailLinks& links) {
   return notice(e, links);
 }
 
+std::string confirmation_payload(const std::string& token) { return json{{"token", token}}.dump(); }
+
 }  // namespace sp::server

@@ -33,4 +33,8 @@ struct ComposedEmail {
 
 ComposedEmail compose_email(const EmailToSend& e, const EmailLinks& links);
 
+// A confirmation's outbox payload: the token its link carries (the text
+// compose_email reads back).
+std::string confirmation_payload(const std::string& token);
+
 }  // namespace sp::server

@@ -6,9 +6,9 @@
 
 #include "engine/setup.hpp"
 #include "engine/state_hash.hpp"
-#include "protocol/engine_json.hpp"
 #include "protocol/lobby_results.hpp"
 #include "protocol/reply_frames.hpp"
+#include "protocol/stored_text.hpp"
 #include "protocol/notice_details.hpp"
 #include "server/requests/player_standing.hpp"
 #include "server/security/credentials.hpp"
@@ -46,7 +46,7 @@ void on_create_table(const Request& r, const client::CreateTable& create) {
   record.creator_id = *r.state().user_id;
   record.status = TableStatus::kOpen;
   record.player_count = create.players;
-  record.options_json = protocol::encode_options(create.options.value_or(engine::TableOptions{})).dump();
+  record.options_json = protocol::stored_options_text(create.options.value_or(engine::TableOptions{}));
   record.card_set_version = std::string(engine::card_set_version());
   // Drawn before anyone can contribute; only its commitment is shown until the end.
   record.deal_secret = draw_deal_secret();

@@ -1,10 +1,9 @@
 // Requests of email notices (docs/notifications.md): the address and its
 // confirmation, and how each kind of notice reaches the player.
-#include <nlohmann/json.hpp>
-
 #include <cctype>
 
 #include "protocol/correspondence_results.hpp"
+#include "server/notices/email_compose.hpp"
 #include "server/notices/email_sender.hpp"
 #include "server/notices/mail_message.hpp"
 #include "server/requests/request.hpp"
@@ -94,7 +93,7 @@ void on_set_email(const Request& r, const client::SetEmail& set) {
             confirm.idempotency_key = "confirm:" + token_hash(token);
             confirm.user_id = user;
             confirm.purpose = EmailPurpose::kConfirm;
-            confirm.payload_json = nlohmann::json{{"token", token}}.dump();
+            confirm.payload_json = confirmation_payload(token);
             confirm.next_attempt_at = now;
             db.insert_email(confirm, now);
           }

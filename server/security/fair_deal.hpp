@@ -25,8 +25,7 @@ namespace sp::server {
 using DealSecret = protocol::DealBytes;
 using Contribution = protocol::DealBytes;
 
-// The scheme's name, also its domain-separation prefix (11 ASCII bytes).
-inline constexpr std::string_view kDealScheme = "spb-deal-v1";
+using protocol::kDealScheme;
 
 // 32 bytes from libsodium's randombytes_buf.
 DealSecret draw_deal_secret();

@@ -1,22 +1,20 @@
 #include "server/table/game_record.hpp"
 
 #include <algorithm>
-#include <charconv>
-#include <map>
 
 #include "engine/card.hpp"
 #include "engine/state_hash.hpp"
 #include "engine/view.hpp"
-#include "protocol/engine_json.hpp"
-#include "protocol/log_entry_json.hpp"
+#include "protocol/admin_results.hpp"
+#include "protocol/log_entry_text.hpp"
+#include "protocol/record_lines.hpp"
+#include "protocol/stored_text.hpp"
+#include "server/security/fair_deal.hpp"
 #include "server/store/admin_log.hpp"
-#include "server/table/deal_proof.hpp"
 #include "server/table/table_deal.hpp"
 
 namespace sp::server {
 namespace {
-
-using nlohmann::json;
 
 std::vector<std::string> seat_names(const TableRecord& table) {
   std::vector<std::string> names(static_cast<std::size_t>(std::max(table.player_count, 0)));
@@ -30,12 +28,6 @@ std::vector<std::pair<int, std::string>> seats_of(const TableRecord& table) {
   std::vector<std::pair<int, std::string>> seats;
   for (const SeatRecord& s : table.seats) seats.emplace_back(s.seat, s.name);
   return seats;
-}
-
-json events_json(const engine::Events& events) {
-  json out = json::array();
-  for (const engine::Event& e : events) out.push_back(protocol::encode_event(e));
-  return out;
 }
 
 // One record being read from a file: its header's table, and its replay.
@@ -53,120 +45,58 @@ Unexpected<ImportError> refuse(std::size_t line, std::string message) {
   return unexpected(ImportError{line, std::move(message)});
 }
 
-// Reads the header line into `record`; an error names the field.
-std::optional<std::string> read_header(const json& h, PendingRecord& record) {
-  const auto version = h.find("version");
-  if (version == h.end() || !version->is_number_integer()) return "version: a whole number is required";
-  if (version->get<std::int64_t>() != kRecordVersion) {
-    return "record format version " + version->dump() + " is not known to this server (it reads version " +
-           std::to_string(kRecordVersion) + ")";
+// The header read into `record`, its deal proven against its seed.
+std::optional<std::string> take_header(const protocol::HeaderLine& h, PendingRecord& record) {
+  record.table.name = h.name;
+  record.creator = h.creator;
+  record.table.status = h.status;
+  record.table.created_at = h.created_at;
+  record.table.player_count = h.players;
+  for (const auto& [seat, name] : h.seats) {
+    SeatRecord s;
+    s.seat = seat;
+    s.name = name;
+    record.table.seats.push_back(std::move(s));
   }
-  const json* table = h.contains("table") && h.at("table").is_object() ? &h.at("table") : nullptr;
-  if (!table) return "table: an object is required";
-  if (!table->contains("id") || !table->at("id").is_number_integer()) return "table.id: a whole number is required";
-  if (!table->contains("name") || !table->at("name").is_string()) return "table.name: a text is required";
-  if (!table->contains("creator") || !table->at("creator").is_string()) return "table.creator: a text is required";
-  if (!table->contains("status") || !table->at("status").is_string()) return "table.status: a text is required";
-  record.source_table = table->at("id").get<std::int64_t>();
-  record.table.name = table->at("name").get<std::string>();
-  record.creator = table->at("creator").get<std::string>();
-  const auto status = parse_table_status(table->at("status").get<std::string>());
-  if (!status || *status == TableStatus::kOpen) return "table.status: playing, finished or aborted";
-  record.table.status = *status;
-  if (table->contains("created_at") && table->at("created_at").is_number_integer()) {
-    record.table.created_at = table->at("created_at").get<std::int64_t>();
-  }
-  if (!h.contains("players") || !h.at("players").is_number_integer()) return "players: a whole number is required";
-  record.table.player_count = h.at("players").get<int>();
-  if (record.table.player_count < engine::kMinSeats || record.table.player_count > engine::kMaxSeats) {
-    return "players: 2 to 5";
-  }
-  if (!h.contains("seats") || !h.at("seats").is_array()) return "seats: a list is required";
-  for (const json& s : h.at("seats")) {
-    if (!s.is_object() || !s.contains("seat") || !s.at("seat").is_number_integer() || !s.contains("name") ||
-        !s.at("name").is_string() || s.at("name").get<std::string>().empty()) {
-      return "seats: each seat needs a number and a name";
-    }
-    SeatRecord seat;
-    seat.seat = s.at("seat").get<int>();
-    seat.name = s.at("name").get<std::string>();
-    record.table.seats.push_back(std::move(seat));
-  }
-  std::vector<bool> taken(static_cast<std::size_t>(record.table.player_count), false);
-  for (const SeatRecord& s : record.table.seats) {
-    if (s.seat < 0 || s.seat >= record.table.player_count || taken[static_cast<std::size_t>(s.seat)]) {
-      return "seats: every seat from 0 to players - 1 exactly once";
-    }
-    taken[static_cast<std::size_t>(s.seat)] = true;
-  }
-  if (record.table.seats.size() != taken.size()) return "seats: every seat from 0 to players - 1 exactly once";
-  const auto options = protocol::decode_options(h.contains("options") ? h.at("options") : json());
-  if (!options) return options.error().message;
-  record.table.options_json = protocol::encode_options(*options).dump();
-  const json* seed = h.contains("seed") && h.at("seed").is_string() ? &h.at("seed") : nullptr;
-  if (!seed) return "seed: a text of decimal digits is required";
-  const auto& digits = seed->get_ref<const std::string&>();
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), record.table.seed);
-  if (ec != std::errc() || end != digits.data() + digits.size() || digits.empty()) {
-    return "seed: a text of decimal digits (0 to 18446744073709551615) is required";
-  }
-  if (!h.contains("card_set_version") || !h.at("card_set_version").is_string()) {
-    return "card_set_version: a text is required";
-  }
-  const auto cards = h.at("card_set_version").get<std::string>();
-  if (cards != engine::card_set_version()) {
-    return "the game was played with card set " + cards + "; this server plays card set " +
-           std::string(engine::card_set_version()) + ", so its replay would not be the game";
-  }
-  record.table.card_set_version = cards;
-  if (h.contains("deal")) {
-    auto deal = read_recorded_deal(h.at("deal"), record.table.player_count);
-    if (!deal) return deal.error();
-    if (!deal->secret) return "deal.secret: a record holds the server's secret";
-    if (deal_commitment(*deal->secret) != deal->commitment) return "deal: the secret does not match its commitment";
-    if (deal_seed(*deal->secret, deal->seats) != record.table.seed) {
+  record.table.options_json = protocol::stored_options_text(h.options);
+  record.table.seed = h.seed;
+  record.table.card_set_version = h.card_set_version;
+  if (h.deal) {
+    const protocol::RecordedDeal& deal = *h.deal;
+    if (!deal.secret) return "deal.secret: a record holds the server's secret";
+    if (deal_commitment(*deal.secret) != deal.commitment) return "deal: the secret does not match its commitment";
+    if (deal_seed(*deal.secret, deal.seats) != record.table.seed) {
       return "deal: the seed is not the one its secret and contributions give";
     }
-    record.table.deal_secret = deal->secret;
-    for (SeatRecord& s : record.table.seats) s.contribution = deal->seats[static_cast<std::size_t>(s.seat)];
+    record.table.deal_secret = deal.secret;
+    for (SeatRecord& s : record.table.seats) s.contribution = deal.seats[static_cast<std::size_t>(s.seat)];
   }
-  record.table.rules_version = h.contains("rules_version") && h.at("rules_version").is_number_integer()
-                                   ? h.at("rules_version").get<int>()
-                                   : 1;
+  record.table.rules_version = h.rules_version;
   return std::nullopt;
 }
 
-std::optional<std::string> read_move(const json& m, PendingRecord& record) {
-  if (!m.contains("move_number") || !m.at("move_number").is_number_integer()) return "move_number: a whole number is required";
-  if (!m.contains("seat") || !m.at("seat").is_number_integer()) return "seat: a whole number is required";
-  if (!m.contains("action") || !m.at("action").is_object()) return "action: an object is required";
-  if (!m.contains("state_hash") || !m.at("state_hash").is_string()) return "state_hash: a text is required";
-  const auto number = m.at("move_number").get<std::int64_t>();
-  const auto hash = m.at("state_hash").get<std::string>();
+std::optional<std::string> take_move(const protocol::MoveLine& m, PendingRecord& record) {
   engine::Events events;
-  if (!record.replay->apply(number, m.at("seat").get<int>(), m.at("action").dump(), hash, &events)) {
+  if (!record.replay->apply(m.move_number, m.seat, m.action, m.state_hash, &events)) {
     return record.replay->divergence()->describe();
   }
-  if (m.contains("events") && m.at("events") != events_json(events)) {
-    return "move " + std::to_string(number) + ": the recorded events are not the ones the engine computes";
+  if (m.events && !protocol::events_as_recorded(*m.events, events)) {
+    return "move " + std::to_string(m.move_number) + ": the recorded events are not the ones the engine computes";
   }
   MoveRecord move;
-  move.move_number = number;
+  move.move_number = m.move_number;
   move.seat = record.replay->last().seat.value;
-  move.action_json = protocol::encode_log_entry(record.replay->last()).dump();
-  move.state_hash = hash;
-  move.created_at = m.contains("at") && m.at("at").is_number_integer() ? m.at("at").get<std::int64_t>() : 0;
+  move.action_json = protocol::encode_log_entry_text(record.replay->last());
+  move.state_hash = m.state_hash;
+  move.created_at = m.at;
   record.moves.push_back(std::move(move));
   return std::nullopt;
 }
 
-std::optional<std::string> read_trailer(const json& t, PendingRecord& record) {
-  if (t.at("end") != kRecordFormat) return "end: must be \"spb-record\"";
-  if (!t.contains("moves") || !t.at("moves").is_number_integer()) return "moves: a whole number is required";
-  if (!t.contains("state_hash") || !t.at("state_hash").is_string()) return "state_hash: a text is required";
-  if (!t.contains("status") || t.at("status") != to_string(record.table.status)) return "status: must repeat the header's status";
-  record.table.move_count = t.at("moves").get<std::int64_t>();
-  record.table.state_hash = t.at("state_hash").get<std::string>();
+std::optional<std::string> take_trailer(const protocol::TrailerLine& t, PendingRecord& record) {
+  if (t.status != to_string(record.table.status)) return "status: must repeat the header's status";
+  record.table.move_count = t.moves;
+  record.table.state_hash = t.state_hash;
   if (!record.replay->finish(record.table)) return record.replay->divergence()->describe();
   record.closed = true;
   return std::nullopt;
@@ -197,7 +127,7 @@ ImportedTable store_record(Records& db, const PendingRecord& record, std::int64_
   act.who = who;
   act.request = "import";
   act.table = id;
-  act.arguments_json = json{{"source_table", record.source_table}, {"moves", record.moves.size()}}.dump();
+  act.arguments_json = protocol::import_log_arguments(record.source_table, record.moves.size());
   db.log_admin_action(act);
   return ImportedTable{record.source_table, id, static_cast<std::int64_t>(record.moves.size()),
                        engine::state_hash_hex(record.replay->state())};
@@ -245,26 +175,30 @@ Expected<std::vector<ImportedTable>, ImportError> import_records(Records& db, st
   while (std::getline(in, text)) {
     ++line;
     if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
-    const json j = json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return refuse(line, "the line is not a JSON object");
+    const auto read = protocol::read_record_line(text);
+    if (!read) return refuse(line, "the line is not a JSON object");
     const bool open = !records.empty() && !records.back().closed;
     std::optional<std::string> error;
-    if (j.contains("format")) {
+    if (read->kind == protocol::RecordLineKind::kHeader) {
       if (open) return refuse(line, "a new record starts before the previous one's trailer: the previous record is cut short");
-      if (j.at("format") != kRecordFormat) return refuse(line, "format: this is not an spb record");
+      if (!read->spb_format) return refuse(line, "format: this is not an spb record");
       PendingRecord& record = records.emplace_back();
       record.header_line = line;
-      error = read_header(j, record);
+      const auto& header = std::get<protocol::HeaderLine>(read->fields);
+      record.source_table = header.table;
+      error = read->fault ? read->fault : take_header(header, record);
       if (!error) {
         record.replay = std::make_unique<LogReplay>(record.table);
         if (!record.replay->ok()) error = record.replay->divergence()->describe();
       }
     } else if (!open) {
       return refuse(line, "a record must start with its header line ({\"format\": \"spb-record\", ...})");
-    } else if (j.contains("end")) {
-      error = read_trailer(j, records.back());
+    } else if (read->fault) {
+      error = read->fault;
+    } else if (read->kind == protocol::RecordLineKind::kTrailer) {
+      error = take_trailer(std::get<protocol::TrailerLine>(read->fields), records.back());
     } else {
-      error = read_move(j, records.back());
+      error = take_move(std::get<protocol::MoveLine>(read->fields), records.back());
     }
     if (error) {
       const std::string table = records.empty() ? "" : "table " + std::to_string(records.back().source_table) + ": ";

@@ -19,7 +19,7 @@
 #include "server/security/credentials.hpp"
 #include "server/security/fair_deal.hpp"
 #include "server/store/sqlite/sqlite_records.hpp"
-#include "server/table/deal_proof.hpp"
+#include "server/admin/deal_proof.hpp"
 #include "server/table/game_record.hpp"
 #include "server/table/table_deal.hpp"
 #include "tests/support/temp_dir.hpp"

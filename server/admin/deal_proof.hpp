@@ -2,31 +2,22 @@
 // "deal" read back, and the whole check `spb verify-deal` prints: the secret
 // against its commitment, the seed against the secret and the contributions
 // in seat order, and every move replayed from that seed against the recorded
-// state hashes.
+// state hashes. A tool's (server/admin): it reads record files, JSON itself.
 #pragma once
 
 #include <nlohmann/json.hpp>
 
 #include <istream>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/expected.hpp"
-#include "server/security/fair_deal.hpp"
+#include "protocol/recorded_deal.hpp"
 
 namespace sp::server {
 
-// A record's "deal" (docs/records.md), read.
-struct RecordedDeal {
-  std::string commitment;                          // 64 hex digits
-  std::optional<DealSecret> secret;                // nothing: not revealed yet
-  std::vector<std::optional<Contribution>> seats;  // seat 0 first; nothing: the seat gave none
-};
-
-// Reads a record header's "deal" for a table of `players` seats; an error
-// names the field.
-Expected<RecordedDeal, std::string> read_recorded_deal(const nlohmann::json& deal, int players);
+using protocol::read_recorded_deal;
+using protocol::RecordedDeal;
 
 // One thing checked, in words, and whether it held.
 struct ProofStep {
