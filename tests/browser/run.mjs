@@ -108,7 +108,13 @@ const browser = await launchBrowser();
 
 await runSteps({ steps, browser, server, screenshotDir }, async () => {
   await step("the server serves the page, its modules and the card catalogue with their types", async () => {
-    for (const [path, type] of [["/", "text/html"], ["/js/app.js", "text/javascript"], ["/style.css", "text/css"], ["/cards.json", "application/json"]]) {
+    // The shell names the built files (their names hold their content's hash).
+    const shell = await (await fetch(server.url + "/")).text();
+    const named = (pattern) => shell.match(pattern)?.[1];
+    const script = named(/<script type="module" src="(\/js\/app-\w+\.js)">/);
+    const style = named(/<link rel="stylesheet" href="(\/style-\w+\.css)">/);
+    check(script && style, `the shell does not name its script and style: ${shell}`);
+    for (const [path, type] of [["/", "text/html"], [script, "text/javascript"], [style, "text/css"], ["/cards.json", "application/json"]]) {
       const response = await fetch(server.url + path);
       check(response.ok, `${path}: HTTP ${response.status}`);
       check(response.headers.get("content-type").startsWith(type), `${path}: Content-Type ${response.headers.get("content-type")}`);
