@@ -11,7 +11,8 @@
 // identical card names apart, and an en-GB browser writes dates day first.
 // Usage: node languages.mjs SPB_BINARY SCREENSHOT_DIR
 import {
-  check, commandLine, DESKTOP, launchBrowser, mouseMove, PHONE, register, runSteps, startServer, Steps, toAct,
+  check, commandLine, DESKTOP, launchBrowser, mouseMove, noAccessibilityViolations, PHONE, register, runSteps, startServer,
+  Steps, toAct,
 } from "./harness.mjs";
 import en from "../../web/i18n/en.js";
 import fr from "../../web/i18n/fr.js";
@@ -67,7 +68,10 @@ function pageText(page) {
   });
 }
 
+// No English on the page, and no accessibility violation (axe-core): this
+// walk reaches every page, in two languages and at both widths.
 async function noEnglish(player, code, where) {
+  await noAccessibilityViolations(player, `${code} ${where}`);
   const text = await pageText(player.page);
   const found = foreignWords(text, code);
   await steps.shot(player, `lang-${code}-${where}`);

@@ -5,7 +5,8 @@
 // join and start a table, play it to the end through the page, and check each
 // rule of the client as a named step. Exits non-zero on the first failure.
 import {
-  check, commandLine, DESKTOP, dropConnection, launchBrowser, moveNumber, noHorizontalOverflow, PHONE, startServer, Steps, waitForMove, runSteps,
+  check, commandLine, DESKTOP, dropConnection, launchBrowser, moveNumber, noAccessibilityViolations, noHorizontalOverflow, PHONE,
+  startServer, Steps, waitForMove, runSteps,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("run.mjs");
@@ -483,6 +484,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
       await p.page.locator(".history-chart svg polyline").first().waitFor();
       check(await p.page.locator(".history-chart svg.chart").count() === 2, "not two charts (points, rubles)");
       await noHorizontalOverflow(p);
+      await noAccessibilityViolations(p, "the final scoring");
     }
     await shot(ann, "09-final-desktop");
     await shot(bob, "10-final-phone");
@@ -500,6 +502,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await page.locator(".replay-controls input[type=range]").fill(String(Math.floor(total / 2)));
     await page.locator(".replay-counter", { hasText: `Move ${Math.floor(total / 2)} of` }).waitFor();
     await page.locator(".replay-stage .status .move", { hasText: `Move ${Math.floor(total / 2)}` }).waitFor();
+    await noAccessibilityViolations(ann, "the replay");
     await shot(ann, "11-replay");
   });
 

@@ -157,7 +157,9 @@ export function cardElement(id, options = {}) {
       class: `card ${c.color}${c.trading ? " trading" : ""}${options.faceDown ? " face-down" : ""}${control ? " actionable" : ""}${options.changed ? " changed" : ""}`,
       type: control ? "button" : null,
       tabindex: control ? null : "0",
-      role: control ? null : "img",
+      // A named group, not an image: an image's content is presentational,
+      // and its tip holds a link (the rules' entry).
+      role: control ? null : "group",
       "aria-haspopup": control ? "menu" : null,
       "aria-expanded": control ? "false" : null,
       "aria-label": labelParts.join(" "),
