@@ -60,9 +60,10 @@ run: build
 	./$(BUILD)/server/spb serve
 
 test: build
-	@# playwright-core for the browser tests (never a browser download: they use Debian's chromium);
+	@# playwright-core for the browser tests (never a browser download: they use Debian's chromium),
+	@# @axe-core/playwright for their accessibility checks;
 	@# http_ece and web-push, the independent Web Push decryption of integration:push.
-	[ -d tests/browser/node_modules/playwright-core ] && [ -d tests/browser/node_modules/http_ece ] || (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
+	[ -d tests/browser/node_modules/playwright-core ] && [ -d tests/browser/node_modules/@axe-core/playwright ] && [ -d tests/browser/node_modules/http_ece ] || (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
 	@# @asyncapi/parser for schema:asyncapi (its install script is only a download counter).
 	[ -d tests/asyncapi/node_modules/@asyncapi/parser ] || (cd tests/asyncapi && npm ci --no-audit --no-fund --ignore-scripts)
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
