@@ -83,6 +83,7 @@ std::string_view content_type_of(std::string_view path) {
   if (ends_with(".js")) return "text/javascript; charset=utf-8";
   if (ends_with(".css")) return "text/css; charset=utf-8";
   if (ends_with(".json")) return "application/json";
+  if (ends_with(".webmanifest")) return "application/manifest+json";
   if (ends_with(".svg")) return "image/svg+xml";
   if (ends_with(".png")) return "image/png";
   // WebAssembly.instantiateStreaming compiles only what is served as this.

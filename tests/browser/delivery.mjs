@@ -97,7 +97,9 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
       const r = await get(path);
       check(r.status === 200 && r.headers["cache-control"] === "no-cache", `${path}: ${r.status}, Cache-Control ${r.headers["cache-control"]}`);
     }
-    const manifest = JSON.parse((await get(named.find((p) => p.endsWith(".webmanifest")))).body);
+    const manifestAnswer = await get(named.find((p) => p.endsWith(".webmanifest")));
+    check(manifestAnswer.headers["content-type"] === "application/manifest+json", `the manifest's Content-Type: ${manifestAnswer.headers["content-type"]}`);
+    const manifest = JSON.parse(manifestAnswer.body);
     for (const icon of manifest.icons) {
       const r = await get(icon.src);
       check(r.status === 200 && r.headers["content-type"] === "image/png", `${icon.src}: ${r.status} ${r.headers["content-type"]}`);
