@@ -22,6 +22,7 @@ PACKAGES += libssl-dev openssl   # issue 17: Web Push crypto, HTTPS webhooks; th
 PACKAGES += libpq-dev postgresql-15   # issue 16: the PostgreSQL backend (libpq); the tests start their own PostgreSQL 15 server
 PACKAGES += emscripten   # issue 18: the rules engine built to WebAssembly for the browser's check of a deal (web/verifier)
 PACKAGES += nginx   # issue 16: integration:site runs docker/nginx-site.conf in front of two nodes
+PACKAGES += esbuild zlib1g-dev libbrotli-dev   # issue 32: the page bundled and minified, then precompressed (gzip, Brotli)
 
 # ccache, where it is installed, keeps compiled objects between builds and
 # between clones: paths are hashed relative to the project's folder, so a
@@ -59,9 +60,10 @@ run: build
 	./$(BUILD)/server/spb serve
 
 test: build
-	@# playwright-core for the browser tests (never a browser download: they use Debian's chromium);
+	@# playwright-core for the browser tests (never a browser download: they use Debian's chromium),
+	@# @axe-core/playwright for their accessibility checks;
 	@# http_ece and web-push, the independent Web Push decryption of integration:push.
-	[ -d tests/browser/node_modules/playwright-core ] && [ -d tests/browser/node_modules/http_ece ] || (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
+	[ -d tests/browser/node_modules/playwright-core ] && [ -d tests/browser/node_modules/@axe-core/playwright ] && [ -d tests/browser/node_modules/http_ece ] || (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
 	@# @asyncapi/parser for schema:asyncapi (its install script is only a download counter).
 	[ -d tests/asyncapi/node_modules/@asyncapi/parser ] || (cd tests/asyncapi && npm ci --no-audit --no-fund --ignore-scripts)
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)

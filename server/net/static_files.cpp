@@ -1,5 +1,6 @@
 #include "server/net/static_files.hpp"
 
+#include <cctype>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -13,9 +14,68 @@ namespace http = boost::beast::http;
 struct EmbeddedFile {
   std::string_view path;
   std::string_view body;
+  std::string_view gzip;
+  std::string_view brotli;
+  bool immutable;
 };
 
 #include "server/web_files.inc"
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+bool same_letters(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+  }
+  return true;
+}
+
+// Whether an Accept-Encoding header accepts a coding: named (or "*") with
+// a q-value above zero (RFC 9110, 12.5.3).
+bool accepts(std::string_view header, std::string_view coding) {
+  bool named = false;
+  bool by_star = false;
+  while (!header.empty()) {
+    const auto comma = header.find(',');
+    std::string_view item = header.substr(0, comma);
+    header = comma == std::string_view::npos ? std::string_view{} : header.substr(comma + 1);
+    const auto semicolon = item.find(';');
+    const std::string_view name = trim(item.substr(0, semicolon));
+    bool zero = false;
+    if (semicolon != std::string_view::npos) {
+      std::string_view param = trim(item.substr(semicolon + 1));
+      if (param.starts_with("q=") || param.starts_with("Q=")) {
+        param.remove_prefix(2);
+        zero = !param.empty() && param.find_first_not_of("0.") == std::string_view::npos;
+      }
+    }
+    if (same_letters(name, coding)) {
+      if (zero) return false;
+      named = true;
+    } else if (name == "*" && !zero) {
+      by_star = true;
+    }
+  }
+  return named || by_star;
+}
+
+// Whether an If-None-Match header names this ETag (or is "*"); a weak
+// validator matches too, since a proxy may weaken the tag of what it compressed.
+bool names_etag(std::string_view header, std::string_view etag) {
+  while (!header.empty()) {
+    const auto comma = header.find(',');
+    std::string_view tag = trim(header.substr(0, comma));
+    header = comma == std::string_view::npos ? std::string_view{} : header.substr(comma + 1);
+    if (tag.starts_with("W/")) tag.remove_prefix(2);
+    if (tag == etag || tag == "*") return true;
+  }
+  return false;
+}
 
 std::string_view content_type_of(std::string_view path) {
   auto ends_with = [path](std::string_view ext) { return path.ends_with(ext); };
@@ -23,6 +83,7 @@ std::string_view content_type_of(std::string_view path) {
   if (ends_with(".js")) return "text/javascript; charset=utf-8";
   if (ends_with(".css")) return "text/css; charset=utf-8";
   if (ends_with(".json")) return "application/json";
+  if (ends_with(".webmanifest")) return "application/manifest+json";
   if (ends_with(".svg")) return "image/svg+xml";
   if (ends_with(".png")) return "image/png";
   // WebAssembly.instantiateStreaming compiles only what is served as this.
@@ -59,27 +120,44 @@ std::optional<StaticFile> StaticFiles::find(std::string_view url_path) const {
     if (in && std::filesystem::is_regular_file(file)) {
       std::ostringstream body;
       body << in.rdbuf();
-      std::string text = body.str();
-      std::string etag = etag_of(text);
-      return StaticFile{std::move(text), content_type_of(path), std::move(etag)};
+      auto text = std::make_shared<const std::string>(body.str());
+      return StaticFile{*text, {}, {}, content_type_of(path), etag_of(*text), false, text};
     }
   }
   for (const EmbeddedFile& f : kEmbeddedFiles) {
-    if (f.path == path) return StaticFile{std::string(f.body), content_type_of(path), etag_of(f.body)};
+    if (f.path == path) return StaticFile{f.body, f.gzip, f.brotli, content_type_of(path), etag_of(f.body), f.immutable, {}};
   }
   return std::nullopt;
 }
 
 http::response<http::string_body> StaticFiles::respond(const StaticFile& file,
                                                        const http::request<http::string_body>& request) {
-  const bool current = request[http::field::if_none_match] == file.etag;
+  // The smallest coding the browser accepts; each has its own ETag, so a
+  // cache never answers one coding's validator with another's body.
+  const std::string_view accepted = request[http::field::accept_encoding];
+  std::string_view body = file.body;
+  std::string_view coding;
+  if (!file.brotli.empty() && accepts(accepted, "br")) {
+    body = file.brotli;
+    coding = "br";
+  } else if (!file.gzip.empty() && accepts(accepted, "gzip")) {
+    body = file.gzip;
+    coding = "gzip";
+  }
+  std::string etag = file.etag;
+  if (!coding.empty()) etag.insert(etag.size() - 1, "-" + std::string(coding));
+  const bool current = names_etag(request[http::field::if_none_match], etag);
   http::response<http::string_body> res{current ? http::status::not_modified : http::status::ok, request.version()};
   res.set(http::field::server, "spb");
   res.set(http::field::content_type, file.content_type);
-  // Revalidate every time (the ETag makes that cheap): a new server version
-  // must never meet an old module in the browser's cache.
-  res.set(http::field::cache_control, "no-cache");
-  res.set(http::field::etag, file.etag);
+  // A file named by its content's hash is kept for a year without asking
+  // again; any other (the HTML shell naming those files, /sw.js) is
+  // revalidated every time (the ETag makes that cheap), so a new server
+  // version never meets an old page in the browser's cache.
+  res.set(http::field::cache_control, file.immutable ? "public, max-age=31536000, immutable" : "no-cache");
+  res.set(http::field::etag, etag);
+  if (!coding.empty()) res.set(http::field::content_encoding, coding);
+  if (!file.gzip.empty() || !file.brotli.empty()) res.set(http::field::vary, "Accept-Encoding");
   res.set("X-Content-Type-Options", "nosniff");
   // The page's addresses (a private table's code) stay on this site.
   res.set("Referrer-Policy", "no-referrer");
@@ -91,9 +169,9 @@ http::response<http::string_body> StaticFiles::respond(const StaticFile& file,
           "style-src 'self'; "
           "object-src 'none'; base-uri 'none'; frame-ancestors 'none'");
   res.keep_alive(request.keep_alive());
-  if (!current && request.method() != http::verb::head) res.body() = file.body;
+  if (!current && request.method() != http::verb::head) res.body() = std::string(body);
   res.prepare_payload();
-  if (request.method() == http::verb::head) res.content_length(file.body.size());
+  if (request.method() == http::verb::head) res.content_length(body.size());
   return res;
 }
 

@@ -8,7 +8,8 @@
 // the same check in Russian. Carol is handed the record with one move's state
 // hash, then one move's action, changed on the way: the page names that move. Usage: node fair_deal.mjs SPB_BINARY SCREENSHOT_DIR
 import {
-  check, commandLine, DESKTOP, launchBrowser, PHONE, register, startServer, Steps, runSteps, testConnection,
+  check, commandLine, DESKTOP, launchBrowser, noAccessibilityViolations, PHONE, register, startServer, Steps, runSteps,
+  testConnection,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("fair_deal.mjs");
@@ -83,6 +84,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     check(lines.some((l) => l.includes(`all ${moveCount} moves replay to the recorded state hashes`)),
       `the replay step: ${lines}`);
     check(await ann.page.locator(".deal-steps li.failed").count() === 0, `no step failed: ${lines}`);
+    await noAccessibilityViolations(ann, "the check of a deal");
     await steps.shotsAtBothWidths(ann, "f-check", DESKTOP);
   });
 

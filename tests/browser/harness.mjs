@@ -10,11 +10,12 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-let chromium;
+let chromium, AxeBuilder;
 try {
   ({ chromium } = await import("playwright-core"));
+  ({ default: AxeBuilder } = await import("@axe-core/playwright"));
 } catch {
-  console.error("playwright-core is missing: run `npm ci` in tests/browser (`make test` does).");
+  console.error("playwright-core or @axe-core/playwright is missing: run `npm ci` in tests/browser (`make test` does).");
   process.exit(1);
 }
 
@@ -212,7 +213,7 @@ export async function testConnection(browser, server) {
   const page = await context.newPage();
   // A static file of the site: its Content-Security-Policy lets a script connect to the
   // server (connect-src 'self'), where /healthz's forbids everything (default-src 'none').
-  await page.goto(`${server.url}/i18n/languages.js`);
+  await page.goto(`${server.url}/cards.json`);
   return {
     send: (requests) => page.evaluate(async (requests) => {
       const ws = new WebSocket(`ws://${location.host}/ws`);
@@ -258,6 +259,15 @@ export async function noHorizontalOverflow(player) {
       .slice(0, 5).map((el) => el.className || el.tagName),
   }));
   check(widths.scroll <= widths.client, `the page is ${widths.scroll}px wide in a ${widths.client}px window: ${widths.offenders.join(", ")}`);
+}
+
+// axe-core's check of the page as it is now (WCAG 2.x A and AA and axe's
+// best practices): no violation, each one named with where it is.
+export async function noAccessibilityViolations(player, where) {
+  const { violations } = await new AxeBuilder({ page: player.page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const described = violations.map((v) => `${v.id} (${v.help}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")}`);
+  check(violations.length === 0, `${player.name} ${where}: ${described.join(" | ")}`);
 }
 
 // Registers a player through the login screen (whatever its language) and

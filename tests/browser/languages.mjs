@@ -11,7 +11,8 @@
 // identical card names apart, and an en-GB browser writes dates day first.
 // Usage: node languages.mjs SPB_BINARY SCREENSHOT_DIR
 import {
-  check, commandLine, DESKTOP, launchBrowser, mouseMove, PHONE, register, runSteps, startServer, Steps, toAct,
+  check, commandLine, DESKTOP, launchBrowser, mouseMove, noAccessibilityViolations, PHONE, register, runSteps, startServer,
+  Steps, toAct,
 } from "./harness.mjs";
 import en from "../../web/i18n/en.js";
 import fr from "../../web/i18n/fr.js";
@@ -67,7 +68,10 @@ function pageText(page) {
   });
 }
 
+// No English on the page, and no accessibility violation (axe-core): this
+// walk reaches every page, in two languages and at both widths.
 async function noEnglish(player, code, where) {
+  await noAccessibilityViolations(player, `${code} ${where}`);
   const text = await pageText(player.page);
   const found = foreignWords(text, code);
   await steps.shot(player, `lang-${code}-${where}`);
@@ -100,14 +104,22 @@ async function selectsFit(player, scope, what) {
 
 await runSteps({ steps, browser, server, screenshotDir }, async () => {
   await step("an en-GB browser writes dates day first, an en-US one month first", async () => {
-    for (const [locale, pattern] of [["en-GB", /^5 Nov 2026/], ["en-US", /^Nov 5, 2026/]]) {
-      const context = await browser.newContext({ locale });
-      const page = await context.newPage();
-      await page.goto(server.url + "/");
-      await page.locator("#register-name").waitFor();
-      const date = await page.evaluate(async () => (await import("/js/i18n.js")).formatDate(Date.UTC(2026, 10, 5, 12) / 1000));
-      check(pattern.test(date), `${locale} writes ${date}`);
-      await context.close();
+    // The page's modules one by one, as `--static-dir web` serves them for
+    // editing, so the test can call the page's own formatDate (the embedded
+    // page is one bundle that exports nothing).
+    const modules = await startServer(spb, ["--static-dir", new URL("../../web", import.meta.url).pathname]);
+    try {
+      for (const [locale, pattern] of [["en-GB", /^5 Nov 2026/], ["en-US", /^Nov 5, 2026/]]) {
+        const context = await browser.newContext({ locale });
+        const page = await context.newPage();
+        await page.goto(modules.url + "/");
+        await page.locator("#register-name").waitFor();
+        const date = await page.evaluate(async () => (await import("/js/i18n.js")).formatDate(Date.UTC(2026, 10, 5, 12) / 1000));
+        check(pattern.test(date), `${locale} writes ${date}`);
+        await context.close();
+      }
+    } finally {
+      await modules.stop();
     }
   });
 
@@ -116,7 +128,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await step(`${code}: the login page`, async () => {
       first = await steps.newPlayer(browser, server, `${code}-first`, DESKTOP, { locale });
       second = await steps.newPlayer(browser, server, `${code}-second`, PHONE, { locale });
-      await first.page.locator("#register-name").waitFor();
+      for (const p of [first, second]) await p.page.locator("#register-name").waitFor();
       await noEnglish(first, code, "login");
       await noEnglish(second, code, "login-phone");
     });

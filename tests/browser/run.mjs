@@ -5,7 +5,8 @@
 // join and start a table, play it to the end through the page, and check each
 // rule of the client as a named step. Exits non-zero on the first failure.
 import {
-  check, commandLine, DESKTOP, dropConnection, launchBrowser, moveNumber, noHorizontalOverflow, PHONE, startServer, Steps, waitForMove, runSteps,
+  check, commandLine, DESKTOP, dropConnection, launchBrowser, moveNumber, noAccessibilityViolations, noHorizontalOverflow, PHONE,
+  startServer, Steps, waitForMove, runSteps,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("run.mjs");
@@ -108,7 +109,13 @@ const browser = await launchBrowser();
 
 await runSteps({ steps, browser, server, screenshotDir }, async () => {
   await step("the server serves the page, its modules and the card catalogue with their types", async () => {
-    for (const [path, type] of [["/", "text/html"], ["/js/app.js", "text/javascript"], ["/style.css", "text/css"], ["/cards.json", "application/json"]]) {
+    // The shell names the built files (their names hold their content's hash).
+    const shell = await (await fetch(server.url + "/")).text();
+    const named = (pattern) => shell.match(pattern)?.[1];
+    const script = named(/<script type="module" src="(\/js\/app-\w+\.js)">/);
+    const style = named(/<link rel="stylesheet" href="(\/style-\w+\.css)">/);
+    check(script && style, `the shell does not name its script and style: ${shell}`);
+    for (const [path, type] of [["/", "text/html"], [script, "text/javascript"], [style, "text/css"], ["/cards.json", "application/json"]]) {
       const response = await fetch(server.url + path);
       check(response.ok, `${path}: HTTP ${response.status}`);
       check(response.headers.get("content-type").startsWith(type), `${path}: Content-Type ${response.headers.get("content-type")}`);
@@ -477,6 +484,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
       await p.page.locator(".history-chart svg polyline").first().waitFor();
       check(await p.page.locator(".history-chart svg.chart").count() === 2, "not two charts (points, rubles)");
       await noHorizontalOverflow(p);
+      await noAccessibilityViolations(p, "the final scoring");
     }
     await shot(ann, "09-final-desktop");
     await shot(bob, "10-final-phone");
@@ -494,6 +502,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await page.locator(".replay-controls input[type=range]").fill(String(Math.floor(total / 2)));
     await page.locator(".replay-counter", { hasText: `Move ${Math.floor(total / 2)} of` }).waitFor();
     await page.locator(".replay-stage .status .move", { hasText: `Move ${Math.floor(total / 2)}` }).waitFor();
+    await noAccessibilityViolations(ann, "the replay");
     await shot(ann, "11-replay");
   });
 

@@ -47,8 +47,8 @@ const en = catalogues.en;
 // The page offers the list's languages: a catalogue it did not load would never be shown.
 const loader = readFileSync(join(root, "web", "js", "i18n.js"), "utf8");
 if (!loader.includes('import LANGUAGES from "../i18n/languages.js";')) problem("web/js/i18n.js does not import web/i18n/languages.js");
-if (!loader.includes("LANGUAGES.map(async (code) => [code, (await import(`../i18n/${code}.js`)).default])")) {
-  problem("web/js/i18n.js does not load web/i18n/<code>.js for each language of the list");
+for (const code of Object.keys(catalogues)) {
+  if (!loader.includes(`${code}: () => import("../i18n/${code}.js"),`)) problem(`web/js/i18n.js has no loader for web/i18n/${code}.js`);
 }
 
 const placeholders = (text) => new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1].replace(/^a_/, "")));
@@ -57,6 +57,9 @@ const sameSet = (a, b) => a.size === b.size && [...a].every((x) => b.has(x));
 
 for (const [code, catalogue] of Object.entries(catalogues)) {
   if (typeof catalogue.name !== "string" || !catalogue.name) problem(`${code}: no name`);
+  // The switch names a language without fetching its catalogue, from Intl (web/js/i18n.js's languages()).
+  const own = new Intl.DisplayNames([code], { type: "language" }).of(code);
+  if (catalogue.name !== own.charAt(0).toLocaleUpperCase(code) + own.slice(1)) problem(`${code}: its name "${catalogue.name}" is not Intl's "${own}"`);
   if (typeof catalogue.grammar?.mention !== "function") problem(`${code}: no grammar.mention`);
   else if (typeof catalogue.grammar.mention("X") !== "string" || !catalogue.grammar.mention("X").includes("X")) problem(`${code}: grammar.mention loses the name`);
   const words = catalogue.words;

@@ -146,7 +146,7 @@ export class AdminTablePage {
       names.map((name, seat) => h("option", { value: String(seat) }, t("admin.viewer_seat", { name }))));
     const last = data.divergence ? data.divergence.move_number - 1 : table.move_number;
     this.viewer.setTotal(last, names);
-    this.log = h("div", { class: "admin-log table-scroll" });
+    this.log = h("div", { class: "admin-log table-scroll", tabindex: "0" });
     replace(this.body,
       h("section", { class: "panel admin-summary" },
         h("p", {}, h("span", { class: "state" }, t(`state.${table.status}`)), " · ", t("lobby.move", { n: table.move_number })),

@@ -7,7 +7,7 @@ import { loadCards } from "./cards.js";
 import { installCardTips } from "./card_tips.js";
 import { Connection } from "./connection.js";
 import { h, replace } from "./dom.js";
-import { CATALOGUES, errorText, language, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
+import { errorText, language, languages, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
 import { AccountPage } from "./account.js";
 import { DealCheckPage } from "./fair_deal.js";
 import { Administrator, AdminPage, AdminTablePage } from "./admin.js";
@@ -62,7 +62,7 @@ function renderFrame() {
   replace(languageChoice,
     h("label", { for: "language-select", class: "visually-hidden" }, t("nav.language")),
     h("select", { id: "language-select", onchange: (e) => setLanguage(e.target.value) },
-      Object.entries(CATALOGUES).map(([code, c]) => h("option", { value: code, lang: code, selected: code === language() }, c.name))));
+      languages().map(({ code, name }) => h("option", { value: code, lang: code, selected: code === language() }, name))));
   showConnection();
 }
 

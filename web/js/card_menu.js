@@ -43,7 +43,9 @@ export class CardMenu {
     const cancel = h("button", { type: "button", role: "menuitem", class: "cancel", onclick: () => this.close(true) }, t("menu.cancel"));
     this.element = h("div", { class: "card-menu", role: "menu", "aria-label": cardName(id), onkeydown: (e) => this.key(e) },
       h("p", { class: "card-menu-title", "aria-hidden": "true" }, cardName(id)), items, rules, cancel);
-    document.body.append(this.element);
+    // In the page's main landmark, where a screen reader's reading by
+    // landmarks finds it (main is not positioned: the same place as in the body).
+    document.getElementById("main").append(this.element);
     this.place();
     cardEl.setAttribute("aria-expanded", "true");
     cardEl.classList.add("menu-open");

@@ -10,8 +10,11 @@ let catalogue = new Map();
 let order = new Map();
 let bonus = [];
 
+// The shell names the catalogue's address (the build gives it its content's
+// hash, so the browser keeps it) and has the browser fetch it while the
+// scripts load.
 export async function loadCards() {
-  const response = await fetch("/cards.json", { cache: "no-cache" });
+  const response = await fetch(document.querySelector('link[rel="preload"][as="fetch"]').href);
   if (!response.ok) throw new Error(t("app.catalogue_failed"));
   const data = await response.json();
   catalogue = new Map(data.cards.map((c) => [c.id, c]));
@@ -154,7 +157,9 @@ export function cardElement(id, options = {}) {
       class: `card ${c.color}${c.trading ? " trading" : ""}${options.faceDown ? " face-down" : ""}${control ? " actionable" : ""}${options.changed ? " changed" : ""}`,
       type: control ? "button" : null,
       tabindex: control ? null : "0",
-      role: control ? null : "img",
+      // A named group, not an image: an image's content is presentational,
+      // and its tip holds a link (the rules' entry).
+      role: control ? null : "group",
       "aria-haspopup": control ? "menu" : null,
       "aria-expanded": control ? "false" : null,
       "aria-label": labelParts.join(" "),

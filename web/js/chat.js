@@ -12,7 +12,8 @@ export class Chat {
     this.send = send; // async (text) => void
     this.history = history; // async (before) => chat_history's data: the page of lines before that id, or the newest
     this.paged = false; // whether the first page was read
-    this.list = h("ol", { class: "chat-list", "aria-live": "polite", "aria-label": t("chat.messages_label") });
+    // Focusable, so that the keyboard scrolls it as the mouse does.
+    this.list = h("ol", { class: "chat-list", "aria-live": "polite", "aria-label": t("chat.messages_label"), tabindex: "0" });
     this.older = h("button", { type: "button", class: "chat-older", hidden: true, onclick: () => this.loadOlder() },
       t("chat.older"));
     this.input = h("input", { type: "text", maxlength: "500", required: true, "aria-label": t("chat.message_label"), placeholder: t("chat.placeholder") });

@@ -21,7 +21,7 @@ export function renderFinalScoring(view) {
   return h("section", { class: "panel final", "aria-labelledby": "final-title" },
     h("h2", { id: "final-title" }, t("final.title")),
     h("p", { class: "winner" }, t("final.wins", { name: names[view.final.ranking[0]] })),
-    h("div", { class: "table-scroll" },
+    h("div", { class: "table-scroll", tabindex: "0" },
       h("table", { class: "scores" },
         h("thead", {}, h("tr", {},
           ["place", "player", "points", "aristocrat_bonus", "money_points", "hand_penalty", "total"].map((k) => h("th", { scope: "col" }, t(`final.${k}`))))),
@@ -62,7 +62,7 @@ export function renderHistory(history, names) {
   const legend = h("ul", { class: "legend" }, names.map((n, seat) =>
     h("li", {}, h("span", { class: `swatch seat-${seat}` }), n)));
   const table = h("details", {}, h("summary", {}, t("history.figures")),
-    h("div", { class: "table-scroll" }, h("table", { class: "history" },
+    h("div", { class: "table-scroll", tabindex: "0" }, h("table", { class: "history" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("history.round")), names.map((n) => h("th", { scope: "col" }, t("history.column", { name: n }))))),
       h("tbody", {}, rounds.map((r) => h("tr", {}, h("th", { scope: "row" }, r.round),
         names.map((_, seat) => {

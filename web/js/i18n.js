@@ -2,37 +2,55 @@
 // list (web/i18n/languages.js) is one catalogue, web/i18n/<code>.js, holding
 // every word of the page under the same keys (a test compares them); the
 // language is the one the reader chose on this browser, else the first of the
-// browser's languages the page speaks, else English. Changing it tells the
-// page to draw itself again.
+// browser's languages the page speaks, else English. Only the reader's
+// catalogue is fetched (a phone pays for one language, not every one);
+// changing the language fetches the new one, then tells the page to draw
+// itself again.
 import LANGUAGES from "../i18n/languages.js";
 
-// Code to catalogue, in the list's order (the switch in the header shows them so).
-export const CATALOGUES = Object.fromEntries(
-  await Promise.all(LANGUAGES.map(async (code) => [code, (await import(`../i18n/${code}.js`)).default])));
-const en = CATALOGUES.en;
+// One loader per language of the list, each import written out so that the
+// build's bundler (web/build_web.cmake, which checks that every language of
+// the list has its line here) makes each catalogue a file of its own.
+const LOADERS = {
+  en: () => import("../i18n/en.js"),
+  fr: () => import("../i18n/fr.js"),
+  ru: () => import("../i18n/ru.js"),
+};
 const STORAGE_KEY = "spb.language";
 
 let current = initialLanguage();
+let catalogue = (await LOADERS[current]()).default;
 const events = new EventTarget();
 document.documentElement.lang = current;
 
 function initialLanguage() {
   const saved = localStorage.getItem(STORAGE_KEY);
-  if (saved && CATALOGUES[saved]) return saved;
+  if (saved && LANGUAGES.includes(saved)) return saved;
   for (const tag of navigator.languages?.length ? navigator.languages : [navigator.language || "en"]) {
     const code = String(tag).toLowerCase().split("-")[0];
-    if (CATALOGUES[code]) return code;
+    if (LANGUAGES.includes(code)) return code;
   }
   return "en";
+}
+
+// The languages the switch offers, each by its own name in its own language
+// ("Français", "Русский"), without fetching its catalogue.
+export function languages() {
+  return LANGUAGES.map((code) => {
+    const own = new Intl.DisplayNames([code], { type: "language" }).of(code);
+    return { code, name: own.charAt(0).toLocaleUpperCase(code) + own.slice(1) };
+  });
 }
 
 export function language() {
   return current;
 }
 
-export function setLanguage(code) {
-  if (!CATALOGUES[code] || code === current) return;
+export async function setLanguage(code) {
+  if (!LANGUAGES.includes(code) || code === current) return;
+  const next = (await LOADERS[code]()).default;
   current = code;
+  catalogue = next;
   localStorage.setItem(STORAGE_KEY, code);
   document.documentElement.lang = code;
   events.dispatchEvent(new Event("change"));
@@ -43,8 +61,7 @@ export function onLanguageChange(listener) {
 }
 
 function entry(key) {
-  const words = CATALOGUES[current].words;
-  return key in words ? words[key] : en.words[key];
+  return catalogue.words[key];
 }
 
 function fill(text, params) {
@@ -81,7 +98,7 @@ export function tn(key, n, params = {}) {
 // How a sentence names a card in passing ("a Market" in English, « Рынок »
 // in Russian): each language's own rule.
 export function mention(name) {
-  return CATALOGUES[current].grammar.mention(name);
+  return catalogue.grammar.mention(name);
 }
 
 // The locale dates are written in: the browser's own when it speaks the

@@ -117,7 +117,8 @@ function actorNote(move) {
 export class MoveLog {
   constructor() {
     // Not a live region: the table page's announcer says the others' moves (announcer.js).
-    this.list = h("ol", { class: "move-log", "aria-label": t("log.title") });
+    // Focusable, so that the keyboard scrolls it as the mouse does.
+    this.list = h("ol", { class: "move-log", "aria-label": t("log.title"), tabindex: "0" });
     this.element = h("section", { class: "panel log-panel", "aria-labelledby": "log-title" },
       h("h2", { id: "log-title" }, t("log.title")), this.list);
     this.seen = 0;

@@ -92,7 +92,7 @@ export class ProfilePage {
     replace(this.body,
       h("section", { class: "panel", "aria-labelledby": "ratings-title" },
         h("h2", { id: "ratings-title" }, t("profile.ratings")),
-        h("div", { class: "table-scroll" }, h("table", { class: "ratings" },
+        h("div", { class: "table-scroll", tabindex: "0" }, h("table", { class: "ratings" },
           h("thead", {}, h("tr", {}, h("th", {}, t("profile.pool")), h("th", {}, t("profile.rating")), h("th", {}, t("profile.rated_games")), h("th", {}, t("profile.mu_sigma")))),
           h("tbody", {}, POOLS.map((pool) => {
             const r = p.ratings[pool];
@@ -125,7 +125,7 @@ export class ProfilePage {
     });
     // A phone scrolls the table sideways rather than the page.
     return [charts,
-      h("div", { class: "table-scroll" }, h("table", { class: "rating-history" },
+      h("div", { class: "table-scroll", tabindex: "0" }, h("table", { class: "rating-history" },
         h("thead", {}, h("tr", {}, ["profile.when", "profile.table", "profile.pool", "profile.place", "profile.change"].map((k) => h("th", {}, t(k))))),
         h("tbody", {}, [...games].reverse().map((g) => h("tr", {},
           h("td", {}, formatDate(g.finished_at)),

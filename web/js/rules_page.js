@@ -78,7 +78,7 @@ export class RulesPage {
       h("h3", {}, t("rules.trading_title")), paragraphs("rules.trading"),
       h("h3", {}, t("rules.scoring_title")), paragraphs("rules.scoring"),
       h("h3", {}, t("rules.end_title")), paragraphs("rules.end"),
-      h("div", { class: "table-scroll" }, h("table", { class: "rules-bonus" },
+      h("div", { class: "table-scroll", tabindex: "0" }, h("table", { class: "rules-bonus" },
         h("caption", {}, t("rules.bonus_caption")),
         h("tr", {}, h("th", { scope: "row" }, t("rules.bonus_different")), bonus.slice(1).map((_, i) => h("td", {}, i + 1 === bonus.length - 1 ? `${i + 1}+` : i + 1))),
         h("tr", {}, h("th", { scope: "row" }, t("rules.bonus_points")), bonus.slice(1).map((points) => h("td", {}, points))))),

@@ -107,7 +107,10 @@ export class TablePage {
       this.status,
       this.announcer.element,
       this.seatNotice,
-      h("div", { class: "table-grid" },
+      // Shown from the first view on: drawn empty before it, the grid would
+      // jump down the page when the status bar above it fills (a layout
+      // shift a phone's reader sees, and Lighthouse counts).
+      this.grid = h("div", { class: "table-grid", hidden: true },
         h("div", { class: "table-main", onclick: (e) => this.openCard(e) }, this.end, this.board, this.actions.element, this.players, this.consent.element, this.orders.element),
         h("aside", { class: "table-side" }, this.log.element, keyboardHelp(), this.chat.element)));
     this.onUpdate = (e) => this.update(e.detail);
@@ -368,6 +371,7 @@ export class TablePage {
 
   draw() {
     const view = this.view;
+    this.grid.hidden = false;
     const stopped = this.summary?.status === "aborted" || this.summary?.status === "faulted";
     const finished = view.step === "finished";
     const name = this.summary?.name || t("table.title", { id: this.tableId });

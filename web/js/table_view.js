@@ -58,7 +58,8 @@ export function renderBoard(view, legal, { playing = true, prices = [] } = {}) {
   const row = (which, label) =>
     h("div", { class: "row-block" },
       h("h3", {}, label),
-      h("div", { class: "card-row", "aria-label": label, role: "list" },
+      // A list only while it holds cards: an empty one's sentence is no item.
+      h("div", view.board[which].length ? { class: "card-row", "aria-label": label, role: "list" } : { class: "card-row" },
         view.board[which].length
           ? view.board[which].map((id) => h("div", { role: "listitem" }, placed(which, id)))
           : h("p", { class: "empty" }, t("board.empty"))));
