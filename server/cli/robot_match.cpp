@@ -91,6 +91,16 @@ std::optional<RobotMatchPlan> parse_robot_match(std::vector<std::string> args, s
   return plan;
 }
 
+MatchGame match_game(const RobotMatchPlan& plan, std::uint64_t game) {
+  const auto players = static_cast<std::uint64_t>(plan.players);
+  MatchGame match;
+  match.deal_seed = plan.seed + (plan.rotate ? game / players : game);
+  match.entry_at_seat.resize(players);
+  const std::uint64_t turn = plan.rotate ? game % players : 0;
+  for (std::size_t e = 0; e < players; ++e) match.entry_at_seat[(e + turn) % players] = e;
+  return match;
+}
+
 DecisionTimes decision_times(std::vector<double> milliseconds) {
   if (milliseconds.empty()) return {};
   std::sort(milliseconds.begin(), milliseconds.end());

@@ -30,6 +30,15 @@ struct RobotMatchPlan {
   bool json = false;
 };
 
+// Where game `game` of the plan is played: its deal's seed, and the entry
+// (index into `levels`) at each seat.
+struct MatchGame {
+  std::uint64_t deal_seed = 0;
+  std::vector<std::size_t> entry_at_seat;
+};
+
+MatchGame match_game(const RobotMatchPlan& plan, std::uint64_t game);
+
 // The plan, or nothing with `error` set.
 std::optional<RobotMatchPlan> parse_robot_match(std::vector<std::string> args, std::string& error);
 

@@ -41,20 +41,18 @@ void print_entries(const RobotMatchPlan& plan, const RobotMatchResult& result) {
 
 // Plays one game; false if it did not end.
 bool play_game(const RobotMatchPlan& plan, std::uint64_t game, RobotMatchResult& result, std::string& error) {
-  const auto players = static_cast<std::uint64_t>(plan.players);
+  const auto players = static_cast<std::size_t>(plan.players);
+  const MatchGame match = match_game(plan, game);
   engine::GameSetup setup;
   setup.player_count = plan.players;
   setup.options.expansions = plan.expansions;
-  setup.seed = plan.seed + (plan.rotate ? game / players : game);
+  setup.seed = match.deal_seed;
   auto state = engine::new_game(setup);
   if (!state) {
     error = state.error().message;
     return false;
   }
-  // entry_at[seat]: the entry playing that seat in this game.
-  std::vector<std::size_t> entry_at(players);
-  const std::uint64_t turn = plan.rotate ? game % players : 0;
-  for (std::size_t e = 0; e < players; ++e) entry_at[(e + turn) % players] = e;
+  const std::vector<std::size_t>& entry_at = match.entry_at_seat;
 
   for (std::uint64_t n = 0; n < kMaxActions && !state->is_finished(); ++n) {
     const engine::Seat seat = state->current;

@@ -58,6 +58,25 @@ TEST_CASE("robot-match refuses levels that do not fit the table") {
   CHECK_FALSE(parse({"stray"}, error).has_value());
 }
 
+TEST_CASE("robot-match --levels: every level plays every seat of each deal") {
+  std::string error;
+  const auto plan = parse({"--players", "3", "--levels", "3,1,0", "--seed", "40"}, error);
+  REQUIRE(plan.has_value());
+  for (std::uint64_t deal = 0; deal < 2; ++deal) {
+    std::vector<std::vector<bool>> played(3, std::vector<bool>(3, false));  // [entry][seat]
+    for (std::uint64_t g = 3 * deal; g < 3 * deal + 3; ++g) {
+      const MatchGame game = match_game(*plan, g);
+      CHECK(game.deal_seed == 40 + deal);
+      for (std::size_t seat = 0; seat < 3; ++seat) played[game.entry_at_seat[seat]][seat] = true;
+    }
+    for (const auto& seats : played) CHECK(seats == std::vector<bool>{true, true, true});
+  }
+  const auto today = parse({"--players", "3", "--robots", "1", "--seed", "40"}, error);
+  REQUIRE(today.has_value());
+  CHECK(match_game(*today, 5).deal_seed == 45);
+  CHECK(match_game(*today, 5).entry_at_seat == std::vector<std::size_t>{0, 1, 2});
+}
+
 TEST_CASE("decision times: the median, the 99th percentile and the slowest") {
   std::vector<double> times;
   for (int i = 100; i >= 1; --i) times.push_back(i);
