@@ -12,8 +12,8 @@ namespace {
 
 // Measured in docs/robot.md: each level against the one below, and the
 // strongest's decision time.
-constexpr SearchBudget kQuickBudget{3, 8};
-constexpr SearchBudget kDeepBudget{6, 32};
+constexpr SearchBudget kQuickBudget{3, 4};
+constexpr SearchBudget kDeepBudget{4, 12};
 
 }  // namespace
 
