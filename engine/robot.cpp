@@ -349,15 +349,9 @@ double double_turn_worth(const std::vector<LegalAction>& actions, const std::vec
 
 }  // namespace
 
-Action choose_robot_action(const GameState& state, Seat seat, Rng& rng) {
-  SP_ASSERT(!state.is_finished() && state.current == seat);
+std::vector<double> robot_worths(const GameState& state, Seat seat, const std::vector<LegalAction>& actions) {
   const TableView view = view_for(state, Viewer::of_seat(seat));
   const Outlook outlook(view, seat);
-  // The seat's legal actions follow from what the seat may see: its own cards
-  // and money, the display, the discard pile and the stacks' sizes.
-  const std::vector<LegalAction> actions = legal_actions(state, seat);
-  SP_ASSERT(!actions.empty());
-
   std::vector<double> worths;
   worths.reserve(actions.size());
   for (const LegalAction& legal : actions) {
@@ -366,6 +360,16 @@ Action choose_robot_action(const GameState& state, Seat seat, Rng& rng) {
   for (std::size_t i = 0; i < actions.size(); ++i) {
     if (is_double_turn(actions[i].action)) worths[i] = double_turn_worth(actions, worths, outlook.me.rubles);
   }
+  return worths;
+}
+
+Action choose_robot_action(const GameState& state, Seat seat, Rng& rng) {
+  SP_ASSERT(!state.is_finished() && state.current == seat);
+  // The seat's legal actions follow from what the seat may see: its own cards
+  // and money, the display, the discard pile and the stacks' sizes.
+  const std::vector<LegalAction> actions = legal_actions(state, seat);
+  SP_ASSERT(!actions.empty());
+  const std::vector<double> worths = robot_worths(state, seat, actions);
 
   std::size_t best = 0;
   double best_worth = kRefused * 2;

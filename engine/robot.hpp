@@ -14,7 +14,10 @@
 // is worth part of buying it later, unless the game may end with it held.
 #pragma once
 
+#include <vector>
+
 #include "engine/action.hpp"
+#include "engine/legal_actions.hpp"
 #include "engine/rng.hpp"
 #include "engine/seat.hpp"
 #include "engine/state.hpp"
@@ -26,5 +29,11 @@ namespace sp::engine {
 // the same generator state give the same choice.
 // REQUIRES: the seat is to act (state.current) and the game is not over.
 Action choose_robot_action(const GameState& state, Seat seat, Rng& rng);
+
+// The worth of each of `actions` (the seat's legal actions, in their order) in
+// end-of-game points, as the seat sees them: what the robot above chooses by,
+// and where a search starts from (engine/robot_search.hpp).
+// REQUIRES: as above.
+std::vector<double> robot_worths(const GameState& state, Seat seat, const std::vector<LegalAction>& actions);
 
 }  // namespace sp::engine

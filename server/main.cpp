@@ -19,7 +19,7 @@ void usage() {
                "  scenario FILE   run a scenario file and print the outcome as JSON\n"
                "  sim             play random games and report games/s and actions/s\n"
                "  random-game     play one game between random players and print the final scoring\n"
-               "  robot-match     play robots against random players and report wins and scores\n"
+               "  robot-match     play robot levels against each other (or random players): wins, scores, times\n"
                "  pace-sim        model correspondence games and report days per game with and without standing orders\n"
                "  verify-deal F   check a finished game's record: its deal and every move (docs/fairness.md)\n";
 }
