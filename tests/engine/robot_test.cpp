@@ -15,55 +15,15 @@
 #include "engine/setup.hpp"
 
 #include "tests/support/game_configs.hpp"
+#include "tests/support/robot_tables.hpp"
 
 using namespace sp::engine;
+using sp::test::is_legal;
+using sp::test::new_table;
+using sp::test::secretive_options;
+using sp::test::with_other_secrets;
 
 namespace {
-
-GameState new_table(int players, Expansions expansions, std::uint64_t seed, TableOptions options = {}) {
-  GameSetup setup;
-  setup.player_count = players;
-  setup.options = options;
-  setup.options.expansions = expansions;
-  setup.seed = seed;
-  auto state = new_game(setup);
-  REQUIRE(state.has_value());
-  return *state;
-}
-
-// Hidden money and hands, no stack peek: a seat knows the least it can.
-TableOptions secretive_options() {
-  TableOptions options;
-  options.public_money = false;
-  options.public_hands = false;
-  options.stack_peek = false;
-  options.auto_pass_forced = false;
-  return options;
-}
-
-bool is_legal(const GameState& state, Seat seat, const Action& action) {
-  const auto legal = legal_actions(state, seat);
-  return std::any_of(legal.begin(), legal.end(), [&](const LegalAction& l) { return l.action == action; });
-}
-
-// The same game as the seat sees it, with the stacks in another order and the
-// other seats' hidden hands and money changed (a hand card swapped with a
-// stack card of the same deck, so every card stays in the game).
-GameState with_other_secrets(GameState state, Seat seat, Rng& rng) {
-  for (Stack& stack : state.stacks) rng.shuffle(std::span<CardId>(stack.begin(), stack.end()));
-  if (state.options.public_hands) return state;
-  for (int other = 0; other < state.player_count; ++other) {
-    if (other == seat.value) continue;
-    PlayerState& player = state.players[other];
-    if (!state.options.public_money) player.rubles += 7;
-    for (CardId& held : player.hand) {
-      Stack& stack = state.stack(spec(held).deck);
-      if (stack.empty()) continue;
-      std::swap(held, stack[static_cast<std::size_t>(rng.below(stack.size()))]);
-    }
-  }
-  return state;
-}
 
 // Place of `seat` when it alone has the best place.
 bool wins_alone(const GameState& state, Seat seat) {
