@@ -57,6 +57,7 @@ json encode_table_summary(const TableSummary& s) {
   summary["deadline_paused_left"] = optional_json(s.deadline_paused_left);
   if (s.deal) summary["deal"] = encode_deal(*s.deal);
   summary["private"] = s.is_private;
+  if (s.abort_reason) summary["abort_reason"] = *s.abort_reason;
   return summary;
 }
 

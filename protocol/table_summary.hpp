@@ -56,6 +56,7 @@ struct TableSummary {
   std::optional<std::int64_t> deadline_paused_left;
   std::optional<PublicDeal> deal;  // none for a table dealt before fair deals
   bool is_private = false;
+  std::optional<std::string> abort_reason;  // an administrator's, given when aborting
 };
 
 nlohmann::json encode_seat_summary(const SeatSummary& seat);

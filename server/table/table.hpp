@@ -212,7 +212,7 @@ class Table : public std::enable_shared_from_this<Table> {
   std::optional<Consent::AbortProposal> open_abort() const;
   protocol::Consent consent() const;
   // Tells every subscriber what is open now and what just happened.
-  void tell_consent(std::string_view outcome, engine::Seat seat);
+  void tell_consent(std::string_view outcome, engine::Seat seat, std::optional<engine::Seat> asker = std::nullopt);
   void commit_entry(engine::LogKind kind, engine::Seat seat, engine::GameState state, ReplyFn reply);
   // After an entry is stored: what it closes or opens.
   void entry_committed(const Move& move);

@@ -30,6 +30,7 @@ protocol::TableSummary table_summary(const TableRecord& t) {
   summary.deadline_paused_left = t.deadline_left;
   summary.deal = public_deal(t);
   summary.is_private = t.invite_code.has_value();
+  summary.abort_reason = t.abort_reason;
   return summary;
 }
 

@@ -696,6 +696,7 @@ export default {
     "consent.request_undo": "Take back my last action",
     "consent.undo_mine": "You asked to take back move {move}; waiting for the others.",
     "consent.undo_asked": "{name} asks to take back move {move}.",
+    "consent.undo_refused_mine": "{name} refused to let you take back your move; it stands.",
     "consent.accept_undo": "Accept",
     "consent.refuse_undo": "Refuse",
     "consent.propose_abort": "Propose to abort the game",

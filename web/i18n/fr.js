@@ -695,6 +695,7 @@ export default {
     "consent.request_undo": "Reprendre ma dernière action",
     "consent.undo_mine": "Vous demandez à reprendre le coup {move} ; les autres doivent répondre.",
     "consent.undo_asked": "{name} demande à reprendre le coup {move}.",
+    "consent.undo_refused_mine": "{name} a refusé que vous repreniez votre coup ; il est maintenu.",
     "consent.accept_undo": "Accepter",
     "consent.refuse_undo": "Refuser",
     "consent.propose_abort": "Proposer d'arrêter la partie",

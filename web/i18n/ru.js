@@ -696,6 +696,7 @@ export default {
     "consent.request_undo": "Отменить мой последний ход",
     "consent.undo_mine": "Вы просите отменить ход {move}; ждём ответа остальных.",
     "consent.undo_asked": "{name} просит отменить ход {move}.",
+    "consent.undo_refused_mine": "{name} не разрешил(а) отменить ваш ход; он остаётся в силе.",
     "consent.accept_undo": "Согласиться",
     "consent.refuse_undo": "Отказать",
     "consent.propose_abort": "Предложить прервать партию",

@@ -118,6 +118,7 @@ export class TablePage {
     this.onConsent = (e) => {
       if (e.detail.table !== tableId) return;
       this.consentState = { ...this.consentState, undo: e.detail.undo, abort: e.detail.abort };
+      this.consent.heard(e.detail);
       if (this.view) this.render();
     };
     this.onInbox = () => { if (this.view) this.renderHead(); };
@@ -242,15 +243,19 @@ export class TablePage {
     if (this.view) this.render();
   }
 
-  // An administrator aborted the table: it takes no more moves.
+  // An administrator aborted the table: it takes no more moves. The reason
+  // an administrator gave is in the summary (also for a table opened later);
+  // the push's own reason is the server's English for the log.
   tableChanged(message) {
     if (message.table.id !== this.tableId) return;
     this.summary = message.table;
-    this.changeReason = message.reason ?? null;
     if (this.view) this.render();
   }
 
   apply(view, legal, moves, prices = []) {
+    // The game's end rates it (in the same commit as its last move): the
+    // ratings read when the page opened are the ones from before.
+    const ended = this.view && this.view.step !== "finished" && view.step === "finished";
     this.view = view;
     this.legal = legal;
     this.prices = prices;
@@ -265,6 +270,7 @@ export class TablePage {
     this.log.add(moves, names);
     this.render();
     this.markSeen();
+    if (ended && this.ratings) this.loadRatings().catch(() => {});
   }
 
   async act(action) {
@@ -314,7 +320,7 @@ export class TablePage {
   renderSeatNotice() {
     if (this.summary?.status === "aborted" || this.summary?.status === "faulted") {
       const why = this.summary.status === "aborted"
-        ? t(this.changeReason ? "table.aborted_because" : "table.aborted", { reason: this.changeReason })
+        ? t(this.summary.abort_reason ? "table.aborted_because" : "table.aborted", { reason: this.summary.abort_reason })
         : t("error.table_faulted");
       return replace(this.seatNotice, h("div", { class: "panel stopped", role: "alert" }, h("p", {}, why)));
     }
