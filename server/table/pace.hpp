@@ -26,7 +26,8 @@ class Pace {
     std::function<void(std::int64_t deadline_at, DeadlineWarning warning)> warning_due;
   };
 
-  // `warning_hours`: before a move's deadline, its player is warned (hours).
+  // `warning_hours`: before a move's deadline, its player is warned (hours;
+  // only leads shorter than the table's wait, warnings_for_wait).
   Pace(std::int64_t table, Scheduler& scheduler, std::vector<int> warning_hours);
 
   // Waits for `deadline_at`, or for nothing: the deadline's alarm, and the

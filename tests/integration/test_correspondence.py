@@ -194,6 +194,38 @@ async def a_robot_fills_a_seat_and_answers_a_persons_move(server):
 # --- deadlines and timeouts ------------------------------------------------------
 
 @test
+async def against_a_quick_robot_each_wait_brings_one_turn_and_a_short_deadline_no_warning(server):
+    ann = await register(server, "ann_quick")
+    table = (await ann.ok("create_table", players=2, robots=1, move_deadline_hours=1))["table"]["id"]
+    await ann.ok("start_table", table=table)
+
+    async def my_turn():
+        # Not watching between her moves: each turn is told as a notification.
+        data = await ann.ok("subscribe", table=table)
+        await ann.ok("unsubscribe", table=table)
+        return data if data["view"]["to_act"] == [0] and data["legal_actions"] else None
+    made = 0
+    for _ in range(6):
+        data = await wait_for(my_turn, "Ann's turn")
+        if data["view"]["phase"] == "finished":
+            break
+        action = dict(next((a for a in data["legal_actions"] if a["type"] != "pass"), data["legal_actions"][0]))
+        action.pop("price")
+        await ann.ok("act", table=table, move_number=data["view"]["move_number"] + 1, action=action)
+        made += 1
+        await advance(ann, 60)
+    await wait_for(my_turn, "Ann's turn after her last move")
+    await advance(ann, 10 * 60)
+    await asyncio.sleep(0.5)
+    notes = [n for n in (await ann.ok("notifications", limit=100))["notifications"] if n.get("table") == table]
+    kinds = [n["kind"] for n in notes]
+    # A one-hour wait is never warned of: the 1-hour warning would fall when it begins.
+    assert "deadline_near" not in kinds, notes
+    turns = [n["details"]["move_number"] for n in notes if n["kind"] == "your_turn"]
+    assert len(turns) == len(set(turns)) and len(turns) <= made + 1, notes
+
+
+@test
 async def a_deadline_that_passes_during_a_restart_fires_once(server):
     table, clients, names, seats = await human_table(server, move_deadline_hours=1)
     summary, moves = await table_state(clients[0], table)

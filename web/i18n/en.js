@@ -483,6 +483,7 @@ export default {
     "notifications.mark_all": "Mark all as read",
     "notifications.new": "new",
     "notifications.empty": "No notifications yet.",
+    "notifications.repeats": { one: "(and {n} earlier like it)", other: "(and {n} earlier like it)" },
     "notification.your_turn": "It is your turn at {table}.",
     "notification.deadline_near": "Your move at {table} is due in less than {hours} h.",
     "notification.chat_mention": "{from} mentioned you at {table}.",

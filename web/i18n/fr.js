@@ -482,6 +482,7 @@ export default {
     "notifications.mark_all": "Tout marquer comme lu",
     "notifications.new": "nouveau",
     "notifications.empty": "Pas encore de notification.",
+    "notifications.repeats": { one: "(et {n} semblable avant)", other: "(et {n} semblables avant)" },
     "notification.your_turn": "C'est à vous de jouer à {table}.",
     "notification.deadline_near": "Votre coup à {table} doit être joué dans moins de {hours} h.",
     "notification.chat_mention": "{from} vous a cité à {table}.",

@@ -483,6 +483,7 @@ export default {
     "notifications.mark_all": "Отметить все прочитанными",
     "notifications.new": "новое",
     "notifications.empty": "Уведомлений пока нет.",
+    "notifications.repeats": { one: "(и ещё {n} такое же раньше)", few: "(и ещё {n} таких же раньше)", many: "(и ещё {n} таких же раньше)", other: "(и ещё {n} таких же раньше)" },
     "notification.your_turn": "Ваш ход за столом «{table}».",
     "notification.deadline_near": "Ход в {table} нужно сделать менее чем за {hours} ч.",
     "notification.chat_mention": "{from} упомянул(а) вас в {table}.",
