@@ -43,6 +43,9 @@ protocol::TableSummary Table::summary() const {
   if (faulted_ && !moved_ && record_.status != TableStatus::kAborted) out.status = "faulted";
   out.options = setup_.options;
   for (engine::Seat seat : engine::seats_to_act(state_)) out.to_act.push_back(seat.value);
+  if (!state_.is_finished() && record_.status == TableStatus::kPlaying && correspondence_.stand_in_wait_seconds > 0) {
+    out.stand_in_wait_seconds = correspondence_.stand_in_wait_seconds;
+  }
   return out;
 }
 

@@ -293,6 +293,42 @@ async def timeouts_pass_then_a_robot_takes_the_seat_and_its_player_takes_it_back
     assert back["seats"][absent]["controller"] == "human" and back["seats"][absent]["timeouts"] == 0, back
 
 
+@test
+async def robots_standing_in_for_a_person_wait_before_each_move_until_the_person_is_back(server):
+    ann = await register(server, "ann_standin")
+    table = (await ann.ok("create_table", players=2, robots=1, move_deadline_hours=1,
+                          timeout_policy={"takeover_after": 1, "takeover_by": "robot"}))["table"]["id"]
+    await ann.ok("start_table", table=table)
+
+    async def ann_to_act():
+        summary, moves = await table_state(ann, table)
+        return (summary, moves) if summary["to_act"] == [0] and summary["seats"][0]["controller"] == "human" else None
+    summary, moves = await wait_for(ann_to_act, "Ann's turn")
+    assert summary["stand_in_wait_seconds"] == 600, summary
+    await ann.ok("unsubscribe", table=table)
+    # Her hour passes: the table passes for her and the robot takes her seat.
+    await advance(ann, HOUR + 60)
+    summary, moves = await wait_for_moves(ann, table, len(moves) + 1)
+    assert moves[-1]["actor"] == "timeout" and summary["seats"][0]["controller"] == "robot", (summary, moves)
+    # Only robots play now: none moves before its ten minutes.
+    await asyncio.sleep(1)
+    summary, moves = await table_state(ann, table)
+    assert moves[-1]["actor"] == "timeout", moves
+    await advance(ann, 10 * 60)
+    summary, moves = await wait_for_moves(ann, table, len(moves) + 1)
+    assert moves[-1]["actor"] == "robot", moves
+    await asyncio.sleep(1)
+    assert len(stored_moves(server, table)) == len(moves), "a second robot move came within the ten minutes"
+    # She is told, in her notification, that she can take the seat back.
+    told = [n for n in (await ann.ok("notifications"))["notifications"] if n["kind"] == "timed_out"]
+    assert len(told) == 1 and told[0]["details"]["reclaim"] is True, told
+    assert "Take your seat back" in told[0]["text"], told
+    # Back, she plays against a robot that answers at once: the table waits for her only.
+    back = (await ann.ok("reclaim_seat", table=table))["table"]
+    assert back["seats"][0]["controller"] == "human", back
+    await wait_for(ann_to_act, "Ann's turn after she took her seat back, with no clock moved")
+
+
 # --- vacations ------------------------------------------------------------------
 
 @test

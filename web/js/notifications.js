@@ -22,9 +22,11 @@ export function notificationText(n, tableName) {
     case "game_ended":
       return d.place === undefined ? t("notification.game_ended", { table })
         : t("notification.game_ended_place", { table, place: d.place, points: tn("n.points", d.points ?? 0) });
-    case "timed_out":
-      return t(`notification.timed_out_${d.controller === "robot" ? "robot" : d.controller === "absent" ? "absent" : "human"}`,
+    case "timed_out": {
+      const text = t(`notification.timed_out_${d.controller === "robot" ? "robot" : d.controller === "absent" ? "absent" : "human"}`,
         { table, name: d.name ?? "?", timeouts: d.timeouts ?? "?" });
+      return d.reclaim ? `${text} ${t("notification.reclaim")}` : text;
+    }
     default: return n.text;
   }
 }

@@ -340,7 +340,10 @@ export class TablePage {
     const why = mine.reason === "timeouts" || (!mine.reason && mine.timeouts > 0)
       ? t(mine.controller === "robot" ? "seat.taken_by_robot" : "seat.taken_absent", { timeouts: mine.timeouts ?? 0 })
       : t(mine.controller === "robot" ? "seat.handed_to_robot" : "seat.handed_absent");
-    replace(this.seatNotice, h("div", { class: "panel taken-over" }, h("p", {}, why), reclaim));
+    const pace = this.summary.stand_in_wait_seconds
+      ? h("p", { class: "stand-in-pace" }, t("seat.stand_in_pace", { minutes: Math.round(this.summary.stand_in_wait_seconds / 60) }))
+      : null;
+    replace(this.seatNotice, h("div", { class: "panel taken-over" }, h("p", {}, why), pace, reclaim));
   }
 
   render() {
