@@ -10,6 +10,7 @@ import asyncio
 import http.server
 import os
 import random
+import re
 import sqlite3
 import sys
 import tempfile
@@ -189,6 +190,20 @@ async def a_robot_fills_a_seat_and_answers_a_persons_move(server):
             await ann.call("legal_actions", table=table["id"])
         return robot_moves
     await wait_for(robot_moved, "the robot's move")
+
+
+@test
+async def no_account_takes_a_robots_name(server):
+    ann = await register(server, "ann_names")
+    table = (await ann.ok("create_table", players=3, robots=2))["table"]
+    robots = [s["name"] for s in table["seats"] if s["robot"]]
+    assert len(robots) == 2 and all(re.fullmatch(r"Robot [A-Z][a-z]+", n) for n in robots), table
+    newcomer = await Client.connect(server, SCHEMAS)
+    for name in robots + [robots[0].upper(), robots[0].lower()]:
+        reply = await newcomer.call("register", check=False, name=name, password="correct horse")
+        assert reply["type"] == "error" and reply["code"] == "invalid_name", reply
+    # The robot's first name alone is anyone's: the page tells the robot apart by its form.
+    await newcomer.ok("register", name=robots[0].split(" ")[1], password="correct horse")
 
 
 # --- deadlines and timeouts ------------------------------------------------------

@@ -17,7 +17,7 @@ import { Chat } from "./chat.js";
 import { h, replace } from "./dom.js";
 import { keyboardPlace, restoreKeyboard } from "./keyboard_place.js";
 import { renderFinalScoring, renderHistory } from "./final_scoring.js";
-import { errorText, t } from "./i18n.js";
+import { errorText, playerName, t } from "./i18n.js";
 import { MoveLog } from "./move_log.js";
 import { OrdersPanel } from "./orders_panel.js";
 import { controllerText, timeLeftText, isUrgent } from "./table_summary.js";
@@ -229,7 +229,7 @@ export class TablePage {
     if ("deadline_at" in message) this.deadlineAt = message.deadline_at;
     const view = message.view ?? withChanges(this.view, message.view_changes);
     this.apply(view, message.legal_actions, message.moves, message.prices ?? this.prices);
-    this.announcer.moves(message.moves, view.players.map((p) => p.name), this.seat, view.to_act.includes(this.seat) && view.step !== "finished");
+    this.announcer.moves(message.moves, view.players.map((p) => playerName(p.name)), this.seat, view.to_act.includes(this.seat) && view.step !== "finished");
   }
 
   seatControl(message) {
@@ -260,7 +260,7 @@ export class TablePage {
     this.legal = legal;
     this.prices = prices;
     this.lastMove = view.move_number;
-    const names = view.players.map((p) => p.name);
+    const names = view.players.map((p) => playerName(p.name));
     // A resign in these moves: the seat is out from here on.
     for (const move of moves) {
       if (move.action.entry === "resign" && this.consentState && !this.consentState.resigned.includes(move.seat)) {
@@ -386,7 +386,7 @@ export class TablePage {
     this.actions.element.hidden = this.seat === null || finished || stopped;
     // My orders are mine to see: never shown to a spectator.
     this.orders.element.hidden = this.seat === null || finished || stopped;
-    if (this.consentState) this.consent.show(this.consentState, this.seat, view.players.map((p) => p.name), !finished && !stopped);
+    if (this.consentState) this.consent.show(this.consentState, this.seat, view.players.map((p) => playerName(p.name)), !finished && !stopped);
     else this.consent.element.hidden = true;
     this.orders.setExpansions(["base", ...(this.summary?.options?.expansions || [])]);
     if (this.seat !== null) this.actions.update(view, this.legal);
@@ -403,7 +403,7 @@ export class TablePage {
   async showEnd() {
     const view = this.view;
     this.end.append(renderFinalScoring(view));
-    const names = view.players.map((p) => p.name);
+    const names = view.players.map((p) => playerName(p.name));
     try {
       const history = await this.connection.request("table_history", { table: this.tableId });
       this.end.append(renderHistory(history, names));
