@@ -237,8 +237,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void deadline_warning_due(std::int64_t deadline_at, DeadlineWarning warning);
   void play_automatic_soon();
   // How long the next robot's or absent seat's move waits: robots standing
-  // in for a person who ran out of time, with no person left playing, give
-  // that person time to come back; none otherwise.
+  // in for a person whose seat was taken over after timeouts, with no person
+  // left playing, give that person time to come back; none otherwise.
   std::optional<std::int64_t> stand_in_wait() const;
   void play_automatic();
   // What `seat` may do now: nothing for a spectator, nor on a stopped table

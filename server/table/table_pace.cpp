@@ -237,8 +237,10 @@ std::optional<std::int64_t> Table::stand_in_wait() const {
     if (s.robot) continue;
     // A person still plays: the game goes at their pace.
     if (s.controller == SeatController::kHuman) return std::nullopt;
-    // A resigned seat's person is not coming back.
-    if (!resigned(engine::Seat{static_cast<std::uint8_t>(s.seat)})) standing_in = true;
+    // Taken over after timeouts: its person may come back. A resigned seat's
+    // person will not, and a seat an administrator handed to the robot was
+    // the table's choice to go on without them.
+    if (s.timeouts > 0 && !resigned(engine::Seat{static_cast<std::uint8_t>(s.seat)})) standing_in = true;
   }
   if (!standing_in) return std::nullopt;
   return correspondence_.stand_in_wait_seconds;

@@ -337,10 +337,12 @@ export class TablePage {
       }
     } }, t("seat.reclaim"));
     // After timeouts the notice says how many; an administrator's hand-over says so.
-    const why = mine.reason === "timeouts" || (!mine.reason && mine.timeouts > 0)
+    const timedOut = mine.reason === "timeouts" || (!mine.reason && mine.timeouts > 0);
+    const why = timedOut
       ? t(mine.controller === "robot" ? "seat.taken_by_robot" : "seat.taken_absent", { timeouts: mine.timeouts ?? 0 })
       : t(mine.controller === "robot" ? "seat.handed_to_robot" : "seat.handed_absent");
-    const pace = this.summary.stand_in_wait_seconds
+    // Only a seat taken over after timeouts makes the robots wait for its player.
+    const pace = timedOut && this.summary.stand_in_wait_seconds
       ? h("p", { class: "stand-in-pace" }, t("seat.stand_in_pace", { minutes: Math.round(this.summary.stand_in_wait_seconds / 60) }))
       : null;
     replace(this.seatNotice, h("div", { class: "panel taken-over" }, h("p", {}, why), pace, reclaim));
