@@ -13,7 +13,9 @@ json encode(std::monostate) { return json::object(); }
 json encode(const YourTurnDetails& d) { return json{{"move_number", d.move_number}}; }
 
 json encode(const TimedOutDetails& d) {
-  return json{{"seat", d.seat}, {"name", d.name}, {"timeouts", d.timeouts}, {"controller", d.controller}};
+  json out{{"seat", d.seat}, {"name", d.name}, {"timeouts", d.timeouts}, {"controller", d.controller}};
+  if (d.reclaim) out["reclaim"] = true;
+  return out;
 }
 
 json encode(const GameEndedDetails& d) { return json{{"place", d.place}, {"points", d.points}}; }

@@ -23,6 +23,9 @@ struct TimedOutDetails {
   std::string name;
   int timeouts = 0;
   std::string controller;  // who plays the seat now
+  // Told to the seat's own person when it was taken over: they may take it
+  // back (reclaim_seat) whenever they want.
+  bool reclaim = false;
 };
 struct GameEndedDetails {
   int place = 0;

@@ -48,6 +48,7 @@ std::string encode(const ConsentChanged& m) {
   message["table"] = m.table;
   message["outcome"] = m.outcome;
   message["seat"] = m.seat;
+  if (m.asker) message["asker"] = *m.asker;
   return message.dump();
 }
 

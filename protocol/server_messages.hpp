@@ -68,12 +68,15 @@ struct Consent {
   std::vector<int> resigned;
 };
 
-// consent_changed: what is open now, and what just happened (`outcome`) by `seat`.
+// consent_changed: what is open now, and what just happened (`outcome`) by
+// `seat`; for an undo's outcome also whose request it was (`asker`), so that
+// the asker learns of a refusal made by another seat.
 struct ConsentChanged {
   std::int64_t table = 0;
   Consent consent;
   std::string outcome;
   int seat = 0;
+  std::optional<int> asker;
 };
 
 nlohmann::json encode_consent(const Consent& consent);

@@ -57,6 +57,8 @@ json encode_table_summary(const TableSummary& s) {
   summary["deadline_paused_left"] = optional_json(s.deadline_paused_left);
   if (s.deal) summary["deal"] = encode_deal(*s.deal);
   summary["private"] = s.is_private;
+  if (s.abort_reason) summary["abort_reason"] = *s.abort_reason;
+  if (s.stand_in_wait_seconds) summary["stand_in_wait_seconds"] = *s.stand_in_wait_seconds;
   return summary;
 }
 

@@ -56,6 +56,11 @@ struct TableSummary {
   std::optional<std::int64_t> deadline_paused_left;
   std::optional<PublicDeal> deal;  // none for a table dealt before fair deals
   bool is_private = false;
+  std::optional<std::string> abort_reason;  // an administrator's, given when aborting
+  // A live table being played: how long robots standing in for a person who
+  // ran out of time wait before each move, while no person plays
+  // (docs/correspondence.md); none when they do not wait.
+  std::optional<std::int64_t> stand_in_wait_seconds;
 };
 
 nlohmann::json encode_seat_summary(const SeatSummary& seat);

@@ -92,6 +92,9 @@ constexpr Setting kSettings[] = {
     {"email-attempts", "SPB_EMAIL_ATTEMPTS", "attempts to send an email before giving up (default 8)"},
     {"deadline-warnings", "SPB_DEADLINE_WARNINGS",
      "comma-separated hours before a move's deadline when its player is warned (default 24,1; empty: none)"},
+    {"stand-in-wait", "SPB_STAND_IN_WAIT",
+     "minutes robots standing in for a person who ran out of time wait before each move, while no person plays at "
+     "the table, so that the person can come back (default 10; 0: no wait; up to 1440)"},
     {"test-clock", "SPB_TEST_CLOCK",
      "FOR TESTS ONLY: a clock that starts at these unix seconds and moves only by debug_advance_clock; needs "
      "--admin-token"},
@@ -273,6 +276,11 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
       int hours = 0;
       if (!parse_number(item, hours) || hours < 1 || hours > 24 * 30) return bad("comma-separated hours, 1 to 720");
       config.deadline_warning_hours.push_back(hours);
+    }
+  } else if (name == "stand-in-wait") {
+    if (!parse_number(value, config.stand_in_wait_minutes) || config.stand_in_wait_minutes < 0 ||
+        config.stand_in_wait_minutes > 1440) {
+      return bad("0 to 1440");
     }
   } else if (name == "outbound-ca") {
     if (value.empty()) return bad("give a PEM file");

@@ -217,7 +217,8 @@ int run_server(const ServerConfig& config) {
   Notifier notifier(*store, clock, channels, *webhooks, email.get());
   Retention retention(ioc->get_executor(), *store, clock, *scheduler,
                       RetentionPolicy{config.keep_notifications_days, config.keep_webhooks_days}, node);
-  Correspondence correspondence{clock, *scheduler, notifier, config.deadline_warning_hours};
+  Correspondence correspondence{clock, *scheduler, notifier, config.deadline_warning_hours,
+                                config.stand_in_wait_minutes * 60};
   std::unique_ptr<NodeLeases> leases;
   if (shared) {
     leases = std::make_unique<NodeLeases>(config.database, node, lease_ms);

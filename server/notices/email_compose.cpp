@@ -38,6 +38,7 @@ std::string notice_sentence(const std::string& language, const std::string& kind
   if (kind == "timed_out" && details.value("controller", "") == "robot") {
     text += " " + mail_text(language, "text.robot_took_seat");
   }
+  if (kind == "timed_out" && details.value("reclaim", false)) text += " " + mail_text(language, "text.take_seat_back");
   return text;
 }
 

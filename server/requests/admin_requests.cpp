@@ -143,8 +143,8 @@ void on_admin_abort(const Request& r, const client::AdminAbort& abort) {
     const std::int64_t now = r.services.correspondence.clock.now();
     auto outcome = std::make_shared<Reply>();
     r.services.store.submit(
-        [id, now, outcome](Records& db) {
-          db.abort_table(id, now, TableStatus::kPlaying);
+        [id, now, reason, outcome](Records& db) {
+          db.abort_table(id, now, TableStatus::kPlaying, reason);
           const auto record = db.load_table(id);
           *outcome = record && record->status == TableStatus::kAborted
                          ? Reply::result(protocol::encode_table_data(table_summary(*record)))

@@ -132,7 +132,7 @@ void on_leave_table(const Request& r, const client::LeaveTable& leave) {
     if (t.status != TableStatus::kOpen) return Reply::error(ErrorCode::kTableNotOpen, "Only a table that has not started can be left.");
     if (!is_seated(t, user)) return Reply::error(ErrorCode::kNotSeated, "You have no seat at that table.");
     db.delete_seat(t.id, user);
-    if (user == t.creator_id) db.abort_table(t.id, now, std::nullopt);
+    if (user == t.creator_id) db.abort_table(t.id, now, std::nullopt, std::nullopt);
     return std::nullopt;
   });
 }

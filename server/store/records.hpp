@@ -89,8 +89,10 @@ class Records {
   virtual void start_table(std::int64_t table_id, std::uint64_t seed, const std::string& state_hash,
                            std::int64_t now) = 0;
   // Marks a table aborted (its creator left before the start, an administrator
-  // ended it); with `only_if`, only a table in that status. Returns whether it changed.
-  virtual bool abort_table(std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if) = 0;
+  // ended it, giving `reason`); with `only_if`, only a table in that status.
+  // Returns whether it changed.
+  virtual bool abort_table(std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if,
+                           const std::optional<std::string>& reason) = 0;
   // An imported game record's table: its recorded status and creation time.
   virtual void set_imported_table_status(std::int64_t table_id, TableStatus status, std::int64_t created_at) = 0;
 

@@ -83,6 +83,8 @@ struct TableRecord {
   // A private table's code: it keeps the table out of the lobby, and joining
   // takes the code or an invitation. None: a public table.
   std::optional<std::string> invite_code;
+  // Why an administrator aborted the table; none otherwise.
+  std::optional<std::string> abort_reason;
 };
 
 struct MoveRecord {

@@ -108,7 +108,8 @@ class SqlRecords final : public Records {
   bool is_invited(std::int64_t table_id, std::int64_t user_id) override;
   void insert_invitation(std::int64_t table_id, std::int64_t user_id, std::int64_t invited_by, std::int64_t now) override;
   void start_table(std::int64_t table_id, std::uint64_t seed, const std::string& state_hash, std::int64_t now) override;
-  bool abort_table(std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if) override;
+  bool abort_table(std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if,
+                   const std::optional<std::string>& reason) override;
   void set_imported_table_status(std::int64_t table_id, TableStatus status, std::int64_t created_at) override;
   void update_seat_control(std::int64_t table_id, int seat, SeatController controller, int timeouts) override;
   void update_standing_orders(std::int64_t table_id, int seat, const std::string& orders) override;

@@ -10,7 +10,7 @@ namespace {
 constexpr const char* kTableColumns =
     "t.id, t.name, t.creator_id, u.name, t.status, t.player_count, t.options_json, t.seed, t.card_set_version, "
     "t.rules_version, t.move_count, coalesce(t.state_hash, ''), t.created_at, t.move_seconds, t.takeover_after, "
-    "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left, t.deal_secret, t.invite_code";
+    "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left, t.deal_secret, t.invite_code, t.abort_reason";
 
 std::optional<protocol::DealBytes> optional_deal_bytes(const auto& s, int index) {
   if (s.column_is_null(index)) return std::nullopt;
@@ -47,6 +47,7 @@ TableRecord read_table(const auto& s) {
   t.deadline_left = optional_int(s, 17);
   t.deal_secret = optional_deal_bytes(s, 18);
   if (!s.column_is_null(19)) t.invite_code = s.column_text(19);
+  if (!s.column_is_null(20)) t.abort_reason = s.column_text(20);
   return t;
 }
 
@@ -280,16 +281,19 @@ void SqlRecords<Nodes>::insert_invitation(std::int64_t table_id, std::int64_t us
 }
 
 template <NodePolicy Nodes>
-bool SqlRecords<Nodes>::abort_table(std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if) {
-  if (only_if) {
-    db_.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ? AND status = ?")
-        .bind(1, now)
-        .bind(2, table_id)
-        .bind(3, to_string(*only_if))
-        .run();
+bool SqlRecords<Nodes>::abort_table(std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if,
+                                    const std::optional<std::string>& reason) {
+  auto s = db_.prepare(only_if ? "UPDATE game_tables SET status = 'aborted', abort_reason = ?, updated_at = ? "
+                                 "WHERE id = ? AND status = ?"
+                               : "UPDATE game_tables SET status = 'aborted', abort_reason = ?, updated_at = ? WHERE id = ?");
+  if (reason) {
+    s.bind(1, *reason);
   } else {
-    db_.prepare("UPDATE game_tables SET status = 'aborted', updated_at = ? WHERE id = ?").bind(1, now).bind(2, table_id).run();
+    s.bind_null(1);
   }
+  s.bind(2, now).bind(3, table_id);
+  if (only_if) s.bind(4, to_string(*only_if));
+  s.run();
   return db_.changes() > 0;
 }
 

@@ -19,6 +19,9 @@ struct Correspondence {
   Scheduler& scheduler;
   Notifier& notifier;
   std::vector<int> deadline_warning_hours;  // before a move's deadline, its player is warned
+  // Seconds robots standing in for a person wait before each move (0: none;
+  // docs/correspondence.md "Robots standing in").
+  std::int64_t stand_in_wait_seconds = 0;
 };
 
 }  // namespace sp::server

@@ -27,6 +27,19 @@ void Pace::next_warning(std::int64_t deadline_at, std::int64_t now, Alarms alarm
 void Pace::stop() {
   scheduler_.cancel({Due::kMoveDeadline, table_});
   scheduler_.cancel({Due::kDeadlineWarning, table_});
+  scheduler_.cancel({Due::kStandInMove, table_});
+}
+
+void Pace::automatic_at(std::int64_t at, std::function<void()> run) {
+  automatic_waits_ = true;
+  scheduler_.set({Due::kStandInMove, table_}, at, std::move(run));
+}
+
+void Pace::hurry() {
+  if (!automatic_waits_) return;
+  scheduler_.cancel({Due::kStandInMove, table_});
+  automatic_waits_ = false;
+  automatic_posted_ = false;
 }
 
 void Pace::warning_handled(std::int64_t at) { warned_until_ = std::max(warned_until_, at); }

@@ -1,8 +1,9 @@
 // Pace: when a table wakes up by itself (docs/correspondence.md). A part of
 // the Table (table.hpp), on its strand. It owns the table's entries in the
-// scheduler (the move deadline and the next warning before it), which
-// warnings were already handled, and whether the next automatic move (a
-// robot's, an absent seat's, a standing order's) is already on its way. The
+// scheduler (the move deadline, the next warning before it, and the next
+// move of robots standing in for a person, which waits), which warnings were
+// already handled, and whether the next automatic move (a robot's, an absent
+// seat's, a standing order's) is already on its way. The
 // table decides what happens when it wakes; the pace only wakes it, once.
 #pragma once
 
@@ -26,7 +27,8 @@ class Pace {
     std::function<void(std::int64_t deadline_at, DeadlineWarning warning)> warning_due;
   };
 
-  // `warning_hours`: before a move's deadline, its player is warned (hours).
+  // `warning_hours`: before a move's deadline, its player is warned (hours;
+  // only leads shorter than the table's wait, warnings_for_wait).
   Pace(std::int64_t table, Scheduler& scheduler, std::vector<int> warning_hours);
 
   // Waits for `deadline_at`, or for nothing: the deadline's alarm, and the
@@ -41,8 +43,17 @@ class Pace {
 
   // An automatic move is posted to the strand: false if one already is.
   bool post_automatic();
+  // The posted automatic move waits until `at` first (robots standing in for
+  // a person); `run` then posts it. stop() cancels it.
+  void automatic_at(std::int64_t at, std::function<void()> run);
+  // A move waiting until a time is called off (the person came back), so
+  // that it may be posted at once.
+  void hurry();
   // The posted automatic move runs now; another may be posted.
-  void automatic_running() { automatic_posted_ = false; }
+  void automatic_running() {
+    automatic_posted_ = false;
+    automatic_waits_ = false;
+  }
 
  private:
   const std::int64_t table_;
@@ -50,6 +61,7 @@ class Pace {
   const std::vector<int> warning_hours_;
   std::int64_t warned_until_ = 0;  // earlier warnings are never due again
   bool automatic_posted_ = false;
+  bool automatic_waits_ = false;  // the posted move waits in the scheduler
 };
 
 }  // namespace sp::server

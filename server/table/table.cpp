@@ -52,7 +52,8 @@ Table::Table(boost::asio::any_io_executor strand, Store& store, Metrics& metrics
       times_(std::move(times)),
       orders_(static_cast<std::size_t>(record_.player_count)),
       audience_(names_),
-      pace_(id_, correspondence.scheduler, correspondence.deadline_warning_hours) {
+      pace_(id_, correspondence.scheduler,
+            warnings_for_wait(correspondence.deadline_warning_hours, record_.move_seconds)) {
   actors_.resize(log_.size(), Actor::kPlayer);
   times_.resize(log_.size(), 0);
   for (SeatRecord& seat : record_.seats) {

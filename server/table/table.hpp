@@ -212,7 +212,7 @@ class Table : public std::enable_shared_from_this<Table> {
   std::optional<Consent::AbortProposal> open_abort() const;
   protocol::Consent consent() const;
   // Tells every subscriber what is open now and what just happened.
-  void tell_consent(std::string_view outcome, engine::Seat seat);
+  void tell_consent(std::string_view outcome, engine::Seat seat, std::optional<engine::Seat> asker = std::nullopt);
   void commit_entry(engine::LogKind kind, engine::Seat seat, engine::GameState state, ReplyFn reply);
   // After an entry is stored: what it closes or opens.
   void entry_committed(const Move& move);
@@ -236,6 +236,10 @@ class Table : public std::enable_shared_from_this<Table> {
   // table_warnings.cpp: a warning before the move deadline (docs/notifications.md).
   void deadline_warning_due(std::int64_t deadline_at, DeadlineWarning warning);
   void play_automatic_soon();
+  // How long the next robot's or absent seat's move waits: robots standing
+  // in for a person whose seat was taken over after timeouts, with no person
+  // left playing, give that person time to come back; none otherwise.
+  std::optional<std::int64_t> stand_in_wait() const;
   void play_automatic();
   // What `seat` may do now: nothing for a spectator, nor on a stopped table
   // that is not followed from another node.

@@ -20,9 +20,9 @@ void Table::abort(std::string reason, ReplyFn done) {
     self->writing_ = true;
     const std::int64_t now = self->correspondence_.clock.now();
     self->store_.submit(
-        [id = self->id_, now, fence = self->fence_](Records& db) {
+        [id = self->id_, now, reason, fence = self->fence_](Records& db) {
           if (fence) db.check_lease(id, *fence);
-          db.abort_table(id, now, std::nullopt);
+          db.abort_table(id, now, std::nullopt, reason);
         },
         [self, reason, done](std::exception_ptr error) mutable {
           boost::asio::post(self->strand_, [self, reason, done, error] {
@@ -36,6 +36,7 @@ void Table::abort(std::string reason, ReplyFn done) {
               return self->process_next();
             }
             self->record_.status = TableStatus::kAborted;
+            self->record_.abort_reason = reason;
             spdlog::warn("table {} aborted by an administrator: {}", self->id_, reason);
             // An aborted table stops like a faulted one: moves waiting are refused, robots and deadlines stop.
             self->stop_playing();

@@ -68,8 +68,10 @@ protocol::Consent Table::consent() const {
                            std::move(resigned_seats));
 }
 
-void Table::tell_consent(std::string_view outcome, engine::Seat seat) {
-  announce(protocol::encode(protocol::ConsentChanged{id_, consent(), std::string(outcome), seat.value}));
+void Table::tell_consent(std::string_view outcome, engine::Seat seat, std::optional<engine::Seat> asker) {
+  std::optional<int> asked_by;
+  if (asker) asked_by = asker->value;
+  announce(protocol::encode(protocol::ConsentChanged{id_, consent(), std::string(outcome), seat.value, asked_by}));
 }
 
 Expected<engine::Seat, Reply> Table::consenting_seat(std::int64_t user_id) const {
@@ -121,7 +123,7 @@ void Table::entry_committed(const Move& move) {
   if (consent_.undo() && ends_undo) {
     const engine::Seat asker = consent_.undo()->seat;
     consent_.drop_undo();
-    tell_consent("undo_cancelled", asker);
+    tell_consent("undo_cancelled", asker, asker);
   }
   if (move.kind == engine::LogKind::kUndo) consent_.drop_undo();
   if (move.kind == engine::LogKind::kAborted) {
@@ -133,7 +135,11 @@ void Table::entry_committed(const Move& move) {
     stop_playing();
     announce(protocol::encode(protocol::TableChanged{summary(), "aborted by the players' vote"}));
   }
-  if (const std::string_view outcome = outcome_of(move.kind); !outcome.empty()) tell_consent(outcome, move.seat);
+  if (const std::string_view outcome = outcome_of(move.kind); !outcome.empty()) {
+    std::optional<engine::Seat> asker;
+    if (move.kind == engine::LogKind::kUndo) asker = move.seat;
+    tell_consent(outcome, move.seat, asker);
+  }
 }
 
 void Table::resign(std::int64_t user_id, ReplyFn reply) {
@@ -224,7 +230,7 @@ void Table::request_undo(std::int64_t user_id, ReplyFn reply) {
     }
     self->consent_.ask_undo(Consent::UndoRequest{*seat, static_cast<std::int64_t>(*last) + 1, std::move(*before), {}});
     reply(Reply::result(protocol::encode_data(self->consent())));
-    self->tell_consent("undo_requested", *seat);
+    self->tell_consent("undo_requested", *seat, *seat);
   });
 }
 
@@ -241,10 +247,11 @@ void Table::answer_undo(std::int64_t user_id, bool accept, ReplyFn reply) {
     if (std::find(request.accepted.begin(), request.accepted.end(), seat->value) != request.accepted.end()) {
       return reply(Reply::error(ErrorCode::kAlreadyAnswered));
     }
+    const engine::Seat asker = request.seat;
     if (!accept) {
       self->consent_.drop_undo();
       reply(Reply::result(protocol::encode_data(self->consent())));
-      return self->tell_consent("undo_refused", *seat);
+      return self->tell_consent("undo_refused", *seat, asker);
     }
     self->consent_.accept_undo(seat->value);
     const bool all = std::all_of(answerers.begin(), answerers.end(), [&](int s) {
@@ -252,9 +259,8 @@ void Table::answer_undo(std::int64_t user_id, bool accept, ReplyFn reply) {
     });
     if (!all) {
       reply(Reply::result(protocol::encode_data(self->consent())));
-      return self->tell_consent("undo_accepted", *seat);
+      return self->tell_consent("undo_accepted", *seat, asker);
     }
-    const engine::Seat asker = request.seat;
     engine::GameState before = request.before;
     self->commit_entry(engine::LogKind::kUndo, asker, std::move(before), std::move(reply));
   });

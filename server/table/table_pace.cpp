@@ -75,10 +75,12 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
                      : "; the seat passes until the phase ends.";
     for (const SeatRecord& s : record_.seats) {
       if (s.robot) continue;
-      after.notes.push_back(NotificationDraft{s.user_id, "timed_out", id_, text,
-                                              protocol::TimedOutDetails{
-                                                  mover.seat, mover.name, seat.timeouts,
-                                                  std::string(to_string(seat.controller))}});
+      // The person whose seat was taken is told how to come back.
+      const bool reclaim = takeover && s.seat == mover.seat;
+      after.notes.push_back(NotificationDraft{
+          s.user_id, "timed_out", id_, reclaim ? text + " Take your seat back on the table's page whenever you want." : text,
+          protocol::TimedOutDetails{mover.seat, mover.name, seat.timeouts, std::string(to_string(seat.controller)),
+                                    reclaim}});
     }
   }
   if (next.is_finished()) {
@@ -212,12 +214,36 @@ void Table::play_automatic_soon() {
   if (faulted_ || state_.is_finished()) return;
   const auto seat = seat_to_act();
   if (!seat || (controller_of(*seat) == SeatController::kHuman && !orders_.move_for(state_, *seat))) return;
+  const auto wait = controller_of(*seat) == SeatController::kHuman ? std::nullopt : stand_in_wait();
+  if (!wait) pace_.hurry();
   // Posted, not run here: between two robot moves the strand serves others.
   if (!pace_.post_automatic()) return;
-  boost::asio::post(strand_, [self = shared_from_this()] {
-    self->pace_.automatic_running();
-    self->play_automatic();
-  });
+  const auto run = [weak = weak_from_this()] {
+    auto self = weak.lock();
+    if (!self) return;
+    boost::asio::post(self->strand_, [self] {
+      self->pace_.automatic_running();
+      self->play_automatic();
+    });
+  };
+  if (wait) return pace_.automatic_at(correspondence_.clock.now() + *wait, run);
+  run();
+}
+
+std::optional<std::int64_t> Table::stand_in_wait() const {
+  if (correspondence_.stand_in_wait_seconds <= 0) return std::nullopt;
+  bool standing_in = false;
+  for (const SeatRecord& s : record_.seats) {
+    if (s.robot) continue;
+    // A person still plays: the game goes at their pace.
+    if (s.controller == SeatController::kHuman) return std::nullopt;
+    // Taken over after timeouts: its person may come back. A resigned seat's
+    // person will not, and a seat an administrator handed to the robot was
+    // the table's choice to go on without them.
+    if (s.timeouts > 0 && !resigned(engine::Seat{static_cast<std::uint8_t>(s.seat)})) standing_in = true;
+  }
+  if (!standing_in) return std::nullopt;
+  return correspondence_.stand_in_wait_seconds;
 }
 
 void Table::play_automatic() {

@@ -30,6 +30,7 @@ protocol::TableSummary table_summary(const TableRecord& t) {
   summary.deadline_paused_left = t.deadline_left;
   summary.deal = public_deal(t);
   summary.is_private = t.invite_code.has_value();
+  summary.abort_reason = t.abort_reason;
   return summary;
 }
 
@@ -42,6 +43,9 @@ protocol::TableSummary Table::summary() const {
   if (faulted_ && !moved_ && record_.status != TableStatus::kAborted) out.status = "faulted";
   out.options = setup_.options;
   for (engine::Seat seat : engine::seats_to_act(state_)) out.to_act.push_back(seat.value);
+  if (!state_.is_finished() && record_.status == TableStatus::kPlaying && correspondence_.stand_in_wait_seconds > 0) {
+    out.stand_in_wait_seconds = correspondence_.stand_in_wait_seconds;
+  }
   return out;
 }
 

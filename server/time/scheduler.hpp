@@ -40,6 +40,7 @@ enum class Due : std::uint8_t {
   kEmailRetry,       // the email outbox's next due row
   kDigest,           // the next player's daily digest
   kSessionExpiry,    // a logged-in connection's session expires
+  kStandInMove,      // a table's next move by robots standing in for a person (docs/correspondence.md)
 };
 
 class Scheduler {

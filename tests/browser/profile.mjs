@@ -142,9 +142,9 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await bob.page.click("#nav-lobby");
     const item = bob.page.locator("#open-tables .table-item", { hasText: "Strong players only" });
     await item.waitFor();
-    await item.locator(".terms", { hasText: "рейтинг от 1.5" }).waitFor();
-    await item.locator(".terms", { hasText: "просрочек не больше 10.0%" }).waitFor();
-    await item.locator(".standing", { hasText: "★ 0.0" }).waitFor();
+    await item.locator(".terms", { hasText: "рейтинг от 1,5" }).waitFor();
+    await item.locator(".terms", { hasText: "просрочек не больше 10,0" }).waitFor();
+    await item.locator(".standing", { hasText: "★ 0,0" }).waitFor();
     await item.getByRole("button").first().click();
     await bob.page.locator(".lobby .refusal", { hasText: "Ваш рейтинг ниже" }).waitFor();
     await item.locator("a.player-link", { hasText: "cid" }).click();

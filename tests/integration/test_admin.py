@@ -169,6 +169,20 @@ async def an_aborted_table_refuses_moves_and_its_players_are_told(server):
 
 
 @test()
+async def an_aborted_tables_reason_reaches_players_who_open_it_later(server):
+    rng = random.Random(7)
+    table, seats = await seated_table(server)
+    await play_moves(table, seats, 2, rng)
+    admin = await administrator(server)
+    data = await admin.ok("admin_abort", table=table, reason="a stolen account played here")
+    assert data["table"]["abort_reason"] == "a stolen account played here", data
+    mine = [t for t in (await seats[1].ok("my_tables"))["tables"] if t["id"] == table]
+    assert mine and mine[0]["status"] == "aborted" and mine[0]["abort_reason"] == "a stolen account played here", mine
+    summary = (await seats[0].ok("subscribe", table=table))["table"]
+    assert summary["abort_reason"] == "a stolen account played here", summary
+
+
+@test()
 async def every_administrative_act_is_logged_with_who_and_when(server):
     table, _ = await seated_table(server)
     admin = await register(server, "root_user")

@@ -188,6 +188,19 @@ async def a_refused_undo_leaves_the_action_standing(server):
 
 
 @test
+async def a_refused_undo_tells_its_asker_whose_request_was_refused(server):
+    table, (ann, bob), _ = await table_by_turn(server)
+    asker = (await ann.ok("subscribe", table=table))["view"]["to_act"][0]
+    await act(ann, table, a_take_or_buy((await ann.ok("legal_actions", table=table))["actions"]))
+    await ann.ok("request_undo", table=table)
+    await bob.ok("answer_undo", table=table, accept=False)
+    await outcomes(ann, table)
+    refused = [p for p in ann.pushes if p["type"] == "consent_changed" and p["outcome"] == "undo_refused"]
+    assert len(refused) == 1, ann.pushes
+    assert refused[0]["asker"] == asker and refused[0]["seat"] == 1 - asker and refused[0]["undo"] is None, refused
+
+
+@test
 async def a_new_move_cancels_a_pending_undo(server):
     table, (ann, bob), _ = await table_by_turn(server)
     action = a_take_or_buy((await ann.ok("legal_actions", table=table))["actions"])

@@ -10,6 +10,7 @@ import asyncio
 import http.server
 import os
 import random
+import re
 import sqlite3
 import sys
 import tempfile
@@ -191,7 +192,53 @@ async def a_robot_fills_a_seat_and_answers_a_persons_move(server):
     await wait_for(robot_moved, "the robot's move")
 
 
+@test
+async def no_account_takes_a_robots_name(server):
+    ann = await register(server, "ann_names")
+    table = (await ann.ok("create_table", players=3, robots=2))["table"]
+    robots = [s["name"] for s in table["seats"] if s["robot"]]
+    assert len(robots) == 2 and all(re.fullmatch(r"Robot [A-Z][a-z]+", n) for n in robots), table
+    newcomer = await Client.connect(server, SCHEMAS)
+    for name in robots + [robots[0].upper(), robots[0].lower()]:
+        reply = await newcomer.call("register", check=False, name=name, password="correct horse")
+        assert reply["type"] == "error" and reply["code"] == "invalid_name", reply
+    # The robot's first name alone is anyone's: the page tells the robot apart by its form.
+    await newcomer.ok("register", name=robots[0].split(" ")[1], password="correct horse")
+
+
 # --- deadlines and timeouts ------------------------------------------------------
+
+@test
+async def against_a_quick_robot_each_wait_brings_one_turn_and_a_short_deadline_no_warning(server):
+    ann = await register(server, "ann_quick")
+    table = (await ann.ok("create_table", players=2, robots=1, move_deadline_hours=1))["table"]["id"]
+    await ann.ok("start_table", table=table)
+
+    async def my_turn():
+        # Not watching between her moves: each turn is told as a notification.
+        data = await ann.ok("subscribe", table=table)
+        await ann.ok("unsubscribe", table=table)
+        return data if data["view"]["to_act"] == [0] and data["legal_actions"] else None
+    made = 0
+    for _ in range(6):
+        data = await wait_for(my_turn, "Ann's turn")
+        if data["view"]["phase"] == "finished":
+            break
+        action = dict(next((a for a in data["legal_actions"] if a["type"] != "pass"), data["legal_actions"][0]))
+        action.pop("price")
+        await ann.ok("act", table=table, move_number=data["view"]["move_number"] + 1, action=action)
+        made += 1
+        await advance(ann, 60)
+    await wait_for(my_turn, "Ann's turn after her last move")
+    await advance(ann, 10 * 60)
+    await asyncio.sleep(0.5)
+    notes = [n for n in (await ann.ok("notifications", limit=100))["notifications"] if n.get("table") == table]
+    kinds = [n["kind"] for n in notes]
+    # A one-hour wait is never warned of: the 1-hour warning would fall when it begins.
+    assert "deadline_near" not in kinds, notes
+    turns = [n["details"]["move_number"] for n in notes if n["kind"] == "your_turn"]
+    assert len(turns) == len(set(turns)) and len(turns) <= made + 1, notes
+
 
 @test
 async def a_deadline_that_passes_during_a_restart_fires_once(server):
@@ -259,6 +306,42 @@ async def timeouts_pass_then_a_robot_takes_the_seat_and_its_player_takes_it_back
     assert [n["kind"] for n in listed if n["kind"] == "timed_out"] == ["timed_out", "timed_out"], listed
     back = (await ann.ok("reclaim_seat", table=table))["table"]
     assert back["seats"][absent]["controller"] == "human" and back["seats"][absent]["timeouts"] == 0, back
+
+
+@test
+async def robots_standing_in_for_a_person_wait_before_each_move_until_the_person_is_back(server):
+    ann = await register(server, "ann_standin")
+    table = (await ann.ok("create_table", players=2, robots=1, move_deadline_hours=1,
+                          timeout_policy={"takeover_after": 1, "takeover_by": "robot"}))["table"]["id"]
+    await ann.ok("start_table", table=table)
+
+    async def ann_to_act():
+        summary, moves = await table_state(ann, table)
+        return (summary, moves) if summary["to_act"] == [0] and summary["seats"][0]["controller"] == "human" else None
+    summary, moves = await wait_for(ann_to_act, "Ann's turn")
+    assert summary["stand_in_wait_seconds"] == 600, summary
+    await ann.ok("unsubscribe", table=table)
+    # Her hour passes: the table passes for her and the robot takes her seat.
+    await advance(ann, HOUR + 60)
+    summary, moves = await wait_for_moves(ann, table, len(moves) + 1)
+    assert moves[-1]["actor"] == "timeout" and summary["seats"][0]["controller"] == "robot", (summary, moves)
+    # Only robots play now: none moves before its ten minutes.
+    await asyncio.sleep(1)
+    summary, moves = await table_state(ann, table)
+    assert moves[-1]["actor"] == "timeout", moves
+    await advance(ann, 10 * 60)
+    summary, moves = await wait_for_moves(ann, table, len(moves) + 1)
+    assert moves[-1]["actor"] == "robot", moves
+    await asyncio.sleep(1)
+    assert len(stored_moves(server, table)) == len(moves), "a second robot move came within the ten minutes"
+    # She is told, in her notification, that she can take the seat back.
+    told = [n for n in (await ann.ok("notifications"))["notifications"] if n["kind"] == "timed_out"]
+    assert len(told) == 1 and told[0]["details"]["reclaim"] is True, told
+    assert "Take your seat back" in told[0]["text"], told
+    # Back, she plays against a robot that answers at once: the table waits for her only.
+    back = (await ann.ok("reclaim_seat", table=table))["table"]
+    assert back["seats"][0]["controller"] == "human", back
+    await wait_for(ann_to_act, "Ann's turn after she took her seat back, with no clock moved")
 
 
 # --- vacations ------------------------------------------------------------------

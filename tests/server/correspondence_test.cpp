@@ -7,6 +7,7 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <future>
@@ -310,4 +311,39 @@ TEST_CASE("after the policy's timeouts the robot takes the seat and plays it") {
     }
   }
   CHECK(robots >= 1);
+}
+
+TEST_CASE("robots standing in for people who ran out of time wait before each move") {
+  sp::test::TempDir dir;
+  Store store(StoreOptions{sp::test::each_backend(dir), false});
+  Services services(store);
+  services.correspondence.stand_in_wait_seconds = 600;
+  const TableRecord record = started_table(store, 2, 0, 1, 9);
+  services.registry.add_started(record);
+  // Nobody plays: every hour a timeout, until robots play both seats.
+  auto nobody_plays = [&] {
+    const TableRecord t = reload(store, record.id);
+    return std::none_of(t.seats.begin(), t.seats.end(),
+                        [](const SeatRecord& s) { return s.controller == SeatController::kHuman; });
+  };
+  for (int hour = 0; hour < 12 && !nobody_plays(); ++hour) {
+    const auto before = moves_of(store, record.id).size();
+    services.clock.advance(3600);
+    services.scheduler.run_due();
+    REQUIRE(eventually([&] { return moves_of(store, record.id).size() > before; }));
+  }
+  REQUIRE(nobody_plays());
+  // The next move waits ten minutes from now, and only one comes then.
+  REQUIRE(eventually([&] { return services.scheduler.next_at() == services.clock.now() + 600; }));
+  const auto before = moves_of(store, record.id).size();
+  services.clock.advance(599);
+  services.scheduler.run_due();
+  std::this_thread::sleep_for(100ms);
+  CHECK(moves_of(store, record.id).size() == before);
+  services.clock.advance(1);
+  services.scheduler.run_due();
+  REQUIRE(eventually([&] { return moves_of(store, record.id).size() == before + 1; }));
+  CHECK(moves_of(store, record.id).back().actor == Actor::kRobot);
+  REQUIRE(eventually([&] { return services.scheduler.next_at() == services.clock.now() + 600; }));
+  CHECK(moves_of(store, record.id).size() == before + 1);
 }

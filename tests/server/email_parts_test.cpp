@@ -63,6 +63,20 @@ TEST_CASE("deadline warnings: the soonest to come, or the most urgent whose time
   CHECK_FALSE(next_deadline_warning(deadline, hours, deadline, 0));
 }
 
+TEST_CASE("a wait no longer than a warning's lead gets no such warning") {
+  const std::vector<int> hours = {24, 1};
+  // A one-hour deadline (a quick robot's table): the 1-hour warning would be
+  // due the moment each wait begins, the 24-hour one before it.
+  CHECK(warnings_for_wait(hours, kHour).empty());
+  CHECK(warnings_for_wait(hours, 3 * kHour) == std::vector<int>{1});
+  CHECK(warnings_for_wait(hours, 24 * kHour) == std::vector<int>{1});
+  CHECK(warnings_for_wait(hours, 48 * kHour) == std::vector<int>{24, 1});
+  CHECK(warnings_for_wait(hours, std::nullopt).empty());
+  // So a fresh one-hour deadline wakes no warning at all.
+  const auto kept = warnings_for_wait(hours, kHour);
+  CHECK_FALSE(next_deadline_warning(10 * kHour + kHour, kept, 10 * kHour, 0));
+}
+
 TEST_CASE("plain addresses are taken, anything that could break a header is not") {
   CHECK(valid_email_address("ann@example.org"));
   CHECK(valid_email_address("ann.b+spb@mail.example-host.org"));

@@ -90,9 +90,10 @@ void FailingRecords::start_table(std::int64_t table_id, std::uint64_t seed, cons
   inner_.start_table(table_id, seed, state_hash, now);
 }
 
-bool FailingRecords::abort_table(std::int64_t table_id, std::int64_t now, std::optional<server::TableStatus> only_if) {
+bool FailingRecords::abort_table(std::int64_t table_id, std::int64_t now, std::optional<server::TableStatus> only_if,
+                                 const std::optional<std::string>& reason) {
   write();
-  return inner_.abort_table(table_id, now, only_if);
+  return inner_.abort_table(table_id, now, only_if, reason);
 }
 
 void FailingRecords::set_imported_table_status(std::int64_t table_id, server::TableStatus status,

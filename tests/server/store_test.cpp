@@ -261,3 +261,22 @@ TEST_CASE("the enums of the rows are stored as the words the database always hel
     check_words(file);
   }
 }
+
+TEST_CASE("an aborted table keeps the reason its administrator gave, and only that") {
+  sp::test::TempDir dir;
+  Store store(StoreOptions{sp::test::each_backend(dir), false});
+  store.run_sync([&](Records& db) {
+    const std::int64_t creator = db.insert_user("creator", "x", 0);
+    const std::int64_t stopped = sp::test::store_empty_table(db, creator, "stopped");
+    const std::int64_t left = sp::test::store_empty_table(db, creator, "left");
+    CHECK(db.abort_table(stopped, 10, std::nullopt, std::string("a stolen account played here")));
+    CHECK(db.load_table(stopped)->status == sp::server::TableStatus::kAborted);
+    CHECK(db.load_table(stopped)->abort_reason == "a stolen account played here");
+    // Aborted already: a second abort changes nothing, its reason included.
+    CHECK_FALSE(db.abort_table(stopped, 11, sp::server::TableStatus::kPlaying, std::string("again")));
+    CHECK(db.load_table(stopped)->abort_reason == "a stolen account played here");
+    // Its creator left before the start: no reason.
+    CHECK(db.abort_table(left, 12, std::nullopt, std::nullopt));
+    CHECK_FALSE(db.load_table(left)->abort_reason.has_value());
+  });
+}

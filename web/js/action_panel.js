@@ -7,7 +7,7 @@
 // update; a refusal shows here in the reader's words.
 import { isCardAction } from "./card_actions.js";
 import { h } from "./dom.js";
-import { errorText, t, tn } from "./i18n.js";
+import { errorText, playerName, t, tn } from "./i18n.js";
 
 function priceText(price) {
   return price === null || price === undefined ? "" : t("actions.for_price", { price: tn("n.rubles", price) });
@@ -89,7 +89,7 @@ export class ActionPanel extends EventTarget {
       return;
     }
     if (!legal.length) {
-      const names = view.to_act.map((s) => view.players[s]?.name).filter(Boolean);
+      const names = view.to_act.map((s) => view.players[s]?.name).filter(Boolean).map(playerName);
       this.body.replaceChildren(h("p", { class: "waiting" }, names.length ? t("actions.waiting_for", { names: names.join(t("list.separator")) }) : t("actions.waiting")));
       return;
     }

@@ -7,7 +7,7 @@
 // (never stored): a reconnection logs in again with it, a reload asks again.
 import { h, replace } from "./dom.js";
 import { cardName } from "./cards.js";
-import { errorText, formatDate, has, t } from "./i18n.js";
+import { errorText, formatDate, has, playerName, t } from "./i18n.js";
 import { ReplayViewer } from "./replay.js";
 import { optionsText, paceText, seatsElement, timeLeftText } from "./table_summary.js";
 
@@ -139,7 +139,7 @@ export class AdminTablePage {
     const data = await this.connection.request("admin_view", { table: this.tableId });
     this.summary = data.table;
     const table = data.table;
-    const names = data.view.players.map((p) => p.name);
+    const names = data.view.players.map((p) => playerName(p.name));
     this.title.textContent = t("admin.table_title_named", { id: table.id, name: table.name });
     const viewers = h("select", { id: "admin-viewer", onchange: (e) => { this.seat = e.target.value; this.viewer.go(this.viewer.position); } },
       h("option", { value: "" }, t("admin.viewer_admin")),

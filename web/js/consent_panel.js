@@ -14,6 +14,7 @@ export class ConsentPanel {
     this.consent = { undo: null, abort: null, resigned: [] };
     this.confirming = false;
     this.refusal = null;
+    this.news = null;
     this.body = h("div");
     this.element = h("section", { class: "panel consent-panel", "aria-labelledby": "consent-title" },
       h("h2", { id: "consent-title" }, t("consent.title")), this.body);
@@ -27,8 +28,19 @@ export class ConsentPanel {
     this.render();
   }
 
+  // A consent_changed push: the one outcome said to a single reader is my own
+  // request to undo refused by another seat (its `asker` is my seat).
+  heard(message) {
+    if (message.outcome === "undo_refused" && message.asker === this.seat) {
+      this.news = t("consent.undo_refused_mine", { name: this.name(message.seat) });
+    } else if (message.outcome === "undo_requested" && message.asker === this.seat) {
+      this.news = null;
+    }
+  }
+
   async send(type, fields = {}) {
     this.refusal = null;
+    this.news = null;
     try {
       const data = await this.request(type, fields);
       if (data && "undo" in data) this.consent = { ...this.consent, ...data };
@@ -88,6 +100,7 @@ export class ConsentPanel {
       }
       parts.push(h("p", { class: "consent-buttons" }, buttons));
     }
+    if (this.news) parts.push(h("p", { class: "undo-refused", role: "status" }, this.news));
     if (this.refusal) parts.push(h("p", { class: "refusal", role: "alert" }, this.refusal));
     replace(this.body, parts);
     this.element.hidden = !parts.length;

@@ -7,7 +7,7 @@
 // to WebAssembly (web/verifier: it deals from that seed and replays every move
 // against the recorded state hashes), named step by step in words.
 import { h, replace } from "./dom.js";
-import { errorText, t, tn } from "./i18n.js";
+import { errorText, playerName, t, tn } from "./i18n.js";
 
 const SCHEME = "spb-deal-v1";
 const storageKey = (table) => `spb.contribution.${table}`;
@@ -84,7 +84,7 @@ export async function checkDeal(record, table, progress = () => {}) {
   step(true, "deal.secret_matches", { commitment: short(deal.commitment) });
   const contributions = new Array(header.players).fill(null);
   for (const entry of deal.contributions) contributions[entry.seat] = entry.contribution;
-  const names = new Map(header.seats.map((s) => [s.seat, s.name]));
+  const names = new Map(header.seats.map((s) => [s.seat, playerName(s.name)]));
   const given = contributions.filter(Boolean).length;
   step(true, "deal.contributions", {
     list: contributions.map((c, seat) => t(c ? "deal.contributed" : "deal.contributed_nothing",

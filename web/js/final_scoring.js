@@ -3,7 +3,7 @@
 // every player's points and rubles over the rounds (from table_history), drawn
 // with SVG, with the same figures in a table for screen readers.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { playerName, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#229954", "#b9770e", "#7d3c98"];
@@ -16,7 +16,7 @@ function s(tag, attrs = {}, ...children) {
 }
 
 export function renderFinalScoring(view) {
-  const names = view.players.map((p) => p.name);
+  const names = view.players.map((p) => playerName(p.name));
   const rows = [...view.final.players].sort((a, b) => a.place - b.place);
   return h("section", { class: "panel final", "aria-labelledby": "final-title" },
     h("h2", { id: "final-title" }, t("final.title")),

@@ -5,7 +5,7 @@
 // the inbox, which pushes keep current.
 import { h, replace } from "./dom.js";
 import { commitmentElement, newContribution } from "./fair_deal.js";
-import { errorText, t, tn } from "./i18n.js";
+import { errorText, playerName, t, tn } from "./i18n.js";
 import { isAwaitingMe } from "./inbox.js";
 import { isUrgent, optionsText, paceText, seatsElement, timeLeftText } from "./table_summary.js";
 
@@ -125,7 +125,7 @@ export class Home {
     if (table.invited) return t("state.invitation");
     if (table.status === "open") return t("state.waiting_for_players");
     if (table.status === "playing") {
-      const names = table.to_act.map((s) => table.seats.find((x) => x.seat === s)?.name).filter(Boolean);
+      const names = table.to_act.map((s) => table.seats.find((x) => x.seat === s)?.name).filter(Boolean).map(playerName);
       return names.length ? t("state.turn_of", { names: names.join(t("list.separator")) }) : t("state.playing");
     }
     return t(`state.${table.status}`);

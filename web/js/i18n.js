@@ -118,6 +118,30 @@ export function formatTime(unixSeconds) {
   return new Intl.DateTimeFormat(dateLocale(), { hour: "2-digit", minute: "2-digit" }).format(new Date(unixSeconds * 1000));
 }
 
+// A player's name as the reader reads it. A robot's name ("Robot Anna": a
+// form no account can take, docs/robot.md) comes from the catalogue in the
+// reader's language ("Робот Анна"); a person's name is theirs.
+const ROBOT_NAME = /^Robot ([A-Z][a-z]+)$/;
+
+export function playerName(name) {
+  const robot = ROBOT_NAME.exec(name ?? "");
+  if (!robot) return name;
+  const key = `robot.${robot[1].toLowerCase()}`;
+  return has(key) ? t("robot.name", { name: t(key) }) : name;
+}
+
+// A number with `digits` decimals as the reader's language writes it: "3.3"
+// in English, "3,3" in French and Russian.
+export function formatNumber(value, digits) {
+  return new Intl.NumberFormat(dateLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+// A share (0.724) as a percentage with one decimal, in the reader's
+// typography: "72.4%", "72,4 %".
+export function formatPercent(share) {
+  return new Intl.NumberFormat(dateLocale(), { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(share);
+}
+
 // "2 d 5 h", "3 h 20 min", "12 min": how long until a deadline, in the
 // reader's words; null for no time at all.
 export function formatDuration(seconds) {

@@ -2,6 +2,7 @@
 // first, the unread ones marked, each in my language and with a link to its
 // table; "mark all as read" (the header's count follows, from the inbox).
 // Marking is all at once: the protocol marks every notification up to an id.
+// Repeats of one kind at one table make one entry (collapse).
 import { h, replace } from "./dom.js";
 import { errorText, formatDate, t, tn } from "./i18n.js";
 
@@ -21,11 +22,35 @@ export function notificationText(n, tableName) {
     case "game_ended":
       return d.place === undefined ? t("notification.game_ended", { table })
         : t("notification.game_ended_place", { table, place: d.place, points: tn("n.points", d.points ?? 0) });
-    case "timed_out":
-      return t(`notification.timed_out_${d.controller === "robot" ? "robot" : d.controller === "absent" ? "absent" : "human"}`,
+    case "timed_out": {
+      const text = t(`notification.timed_out_${d.controller === "robot" ? "robot" : d.controller === "absent" ? "absent" : "human"}`,
         { table, name: d.name ?? "?", timeouts: d.timeouts ?? "?" });
+      return d.reclaim ? `${text} ${t("notification.reclaim")}` : text;
+    }
     default: return n.text;
   }
+}
+
+// The notifications (newest first) as the list shows them: one entry per
+// table and kind, the newest of them, with how many it stands for and
+// whether any of them is unread; one without a table stands alone. A quick
+// game brings a turn after every move: twenty rows would hide the rest.
+export function collapse(notes) {
+  const entries = [];
+  const byKey = new Map();
+  for (const n of notes) {
+    const key = n.table ? `${n.table} ${n.kind}` : `#${n.id}`;
+    const entry = byKey.get(key);
+    if (entry) {
+      entry.count += 1;
+      entry.unread ||= !n.read;
+      continue;
+    }
+    const first = { note: n, count: 1, unread: !n.read };
+    byKey.set(key, first);
+    entries.push(first);
+  }
+  return entries;
 }
 
 export class NotificationsPage {
@@ -65,14 +90,15 @@ export class NotificationsPage {
     const notes = this.inbox.notifications;
     this.summary.textContent = this.inbox.unread ? tn("notifications.unread", this.inbox.unread) : t("notifications.none_unread");
     this.markAll.disabled = !this.inbox.unread;
-    replace(this.list, notes.length ? notes.map((n) => this.item(n)) : h("li", { class: "empty" }, t("notifications.empty")));
+    replace(this.list, notes.length ? collapse(notes).map((e) => this.item(e)) : h("li", { class: "empty" }, t("notifications.empty")));
   }
 
-  item(n) {
+  item({ note: n, count, unread }) {
     const text = notificationText(n, this.inbox.table(n.table)?.name);
-    return h("li", { class: `notification ${n.kind}${n.read ? "" : " unread"}`, dataset: { id: n.id, kind: n.kind } },
-      n.read ? null : h("span", { class: "unread-mark" }, t("notifications.new")),
+    return h("li", { class: `notification ${n.kind}${unread ? " unread" : ""}`, dataset: { id: n.id, kind: n.kind, count } },
+      unread ? h("span", { class: "unread-mark" }, t("notifications.new")) : null,
       h("time", { datetime: new Date(n.created_at * 1000).toISOString() }, formatDate(n.created_at)), " ",
-      n.table ? h("a", { href: `#/table/${n.table}` }, text) : text);
+      n.table ? h("a", { href: `#/table/${n.table}` }, text) : text,
+      count > 1 ? h("span", { class: "repeats" }, " ", tn("notifications.repeats", count - 1)) : null);
   }
 }

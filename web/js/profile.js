@@ -3,7 +3,7 @@
 // finished, the timeout rate and the average time per move; and the small
 // pieces other pages use to link a name to its profile with its rating.
 import { h, replace } from "./dom.js";
-import { formatDate, formatDuration, t, tn } from "./i18n.js";
+import { formatDate, formatDuration, formatNumber, formatPercent, t, tn } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const POOLS = ["two_player", "multiplayer"];
@@ -13,13 +13,13 @@ export function profileHref(name) {
   return `#/profile/${encodeURIComponent(name)}`;
 }
 
-// "72.4%", or a dash for a player who never owed a move.
+// "72.4%" ("72,4 %" in French), or a dash for a player who never owed a move.
 export function timeoutRateText(rate) {
-  return rate === null || rate === undefined ? "–" : `${(rate * 100).toFixed(1)}%`;
+  return rate === null || rate === undefined ? "–" : formatPercent(rate);
 }
 
 export function ratingText(rating) {
-  return Number(rating).toFixed(1);
+  return formatNumber(Number(rating), 1);
 }
 
 // A seated person's name as a link to their profile, with their rating when
@@ -100,7 +100,7 @@ export class ProfilePage {
               h("th", { scope: "row" }, t(`profile.pool_${pool}`)),
               h("td", { class: "rating", dataset: { testid: `rating-${pool}` } }, ratingText(r.rating)),
               h("td", {}, r.games),
-              h("td", {}, `${r.mu.toFixed(2)} ± ${r.sigma.toFixed(2)}`));
+              h("td", {}, `${formatNumber(r.mu, 2)} ± ${formatNumber(r.sigma, 2)}`));
           })))),
         h("p", { class: "explain" }, t("profile.rating_explain"))),
       h("section", { class: "panel", "aria-labelledby": "play-title" },

@@ -4,7 +4,7 @@
 // shown with the board, and the move that led to it in words. ReplayViewer is
 // the controls and the stage; ReplayPage is the public replay of a finished game.
 import { h, replace } from "./dom.js";
-import { errorText, t } from "./i18n.js";
+import { errorText, playerName, t } from "./i18n.js";
 import { cardName } from "./cards.js";
 import { describeMove } from "./move_log.js";
 import { renderBoard, renderPlayers, renderStatus } from "./table_view.js";
@@ -98,7 +98,7 @@ export class ReplayPage {
     const data = await this.connection.request("subscribe", { table: this.tableId, since_move: 0 });
     this.connection.request("unsubscribe", { table: this.tableId }).catch(() => {});
     this.title.textContent = t("replay.title_named", { name: data.table.name });
-    this.viewer.setTotal(data.moves.length, data.view.players.map((p) => p.name));
+    this.viewer.setTotal(data.moves.length, data.view.players.map((p) => playerName(p.name)));
     if (data.view.step !== "finished") {
       this.viewer.error.textContent = t("replay.still_playing");
       return;

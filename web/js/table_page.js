@@ -17,7 +17,7 @@ import { Chat } from "./chat.js";
 import { h, replace } from "./dom.js";
 import { keyboardPlace, restoreKeyboard } from "./keyboard_place.js";
 import { renderFinalScoring, renderHistory } from "./final_scoring.js";
-import { errorText, t } from "./i18n.js";
+import { errorText, playerName, t } from "./i18n.js";
 import { MoveLog } from "./move_log.js";
 import { OrdersPanel } from "./orders_panel.js";
 import { controllerText, timeLeftText, isUrgent } from "./table_summary.js";
@@ -121,6 +121,7 @@ export class TablePage {
     this.onConsent = (e) => {
       if (e.detail.table !== tableId) return;
       this.consentState = { ...this.consentState, undo: e.detail.undo, abort: e.detail.abort };
+      this.consent.heard(e.detail);
       if (this.view) this.render();
     };
     this.onInbox = () => { if (this.view) this.renderHead(); };
@@ -231,7 +232,7 @@ export class TablePage {
     if ("deadline_at" in message) this.deadlineAt = message.deadline_at;
     const view = message.view ?? withChanges(this.view, message.view_changes);
     this.apply(view, message.legal_actions, message.moves, message.prices ?? this.prices);
-    this.announcer.moves(message.moves, view.players.map((p) => p.name), this.seat, view.to_act.includes(this.seat) && view.step !== "finished");
+    this.announcer.moves(message.moves, view.players.map((p) => playerName(p.name)), this.seat, view.to_act.includes(this.seat) && view.step !== "finished");
   }
 
   seatControl(message) {
@@ -245,20 +246,24 @@ export class TablePage {
     if (this.view) this.render();
   }
 
-  // An administrator aborted the table: it takes no more moves.
+  // An administrator aborted the table: it takes no more moves. The reason
+  // an administrator gave is in the summary (also for a table opened later);
+  // the push's own reason is the server's English for the log.
   tableChanged(message) {
     if (message.table.id !== this.tableId) return;
     this.summary = message.table;
-    this.changeReason = message.reason ?? null;
     if (this.view) this.render();
   }
 
   apply(view, legal, moves, prices = []) {
+    // The game's end rates it (in the same commit as its last move): the
+    // ratings read when the page opened are the ones from before.
+    const ended = this.view && this.view.step !== "finished" && view.step === "finished";
     this.view = view;
     this.legal = legal;
     this.prices = prices;
     this.lastMove = view.move_number;
-    const names = view.players.map((p) => p.name);
+    const names = view.players.map((p) => playerName(p.name));
     // A resign in these moves: the seat is out from here on.
     for (const move of moves) {
       if (move.action.entry === "resign" && this.consentState && !this.consentState.resigned.includes(move.seat)) {
@@ -268,6 +273,7 @@ export class TablePage {
     this.log.add(moves, names);
     this.render();
     this.markSeen();
+    if (ended && this.ratings) this.loadRatings().catch(() => {});
   }
 
   async act(action) {
@@ -317,7 +323,7 @@ export class TablePage {
   renderSeatNotice() {
     if (this.summary?.status === "aborted" || this.summary?.status === "faulted") {
       const why = this.summary.status === "aborted"
-        ? t(this.changeReason ? "table.aborted_because" : "table.aborted", { reason: this.changeReason })
+        ? t(this.summary.abort_reason ? "table.aborted_because" : "table.aborted", { reason: this.summary.abort_reason })
         : t("error.table_faulted");
       return replace(this.seatNotice, h("div", { class: "panel stopped", role: "alert" }, h("p", {}, why)));
     }
@@ -334,10 +340,15 @@ export class TablePage {
       }
     } }, t("seat.reclaim"));
     // After timeouts the notice says how many; an administrator's hand-over says so.
-    const why = mine.reason === "timeouts" || (!mine.reason && mine.timeouts > 0)
+    const timedOut = mine.reason === "timeouts" || (!mine.reason && mine.timeouts > 0);
+    const why = timedOut
       ? t(mine.controller === "robot" ? "seat.taken_by_robot" : "seat.taken_absent", { timeouts: mine.timeouts ?? 0 })
       : t(mine.controller === "robot" ? "seat.handed_to_robot" : "seat.handed_absent");
-    replace(this.seatNotice, h("div", { class: "panel taken-over" }, h("p", {}, why), reclaim));
+    // Only a seat taken over after timeouts makes the robots wait for its player.
+    const pace = timedOut && this.summary.stand_in_wait_seconds
+      ? h("p", { class: "stand-in-pace" }, t("seat.stand_in_pace", { minutes: Math.round(this.summary.stand_in_wait_seconds / 60) }))
+      : null;
+    replace(this.seatNotice, h("div", { class: "panel taken-over" }, h("p", {}, why), pace, reclaim));
   }
 
   render() {
@@ -381,7 +392,7 @@ export class TablePage {
     this.actions.element.hidden = this.seat === null || finished || stopped;
     // My orders are mine to see: never shown to a spectator.
     this.orders.element.hidden = this.seat === null || finished || stopped;
-    if (this.consentState) this.consent.show(this.consentState, this.seat, view.players.map((p) => p.name), !finished && !stopped);
+    if (this.consentState) this.consent.show(this.consentState, this.seat, view.players.map((p) => playerName(p.name)), !finished && !stopped);
     else this.consent.element.hidden = true;
     this.orders.setExpansions(["base", ...(this.summary?.options?.expansions || [])]);
     if (this.seat !== null) this.actions.update(view, this.legal);
@@ -398,7 +409,7 @@ export class TablePage {
   async showEnd() {
     const view = this.view;
     this.end.append(renderFinalScoring(view));
-    const names = view.players.map((p) => p.name);
+    const names = view.players.map((p) => playerName(p.name));
     try {
       const history = await this.connection.request("table_history", { table: this.tableId });
       this.end.append(renderHistory(history, names));

@@ -2,7 +2,7 @@
 // page): its players (who is to act, who is a robot, who is taken over), its
 // options, its pace and the time left for the awaited move.
 import { h } from "./dom.js";
-import { formatDuration, t, tn } from "./i18n.js";
+import { formatDuration, playerName, t, tn } from "./i18n.js";
 import { playerLink, ratingText, timeoutRateText } from "./profile.js";
 
 export function optionsText(o) {
@@ -76,7 +76,7 @@ export function seatsElement(table, me = null) {
     const who = controllerText(s);
     return h("li", { class: `seat${toAct.has(s.seat) ? " to-act" : ""}${s.robot || s.controller !== "human" && s.controller ? " robot" : ""}` },
       toAct.has(s.seat) ? h("span", { class: "to-act-mark", "aria-label": t("seat.to_act") }, "▶ ") : null,
-      s.robot ? s.name : playerLink(s.name, s.standing, { strong: s.name === me }),
+      s.robot ? playerName(s.name) : playerLink(s.name, s.standing, { strong: s.name === me }),
       who ? h("span", { class: "seat-note" }, ` (${who})`) : null);
   });
   const open = table.players - table.seats.length;

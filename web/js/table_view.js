@@ -8,7 +8,7 @@
 import { actionsByCard } from "./card_actions.js";
 import { card, cardElement, catalogueOrder, DECK_SYMBOL, groupOf, cardName, incomeText } from "./cards.js";
 import { h } from "./dom.js";
-import { t, tn } from "./i18n.js";
+import { playerName, t, tn } from "./i18n.js";
 import { playerLink } from "./profile.js";
 
 const STACKS = ["worker", "building", "aristocrat", "trading"];
@@ -32,7 +32,7 @@ function placer(legal, prices = []) {
 // administrator aborted the table, or it faulted: nobody is to act).
 export function renderStatus(view, mySeat, { pass = null, onPass = null, deadline = null, stopped = false } = {}) {
   const me = mySeat === null || mySeat === undefined ? null : view.players[mySeat];
-  const names = view.players.map((p) => p.name);
+  const names = view.players.map((p) => playerName(p.name));
   const toAct = view.to_act.map((s) => (s === mySeat ? t("status.you") : names[s]));
   const finished = view.step === "finished" || stopped;
   const step = view.step !== "actions" && !finished ? view.step : null;
@@ -169,12 +169,12 @@ function renderPlayer(view, p, mySeat, placed, controller, ratings) {
   const finished = view.step === "finished";
   return h("article", {
     class: `panel player${p.seat === mySeat ? " me" : ""}${toAct ? " to-act" : ""}`,
-    "aria-label": `${p.name}${you}`,
+    "aria-label": `${playerName(p.name)}${you}`,
     dataset: { seat: p.seat },
   },
   h("header", {},
     h("h2", {}, toAct && !finished ? h("span", { class: "to-act-mark", "aria-hidden": "true" }, "▶ ") : null,
-      ratings.has(p.seat) ? playerLink(p.name, ratings.get(p.seat)) : p.name, you,
+      ratings.has(p.seat) ? playerLink(p.name, ratings.get(p.seat)) : playerName(p.name), you,
       controller ? h("span", { class: "badge robot" }, controller) : null,
       toAct && !finished ? h("span", { class: "badge" }, t("player.to_act")) : null),
     h("p", { class: "money" },
