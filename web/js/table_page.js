@@ -191,7 +191,9 @@ export class TablePage {
     const people = this.summary.seats.filter((s) => !s.robot);
     const profiles = await Promise.all(people.map((s) => this.connection.request("profile", { name: s.name })));
     people.forEach((s, i) => this.ratings.set(s.seat, { rating: profiles[i].ratings[pool].rating, timeout_rate: profiles[i].timeout_rate }));
-    if (this.view) this.render();
+    // Only the players' tableaus show ratings: redrawing the whole table for
+    // them would be one more long task while the page opens.
+    if (this.view) this.keepingPlace(() => this.drawPlayers());
   }
 
   // The moves after the one I saw last here are new to me: the log sets them
@@ -398,12 +400,23 @@ export class TablePage {
     if (this.seat !== null) this.actions.update(view, this.legal);
     this.renderHead();
     this.renderSeatNotice();
-    const seats = new Map((this.summary?.seats || []).map((s) => [s.seat, controllerText(s)]));
-    const prices = finished || stopped ? [] : this.prices;
-    replace(this.board, renderBoard(view, this.legal, { playing: this.seat !== null && !finished, prices }));
-    replace(this.players, renderPlayers(view, this.seat, this.legal, { controllers: seats, changed: this.changed, prices, ratings: this.ratings || new Map() }));
+    replace(this.board, renderBoard(view, this.legal, { playing: this.seat !== null && !finished, prices: this.shownPrices() }));
+    this.drawPlayers();
     this.setTitle(`${view.to_act.includes(this.seat) && !finished ? t("table.your_turn_title") : ""}${name}`);
     if (finished && !this.end.childElementCount) this.showEnd();
+  }
+
+  // No prices once nothing can be bought.
+  shownPrices() {
+    const stopped = this.summary?.status === "aborted" || this.summary?.status === "faulted";
+    return this.view.step === "finished" || stopped ? [] : this.prices;
+  }
+
+  drawPlayers() {
+    const seats = new Map((this.summary?.seats || []).map((s) => [s.seat, controllerText(s)]));
+    replace(this.players, renderPlayers(this.view, this.seat, this.legal, {
+      controllers: seats, changed: this.changed, prices: this.shownPrices(), ratings: this.ratings || new Map(),
+    }));
   }
 
   async showEnd() {
