@@ -33,7 +33,7 @@ async function advanceClock(seconds) {
 // WebSocket, never subscribed between its moves (as from another device):
 // the player's page is not watching, so each turn is a notification.
 const playerPage = await (await browser.newContext()).newPage();
-await playerPage.goto(`${server.url}/i18n/languages.js`);
+await playerPage.goto(`${server.url}/cards.json`);
 
 // Runs in that page: logs in (and creates and starts a table from `create`),
 // then at `table` makes up to `moves` moves of its seat, each the first legal action that is
