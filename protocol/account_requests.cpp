@@ -1,5 +1,5 @@
 // Accounts: hello, register, login, resume_session, logout,
-// logout_everywhere, change_password.
+// logout_everywhere, change_password, become_bot.
 #include <algorithm>
 #include <regex>
 
@@ -96,6 +96,7 @@ void add_account_codecs(RequestCodecs& codecs) {
         out["old_password"] = m.old_password;
         out["new_password"] = m.new_password;
       });
+  codecs.add<client::BecomeBot>([](FieldReader&) { return client::BecomeBot{}; }, [](const client::BecomeBot&, json&) {});
 }
 
 }  // namespace sp::protocol

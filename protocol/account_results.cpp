@@ -16,10 +16,22 @@ std::string encode_data(const Greeting& d) {
       .dump();
 }
 
+namespace {
+
+json user_json(const UserShown& user) {
+  json out{{"id", user.id}, {"name", user.name}};
+  if (user.bot) out["bot"] = true;
+  return out;
+}
+
+}  // namespace
+
 std::string encode_data(const SessionUser& d) {
-  json data{{"user", json{{"id", d.user.id}, {"name", d.user.name}}}};
+  json data{{"user", user_json(d.user)}};
   if (d.token) data["token"] = *d.token;
   return data.dump();
 }
+
+std::string encode_data(const BecameBot& d) { return json{{"user", user_json(d.user)}, {"permanent", true}}.dump(); }
 
 }  // namespace sp::protocol

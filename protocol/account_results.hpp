@@ -21,20 +21,27 @@ struct Greeting {
   double requests_per_second = 0;
 };
 
-// A user, {"id", "name"}.
+// A user, {"id", "name"}, and "bot": true for a third-party bot's account.
 struct UserShown {
   std::int64_t id = 0;
   std::string name;
+  bool bot = false;
 };
 
-// register, login (with the new session's token), resume_session and
-// admin_logout_user (without one): {"user": ..., "token": ...}.
+// register, login (with the new session's token), resume_session,
+// admin_logout_user and admin_flag_bot (without one): {"user": ..., "token": ...}.
 struct SessionUser {
   UserShown user;
   std::optional<std::string> token;
 };
 
+// become_bot: the account is a bot's for good; `permanent` says so.
+struct BecameBot {
+  UserShown user;
+};
+
 std::string encode_data(const Greeting& data);
 std::string encode_data(const SessionUser& data);
+std::string encode_data(const BecameBot& data);
 
 }  // namespace sp::protocol

@@ -1,5 +1,5 @@
 // Administration: admin_login, admin_list_tables, admin_view, admin_replay,
-// admin_abort, admin_remove_player, admin_logout_user, admin_log.
+// admin_abort, admin_remove_player, admin_logout_user, admin_flag_bot, admin_log.
 #include "protocol/request_codecs.hpp"
 #include "protocol/shown_text.hpp"
 
@@ -76,6 +76,8 @@ void add_admin_codecs(RequestCodecs& codecs) {
       });
   codecs.add<client::AdminLogoutUser>([](FieldReader& f) { return client::AdminLogoutUser{f.text("name", 1, 64)}; },
                                       [](const client::AdminLogoutUser& m, json& out) { out["name"] = m.name; });
+  codecs.add<client::AdminFlagBot>([](FieldReader& f) { return client::AdminFlagBot{f.text("name", 1, 64)}; },
+                                   [](const client::AdminFlagBot& m, json& out) { out["name"] = m.name; });
   codecs.add<client::AdminLog>(
       [](FieldReader& f) {
         client::AdminLog log;

@@ -66,6 +66,8 @@ enum class ErrorCode : std::uint8_t {
   kPrivateTable,
   kRatingTooLow,
   kTimeoutRateTooHigh,
+  kBotsNotAllowed,
+  kBotHasGames,
   kNothingToUndo,
   kActedSince,
   kRevealedHiddenCard,

@@ -93,6 +93,10 @@ client::CreateTable create_table(FieldReader& f) {
   }
   create.min_rating = optional_number(f, "min_rating", -100, 100);
   create.max_timeout_rate = optional_number(f, "max_timeout_rate", 0, 1);
+  if (f.has("bots_allowed")) {
+    if (!f.at("bots_allowed").is_boolean()) f.refuse(ErrorCode::kBadRequest, "bots_allowed: true or false");
+    else create.bots_allowed = f.at("bots_allowed").get<bool>();
+  }
   return create;
 }
 
@@ -114,6 +118,7 @@ void put_create_table(const client::CreateTable& m, json& out) {
   if (m.rated) out["rated"] = true;
   put_optional(out, "min_rating", m.min_rating);
   put_optional(out, "max_timeout_rate", m.max_timeout_rate);
+  if (m.bots_allowed) out["bots_allowed"] = true;
 }
 
 }  // namespace

@@ -17,6 +17,7 @@ json encode_lobby_table(const LobbyTable& t) {
     out["rated"] = t.terms->rated;
     if (t.terms->min_rating) out["min_rating"] = *t.terms->min_rating;
     if (t.terms->max_timeout_rate) out["max_timeout_rate"] = *t.terms->max_timeout_rate;
+    if (t.terms->bots_allowed) out["bots_allowed"] = true;
   }
   for (const auto& [seat, standing] : t.standings) {
     for (json& shown : out.at("seats")) {

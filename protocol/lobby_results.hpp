@@ -28,6 +28,7 @@ struct TableTermsShown {
   bool rated = false;
   std::optional<double> min_rating;
   std::optional<double> max_timeout_rate;
+  bool bots_allowed = false;
 };
 
 // A table as the lobby shows it: its summary and, each only where it applies,

@@ -29,8 +29,11 @@ std::string encode_data(const Profile& d) {
                            {"before", g.before},
                            {"after", g.after}});
   }
-  return json{{"name", d.name},
-              {"ratings", json{{"two_player", rating_json(d.two_player)}, {"multiplayer", rating_json(d.multiplayer)}}},
+  json ratings{{"two_player", rating_json(d.two_player)}, {"multiplayer", rating_json(d.multiplayer)}};
+  if (d.bot_two_player) ratings["bot_two_player"] = rating_json(*d.bot_two_player);
+  if (d.bot_multiplayer) ratings["bot_multiplayer"] = rating_json(*d.bot_multiplayer);
+  json out{{"name", d.name},
+              {"ratings", ratings},
               {"games_played", d.games_played},
               {"games_finished", d.games_finished},
               {"games_abandoned", d.games_abandoned},
@@ -38,8 +41,9 @@ std::string encode_data(const Profile& d) {
               {"timeouts", d.timeouts},
               {"timeout_rate", optional_json(d.timeout_rate)},
               {"average_move_seconds", optional_json(d.average_move_seconds)},
-              {"history", history}}
-      .dump();
+              {"history", history}};
+  if (d.bot) out["bot"] = true;
+  return out.dump();
 }
 
 }  // namespace sp::protocol

@@ -1,5 +1,5 @@
 // The `data` of profile's result (result.json's `$defs`): a player's ratings
-// in both pools, rated games' history and play totals (docs/ratings.md).
+// in people's pools and, where they apply, the bots', rated games' history and play totals (docs/ratings.md).
 #pragma once
 
 #include <cstdint>
@@ -31,8 +31,13 @@ struct RatedGame {
 
 struct Profile {
   std::string name;
+  bool bot = false;  // a third-party bot's account (docs/bots.md)
   RatingShown two_player;
   RatingShown multiplayer;
+  // The bots' pools (docs/bots.md): shown for a bot's account, and for a
+  // person who played at a table with a bot.
+  std::optional<RatingShown> bot_two_player;
+  std::optional<RatingShown> bot_multiplayer;
   int games_played = 0;
   int games_finished = 0;
   int games_abandoned = 0;

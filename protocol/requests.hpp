@@ -109,6 +109,13 @@ struct ChangePassword {
   friend bool operator==(const ChangePassword&, const ChangePassword&) = default;
 };
 
+// The owner's own account becomes a third-party bot's, for good
+// (docs/bots.md); only an account that never sat at a table.
+struct BecomeBot {
+  static constexpr std::string_view kType = "become_bot";
+  friend bool operator==(const BecomeBot&, const BecomeBot&) = default;
+};
+
 // The lobby -----------------------------------------------------------------
 
 struct CreateTable {
@@ -126,6 +133,9 @@ struct CreateTable {
   bool rated = false;
   std::optional<double> min_rating;        // the displayed rating, -100 to 100
   std::optional<double> max_timeout_rate;  // 0 to 1
+  // Whether third-party bot accounts may sit (docs/bots.md); by default a
+  // table is for people only, as lichess's games are unless they invite bots.
+  bool bots_allowed = false;
   friend bool operator==(const CreateTable&, const CreateTable&) = default;
 };
 
@@ -456,6 +466,13 @@ struct SetNoticeSettings {
   friend bool operator==(const SetNoticeSettings&, const SetNoticeSettings&) = default;
 };
 
+// An administrator flags an account as a third-party bot's (docs/bots.md).
+struct AdminFlagBot {
+  static constexpr std::string_view kType = "admin_flag_bot";
+  std::string name;
+  friend bool operator==(const AdminFlagBot&, const AdminFlagBot&) = default;
+};
+
 struct AdminLog {
   static constexpr std::string_view kType = "admin_log";
   std::optional<std::int64_t> table;
@@ -479,7 +496,7 @@ using ClientRequest =
                  client::AdminLogin, client::AdminListTables, client::AdminView, client::AdminReplay,
                  client::AdminAbort, client::AdminRemovePlayer, client::AdminLogoutUser, client::AdminLog,
                  client::SetEmail, client::ConfirmEmail, client::NoticeSettings, client::SetNoticeSettings,
-                 client::Profile>;
+                 client::Profile, client::BecomeBot, client::AdminFlagBot>;
 
 // The position of `Message` in ClientRequest, for tables indexed by request type.
 template <class Message, class Variant = ClientRequest>

@@ -20,11 +20,13 @@ json options_json(const std::variant<engine::TableOptions, std::string>& options
 }  // namespace
 
 json encode_seat_summary(const SeatSummary& seat) {
-  return json{{"seat", seat.seat},
-              {"name", seat.name},
-              {"controller", seat.controller},
-              {"robot", seat.robot},
-              {"timeouts", seat.timeouts}};
+  json out{{"seat", seat.seat},
+           {"name", seat.name},
+           {"controller", seat.controller},
+           {"robot", seat.robot},
+           {"timeouts", seat.timeouts}};
+  if (seat.bot) out["bot"] = true;
+  return out;
 }
 
 json encode_deal(const PublicDeal& deal) {

@@ -23,6 +23,7 @@ struct SeatSummary {
   std::string controller;  // a seat controller's word: human, robot, absent
   bool robot = false;
   int timeouts = 0;
+  bool bot = false;  // a third-party bot's account (docs/bots.md)
 };
 
 // The public part of a fair deal (docs/fairness.md): the scheme, the

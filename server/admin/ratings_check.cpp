@@ -62,7 +62,9 @@ RatingsCheck check_ratings(Records& db) {
     ++check.games;
     const std::int64_t table = stored.front().table_id;
     const auto replayed = places.find(table);
-    FinishedGame game{stored.front().players, {}};
+    // Whether a bot sat is the game's fact as it was rated: an account
+    // flagged later leaves its earlier games in people's pools.
+    FinishedGame game{stored.front().players, {}, stored.front().pool && is_bot_pool(*stored.front().pool)};
     for (const GameResultRecord& r : stored) {
       int place = r.place;
       if (replayed != places.end() && static_cast<std::size_t>(r.seat) < replayed->second.size()) {

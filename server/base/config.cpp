@@ -27,6 +27,7 @@ constexpr Setting kSettings[] = {
     {"max-frame", "SPB_MAX_FRAME", "largest WebSocket frame in bytes (default 65536)"},
     {"idle-timeout", "SPB_IDLE_TIMEOUT", "seconds before a silent connection is closed (default 60)"},
     {"rate", "SPB_RATE", "requests a second per connection (default 20)"},
+    {"bot-rate", "SPB_BOT_RATE", "requests a second per connection of a bot's account once signed in (default 5)"},
     {"durable", "SPB_DURABLE", "1: commits survive power loss (synchronous=FULL, default); 0: NORMAL"},
     {"commit-delay-us", "SPB_COMMIT_DELAY_US",
      "microseconds a commit may wait for more moves when they arrive densely, so one disk flush carries several "
@@ -170,6 +171,11 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
     if (!parse_number(value, rate) || rate < 1) return bad("at least 1");
     config.requests_per_second = rate;
     config.request_burst = 2.0 * rate;
+  } else if (name == "bot-rate") {
+    int rate = 0;
+    if (!parse_number(value, rate) || rate < 1) return bad("at least 1");
+    config.bot_requests_per_second = rate;
+    config.bot_request_burst = 2.0 * rate;
   } else if (name == "durable") {
     if (value != "0" && value != "1") return bad("0 or 1");
     config.durable = value == "1";

@@ -23,6 +23,10 @@ struct ServerConfig {
   int idle_timeout_seconds = 60;
   double requests_per_second = 20;
   double request_burst = 40;
+  // A third-party bot's connection, once signed in (docs/bots.md): a program
+  // may send as fast as it likes, so it gets a narrower bucket than people.
+  double bot_requests_per_second = 5;
+  double bot_request_burst = 10;
   std::size_t max_outbound_frames = 256;
   bool durable = true;  // synchronous=FULL
   // How long a commit may wait for more moves when they arrive densely

@@ -102,7 +102,11 @@ bool WsSession::take_token() {
   const auto now = std::chrono::steady_clock::now();
   const double elapsed = std::chrono::duration<double>(now - refilled_).count();
   refilled_ = now;
-  tokens_ = std::min(services_.config.request_burst, tokens_ + elapsed * services_.config.requests_per_second);
+  // A bot's account, once signed in, draws from the bots' narrower bucket.
+  const bool bot = state_.bot;
+  const double burst = bot ? services_.config.bot_request_burst : services_.config.request_burst;
+  const double rate = bot ? services_.config.bot_requests_per_second : services_.config.requests_per_second;
+  tokens_ = std::min(burst, tokens_ + elapsed * rate);
   if (tokens_ < 1.0) return false;
   tokens_ -= 1.0;
   return true;

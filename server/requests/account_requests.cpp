@@ -45,16 +45,16 @@ void on_hello(const Request& r, const client::Hello& hello) {
 
 // After a password check or registration: a new session token, stored hashed,
 // and the connection speaks for the user from now on.
-void open_session(const Request& r, std::int64_t user_id, std::string name) {
+void open_session(const Request& r, std::int64_t user_id, std::string name, bool bot = false) {
   const std::string token = new_token();
   const std::string hash = token_hash(token);
   const std::int64_t now = r.services.correspondence.clock.now();
   r.services.store.submit([user_id, hash, now](Records& db) { db.insert_session(hash, user_id, now, now + kSessionSeconds); },
-                          [r, user_id, name, token, hash, now](std::exception_ptr error) {
+                          [r, user_id, name, token, hash, now, bot](std::exception_ptr error) {
                             if (error) return r.fail(ErrorCode::kInternalError, "The session could not be stored.");
-                            r.connection->post([r, user_id, name, token, hash, expires_at = now + kSessionSeconds] {
-                              change_identity(r.services, r.connection, SignedIn{user_id, name, hash, expires_at});
-                              r.reply(Reply::result(protocol::encode_data(protocol::SessionUser{{user_id, name}, token})));
+                            r.connection->post([r, user_id, name, token, hash, expires_at = now + kSessionSeconds, bot] {
+                              change_identity(r.services, r.connection, SignedIn{user_id, name, hash, expires_at, bot});
+                              r.reply(Reply::result(protocol::encode_data(protocol::SessionUser{{user_id, name, bot}, token})));
                             });
                           });
 }
@@ -118,7 +118,7 @@ void on_login(const Request& r, const client::Login& login) {
                            password = login.password](std::exception_ptr error) {
                             if (error) return r.fail(ErrorCode::kInternalError, "The account could not be read.");
                             check_password(r, address, user, "name:" + name, password,
-                                           [r](const UserRecord& u) { open_session(r, u.id, u.name); });
+                                           [r](const UserRecord& u) { open_session(r, u.id, u.name, u.bot); });
                           });
 }
 
@@ -135,8 +135,9 @@ void on_resume_session(const Request& r, const client::ResumeSession& resume) {
                             if (!*user) return r.fail(ErrorCode::kInvalidToken, "That session is unknown, ended or expired; log in again.");
                             r.connection->post([r, user, hash, expires_at] {
                               change_identity(r.services, r.connection,
-                                              SignedIn{(*user)->id, (*user)->name, hash, *expires_at});
-                              r.reply(Reply::result(protocol::encode_data(protocol::SessionUser{{(*user)->id, (*user)->name}, std::nullopt})));
+                                              SignedIn{(*user)->id, (*user)->name, hash, *expires_at, (*user)->bot});
+                              r.reply(Reply::result(protocol::encode_data(
+                                  protocol::SessionUser{{(*user)->id, (*user)->name, (*user)->bot}, std::nullopt})));
                             });
                           });
 }
@@ -196,6 +197,38 @@ void on_change_password(const Request& r, const client::ChangePassword& change) 
       });
 }
 
+// The owner's account becomes a bot's, for good, as lichess's do: only an
+// account that never sat at a table, so no game already rated among people
+// is played by a bot. From this request on, the connection's requests go
+// through the bots' limits.
+void on_become_bot(const Request& r, const client::BecomeBot&) {
+  const std::int64_t user_id = *r.state().user_id;
+  auto outcome = std::make_shared<Reply>();
+  auto became = std::make_shared<bool>(false);
+  r.services.store.submit(
+      [user_id, outcome, became](Records& db) {
+        const auto user = db.find_user(user_id);
+        if (!user) {
+          *outcome = Reply::error(ErrorCode::kNoSuchUser, "Your account no longer exists.");
+          return;
+        }
+        if (!user->bot && db.has_sat_at_tables(user_id)) {
+          *outcome = Reply::error(ErrorCode::kBotHasGames, std::string(protocol::default_message(ErrorCode::kBotHasGames)));
+          return;
+        }
+        if (!user->bot) db.flag_bot(user_id);
+        *became = true;
+        *outcome = Reply::result(protocol::encode_data(protocol::BecameBot{{user->id, user->name, true}}));
+      },
+      [r, outcome, became](std::exception_ptr error) {
+        if (error) return r.fail(ErrorCode::kInternalError, "The account could not be changed; nothing was changed.");
+        r.connection->post([r, outcome, became] {
+          if (*became) r.state().bot = true;
+          r.reply(*outcome);
+        });
+      });
+}
+
 }  // namespace
 
 void add_account_requests(Routes& routes) {
@@ -206,6 +239,7 @@ void add_account_requests(Routes& routes) {
   routes.add<client::Logout, on_logout>(Access::kUser);
   routes.add<client::LogoutEverywhere, on_logout_everywhere>(Access::kUser);
   routes.add<client::ChangePassword, on_change_password>(Access::kUser);
+  routes.add<client::BecomeBot, on_become_bot>(Access::kUser);
 }
 
 }  // namespace sp::server

@@ -181,6 +181,27 @@ void on_admin_logout_user(const Request& r, const client::AdminLogoutUser& logou
       });
 }
 
+// Flags an account as a third-party bot's (docs/bots.md), whatever it played
+// before: those games keep the pools they were rated in. The flag governs the
+// account's seats from now on and its limits from its next login.
+void on_admin_flag_bot(const Request& r, const client::AdminFlagBot& flag) {
+  auto user = std::make_shared<std::optional<UserRecord>>();
+  auto robot = std::make_shared<bool>(false);
+  r.services.store.submit(
+      [name = flag.name, user, robot](Records& db) {
+        *user = db.find_user_by_name(name);
+        if (!*user) return;
+        *robot = db.is_robot_user((*user)->id);
+        if (!*robot) db.flag_bot((*user)->id);
+      },
+      [user, robot, answer = logged(r, std::nullopt)](std::exception_ptr error) {
+        if (error) return answer(Reply::error(ErrorCode::kInternalError, "The account could not be flagged; nothing was changed."));
+        if (!*user) return answer(Reply::error(ErrorCode::kNoSuchUser, "There is no user of that name."));
+        if (*robot) return answer(Reply::error(ErrorCode::kBadRequest, "name: that is one of the server's own robots, not an account."));
+        answer(Reply::result(protocol::encode_data(protocol::SessionUser{{(*user)->id, (*user)->name, true}, std::nullopt})));
+      });
+}
+
 void on_admin_log(const Request& r, const client::AdminLog& log) {
   const std::optional<std::int64_t> table = log.table;
   auto outcome = std::make_shared<Reply>();
@@ -239,6 +260,7 @@ void add_admin_requests(Routes& routes) {
   routes.add<client::AdminRemovePlayer, on_admin_remove_player>(Access::kAdministrator);
   routes.add<client::AdminLog, on_admin_log>(Access::kAdministrator);
   routes.add<client::AdminLogoutUser, on_admin_logout_user>(Access::kAdministrator);
+  routes.add<client::AdminFlagBot, on_admin_flag_bot>(Access::kAdministrator);
 }
 
 }  // namespace sp::server

@@ -50,6 +50,7 @@ void change_identity(Services& services, const std::shared_ptr<Connection>& conn
     state.user_name = std::move(who->user_name);
     state.token_hash = std::move(who->token_hash);
     state.session_expires_at = who->expires_at;
+    state.bot = who->bot;
     state.settled = true;
     channels.add(*state.user_id, connection, state.epoch);
     services.correspondence.scheduler.set(expiry_key(connection.get()), who->expires_at,
@@ -63,6 +64,7 @@ void change_identity(Services& services, const std::shared_ptr<Connection>& conn
     state.user_name.clear();
     state.token_hash.clear();
     state.session_expires_at = 0;
+    state.bot = false;
     state.administrator = false;
     services.correspondence.scheduler.cancel(expiry_key(connection.get()));
   }

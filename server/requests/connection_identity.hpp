@@ -33,6 +33,7 @@ struct SignedIn {
   std::string user_name;
   std::string token_hash;
   std::int64_t expires_at;  // the session's, on the server's clock
+  bool bot = false;         // a third-party bot's account: its requests go through the bots' limits
 };
 
 // Why a session ended, as the session_ended message says it.

@@ -32,6 +32,13 @@ bool is_seated(const TableRecord& t, std::int64_t user) {
   return std::any_of(t.seats.begin(), t.seats.end(), [user](const SeatRecord& s) { return s.user_id == user; });
 }
 
+// Read from the store, not the connection: an administrator may have flagged
+// the account since its session began.
+bool is_bot(Records& db, std::int64_t user) {
+  const auto account = db.find_user(user);
+  return account && account->bot;
+}
+
 // A table's summary as `user` may see it: a private table's code goes to its
 // creator and seated players only, for them to pass its link on.
 protocol::LobbyTable summary_for(const TableRecord& t, std::int64_t user) {
@@ -52,10 +59,15 @@ void on_create_table(const Request& r, const client::CreateTable& create) {
   record.deal_secret = draw_deal_secret();
   if (create.private_table) record.invite_code = new_token().substr(0, kInviteCodeDigits);
   const TablePace pace = pace_of(create);
-  const TableTerms terms{create.rated, create.min_rating, create.max_timeout_rate};
+  const TableTerms terms{create.rated, create.min_rating, create.max_timeout_rate, create.bots_allowed};
   store_job(r, [record, pace, terms, now = r.services.correspondence.clock.now()](Records& db) {
+    const bool creator_sits = pace.robots < record.player_count;
+    if (creator_sits && !terms.bots_allowed && is_bot(db, record.creator_id)) {
+      return Reply::error(ErrorCode::kBotsNotAllowed,
+                          "A bot's account creates only tables that allow bots: send bots_allowed: true.");
+    }
     const std::int64_t id = db.insert_table(record, now);
-    if (pace.robots < record.player_count) db.insert_seat(id, 0, record.creator_id);
+    if (creator_sits) db.insert_seat(id, 0, record.creator_id);
     write_table_pace(db, id, pace, record.player_count);
     if (terms != TableTerms{}) db.set_table_terms(id, terms);
     protocol::LobbyTable table = summary_for(*db.load_table(id), record.creator_id);
@@ -117,7 +129,13 @@ void on_join_table(const Request& r, const client::JoinTable& join) {
       return Reply::error(ErrorCode::kPrivateTable, "That table is private: join it by invitation or with its link.");
     }
     if (static_cast<int>(t.seats.size()) >= t.player_count) return Reply::error(ErrorCode::kTableFull, "That table is full.");
-    if (auto refusal = refusal_by_terms(db, db.table_terms(t.id), user, pool_for(t.player_count))) return refusal;
+    const TableTerms terms = db.table_terms(t.id);
+    const bool bot = is_bot(db, user);
+    if (bot && !terms.bots_allowed) {
+      return Reply::error(ErrorCode::kBotsNotAllowed,
+                          "That table is for people only: bot accounts may not sit at it (its bots_allowed is false).");
+    }
+    if (auto refusal = refusal_by_terms(db, terms, user, pool_for(t.player_count, bot))) return refusal;
     int seat = 0;
     while (std::any_of(t.seats.begin(), t.seats.end(), [seat](const SeatRecord& s) { return s.seat == seat; })) ++seat;
     db.insert_seat(t.id, seat, user);

@@ -19,7 +19,13 @@ std::string shown(double value) {
 }
 
 std::string pool_words(RatingPool pool) {
-  return pool == RatingPool::kTwoPlayer ? "two-player games" : "games of three to five";
+  switch (pool) {
+    case RatingPool::kTwoPlayer: return "two-player games";
+    case RatingPool::kMultiplayer: return "games of three to five";
+    case RatingPool::kBotTwoPlayer: return "two-player games with bots";
+    case RatingPool::kBotMultiplayer: return "games of three to five with bots";
+  }
+  return "games";
 }
 
 }  // namespace
@@ -41,7 +47,7 @@ protocol::PlayerStanding standing_of(Records& db, std::int64_t user_id, RatingPo
 }
 
 protocol::TableTermsShown terms_shown(const TableTerms& terms) {
-  return protocol::TableTermsShown{terms.rated, terms.min_rating, terms.max_timeout_rate};
+  return protocol::TableTermsShown{terms.rated, terms.min_rating, terms.max_timeout_rate, terms.bots_allowed};
 }
 
 std::optional<Reply> refusal_by_terms(Records& db, const TableTerms& terms, std::int64_t user_id, RatingPool pool) {

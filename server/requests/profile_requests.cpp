@@ -34,6 +34,14 @@ void on_profile(const Request& r, const client::Profile& profile) {
     shown_profile.name = user->name;
     shown_profile.two_player = rating_shown(db.rating_of(user->id, RatingPool::kTwoPlayer));
     shown_profile.multiplayer = rating_shown(db.rating_of(user->id, RatingPool::kMultiplayer));
+    shown_profile.bot = user->bot;
+    const auto bot_pool = [&](RatingPool pool) -> std::optional<protocol::RatingShown> {
+      const auto rating = db.rating_of(user->id, pool);
+      if (!rating && !user->bot) return std::nullopt;
+      return rating_shown(rating);
+    };
+    shown_profile.bot_two_player = bot_pool(RatingPool::kBotTwoPlayer);
+    shown_profile.bot_multiplayer = bot_pool(RatingPool::kBotMultiplayer);
     shown_profile.games_played = totals.games_played;
     shown_profile.games_finished = totals.games_finished;
     shown_profile.games_abandoned = totals.games_abandoned;

@@ -32,6 +32,7 @@ struct ConnectionState {
   IdentityEpoch epoch = 0;
   std::set<std::int64_t> subscriptions;
   bool administrator = false;   // admin_login gave the administrator token
+  bool bot = false;             // signed in as a third-party bot's account (docs/bots.md)
   bool settled = false;         // has logged in or subscribed: the login deadline is met
   std::string remote_address;   // "address:port", for the administrators' log
   std::string client_address;   // the client's address, for the limits per address

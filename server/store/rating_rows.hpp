@@ -11,12 +11,18 @@
 namespace sp::server {
 
 // Two-player games are rated apart from games of three to five: the game
-// plays differently with two (docs/ratings.md).
-enum class RatingPool : std::uint8_t { kTwoPlayer, kMultiplayer };
+// plays differently with two (docs/ratings.md). A game with a third-party
+// bot's account seated is rated in the bots' pools, never in people's
+// (docs/bots.md), split the same way.
+enum class RatingPool : std::uint8_t { kTwoPlayer, kMultiplayer, kBotTwoPlayer, kBotMultiplayer };
 std::string_view to_string(RatingPool pool);
 std::optional<RatingPool> parse_rating_pool(std::string_view word);
-inline RatingPool pool_for(int player_count) {
+inline RatingPool pool_for(int player_count, bool bot_seated = false) {
+  if (bot_seated) return player_count == 2 ? RatingPool::kBotTwoPlayer : RatingPool::kBotMultiplayer;
   return player_count == 2 ? RatingPool::kTwoPlayer : RatingPool::kMultiplayer;
+}
+inline bool is_bot_pool(RatingPool pool) {
+  return pool == RatingPool::kBotTwoPlayer || pool == RatingPool::kBotMultiplayer;
 }
 
 // What a table asks of whoever joins, and whether robots seated leave it rated.
@@ -24,6 +30,7 @@ struct TableTerms {
   bool rated = false;
   std::optional<double> min_rating;        // the displayed rating, mu - 3 sigma
   std::optional<double> max_timeout_rate;  // 0 to 1
+  bool bots_allowed = false;               // third-party bots' accounts may sit (docs/bots.md)
   friend bool operator==(const TableTerms&, const TableTerms&) = default;
 };
 

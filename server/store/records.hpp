@@ -46,6 +46,11 @@ class Records {
   virtual std::int64_t insert_user(const std::string& name, const std::string& password_hash, std::int64_t now) = 0;
   virtual void set_password_hash(std::int64_t user_id, const std::string& password_hash) = 0;
   virtual bool is_robot_user(std::int64_t user_id) = 0;
+  // Flags the account as a third-party bot's (docs/bots.md), for good.
+  virtual void flag_bot(std::int64_t user_id) = 0;
+  // Whether the user holds or held a seat at any table (open, playing,
+  // finished or aborted): an owner may flag only an account that never played.
+  virtual bool has_sat_at_tables(std::int64_t user_id) = 0;
   // The robot pseudo-user number `index` (0..4), created on first use. Robots
   // have names no player can register (they contain a space) and no password.
   virtual std::int64_t robot_user(int index) = 0;

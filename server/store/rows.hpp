@@ -19,6 +19,7 @@ struct UserRecord {
   std::int64_t id = 0;
   std::string name;
   std::string password_hash;
+  bool bot = false;  // a third-party bot's account (docs/bots.md)
 };
 
 // A table's life, stored as its word (protocol/table_status.hpp).
@@ -52,6 +53,7 @@ struct SeatRecord {
   std::string standing_orders = "[]";
   // The seat's share of the deal (docs/fairness.md); nothing: it gave none.
   std::optional<protocol::DealBytes> contribution;
+  bool bot = false;  // the user is a third-party bot's account (docs/bots.md)
 };
 
 struct TableRecord {

@@ -88,6 +88,8 @@ class SqlRecords final : public Records {
   std::int64_t insert_user(const std::string& name, const std::string& password_hash, std::int64_t now) override;
   void set_password_hash(std::int64_t user_id, const std::string& password_hash) override;
   bool is_robot_user(std::int64_t user_id) override;
+  void flag_bot(std::int64_t user_id) override;
+  bool has_sat_at_tables(std::int64_t user_id) override;
   std::int64_t robot_user(int index) override;
   void insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now, std::int64_t expires_at) override;
   std::optional<UserRecord> find_session_user(const std::string& token_hash, std::int64_t now) override;

@@ -54,24 +54,26 @@ void bind_rated(auto& s, int first, const GameResultRecord& r) {
 template <NodePolicy Nodes>
 void SqlRecords<Nodes>::set_table_terms(std::int64_t table_id, const TableTerms& terms) {
   auto s = db_.prepare(
-      "INSERT INTO table_terms (table_id, rated, min_rating, max_timeout_rate) VALUES (?, ?, ?, ?) "
+      "INSERT INTO table_terms (table_id, rated, min_rating, max_timeout_rate, bots_allowed) VALUES (?, ?, ?, ?, ?) "
       "ON CONFLICT (table_id) DO UPDATE SET rated = excluded.rated, min_rating = excluded.min_rating, "
-      "max_timeout_rate = excluded.max_timeout_rate");
+      "max_timeout_rate = excluded.max_timeout_rate, bots_allowed = excluded.bots_allowed");
   s.bind(1, table_id).bind(2, std::int64_t{terms.rated ? 1 : 0});
   bind_optional(s, 3, terms.min_rating);
   bind_optional(s, 4, terms.max_timeout_rate);
+  s.bind(5, std::int64_t{terms.bots_allowed ? 1 : 0});
   s.run();
 }
 
 template <NodePolicy Nodes>
 TableTerms SqlRecords<Nodes>::table_terms(std::int64_t table_id) {
-  auto s = db_.prepare("SELECT rated, min_rating, max_timeout_rate FROM table_terms WHERE table_id = ?");
+  auto s = db_.prepare("SELECT rated, min_rating, max_timeout_rate, bots_allowed FROM table_terms WHERE table_id = ?");
   s.bind(1, table_id);
   TableTerms terms;
   if (!s.step()) return terms;
   terms.rated = s.column_int(0) != 0;
   if (!s.column_is_null(1)) terms.min_rating = s.column_real(1);
   if (!s.column_is_null(2)) terms.max_timeout_rate = s.column_real(2);
+  terms.bots_allowed = s.column_int(3) != 0;
   return terms;
 }
 

@@ -53,7 +53,8 @@ TableRecord read_table(const auto& s) {
 
 void load_seats(auto& db, TableRecord& table) {
   auto s = db.prepare(
-      "SELECT s.seat, s.user_id, u.name, s.controller, s.timeouts, u.is_robot, s.standing_orders, s.contribution "
+      "SELECT s.seat, s.user_id, u.name, s.controller, s.timeouts, u.is_robot, s.standing_orders, s.contribution, "
+      "u.is_bot "
       "FROM seats s "
       "JOIN users u ON u.id = s.user_id WHERE s.table_id = ? ORDER BY s.seat");
   s.bind(1, table.id);
@@ -62,6 +63,7 @@ void load_seats(auto& db, TableRecord& table) {
                                      parse_seat_controller(s.column_text(3)).value_or(SeatController::kHuman),
                                      static_cast<int>(s.column_int(4)), s.column_int(5) != 0, s.column_text(6),
                                      optional_deal_bytes(s, 7)});
+    table.seats.back().bot = s.column_int(8) != 0;
   }
 }
 
@@ -77,11 +79,11 @@ std::vector<TableRecord> read_tables(auto& db, auto& s) {
 template <NodePolicy Nodes>
 std::optional<UserRecord> SqlRecords<Nodes>::find_user_by_name(const std::string& name) {
   static const std::string sql =
-      std::string("SELECT id, name, password_hash FROM users WHERE ") + Nodes::kClauses.same_name;
+      std::string("SELECT id, name, password_hash, is_bot FROM users WHERE ") + Nodes::kClauses.same_name;
   auto s = db_.prepare(sql);
   s.bind(1, name);
   if (!s.step()) return std::nullopt;
-  return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
+  return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2), s.column_int(3) != 0};
 }
 
 template <NodePolicy Nodes>
@@ -107,11 +109,11 @@ void SqlRecords<Nodes>::insert_session(const std::string& token_hash, std::int64
 template <NodePolicy Nodes>
 std::optional<UserRecord> SqlRecords<Nodes>::find_session_user(const std::string& token_hash, std::int64_t now) {
   auto s = db_.prepare(
-      "SELECT u.id, u.name, u.password_hash FROM sessions s JOIN users u ON u.id = s.user_id "
+      "SELECT u.id, u.name, u.password_hash, u.is_bot FROM sessions s JOIN users u ON u.id = s.user_id "
       "WHERE s.token_hash = ? AND s.expires_at > ?");
   s.bind(1, token_hash).bind(2, now);
   if (!s.step()) return std::nullopt;
-  return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
+  return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2), s.column_int(3) != 0};
 }
 
 template <NodePolicy Nodes>
@@ -134,10 +136,22 @@ void SqlRecords<Nodes>::delete_user_sessions(std::int64_t user_id, const std::st
 
 template <NodePolicy Nodes>
 std::optional<UserRecord> SqlRecords<Nodes>::find_user(std::int64_t user_id) {
-  auto s = db_.prepare("SELECT id, name, password_hash FROM users WHERE id = ?");
+  auto s = db_.prepare("SELECT id, name, password_hash, is_bot FROM users WHERE id = ?");
   s.bind(1, user_id);
   if (!s.step()) return std::nullopt;
-  return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2)};
+  return UserRecord{s.column_int(0), s.column_text(1), s.column_text(2), s.column_int(3) != 0};
+}
+
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::flag_bot(std::int64_t user_id) {
+  db_.prepare("UPDATE users SET is_bot = 1 WHERE id = ?").bind(1, user_id).run();
+}
+
+template <NodePolicy Nodes>
+bool SqlRecords<Nodes>::has_sat_at_tables(std::int64_t user_id) {
+  auto s = db_.prepare("SELECT 1 FROM seats WHERE user_id = ? LIMIT 1");
+  s.bind(1, user_id);
+  return s.step();
 }
 
 template <NodePolicy Nodes>

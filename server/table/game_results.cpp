@@ -60,7 +60,7 @@ void choose_rated(const FinishedGame& game, bool rated_with_robots, std::vector<
   const bool robots = std::any_of(game.seats.begin(), game.seats.end(), [](const FinishedSeat& s) { return s.robot; });
   const bool people = std::any_of(game.seats.begin(), game.seats.end(), [](const FinishedSeat& s) { return !s.robot; });
   if ((robots && !rated_with_robots) || !people || game.seats.size() < 2) return;
-  const RatingPool pool = pool_for(game.player_count);
+  const RatingPool pool = pool_for(game.player_count, game.bot_seated);
   // Abandoned seats all share the last place: their robots' order is not theirs.
   const auto standing = [](const FinishedSeat& s) { return std::pair{s.abandoned ? 1 : 0, s.abandoned ? 0 : s.place}; };
   for (std::size_t i = 0; i < game.seats.size(); ++i) {
@@ -120,7 +120,11 @@ void write_game_results(Records& db, std::int64_t table_id, const FinishedGame& 
     results.push_back(r);
   }
   count_moves(db.load_moves(table_id), results);
-  choose_rated(game, db.table_terms(table_id).rated, results);
+  FinishedGame rated = game;
+  if (const auto table = db.load_table(table_id)) {
+    rated.bot_seated = std::any_of(table->seats.begin(), table->seats.end(), [](const SeatRecord& s) { return s.bot; });
+  }
+  choose_rated(rated, db.table_terms(table_id).rated, results);
   const auto current = [&db](std::int64_t user_id, RatingPool pool) { return db.rating_of(user_id, pool); };
   for (const NewRating& kept : rate_results(results, current)) db.save_rating(kept.user_id, kept.pool, kept.rating);
   for (const GameResultRecord& r : results) db.insert_game_result(r);

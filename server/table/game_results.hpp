@@ -25,6 +25,9 @@ struct FinishedSeat {
 struct FinishedGame {
   int player_count = 0;
   std::vector<FinishedSeat> seats;
+  // A third-party bot's account sat at the table: the game is rated in the
+  // bots' pools, never in people's (docs/bots.md).
+  bool bot_seated = false;
 };
 
 // Which seats a game rates and at which place, from `rated_with_robots` (the

@@ -17,7 +17,7 @@ protocol::TableSummary table_summary(const TableRecord& t) {
   summary.players = t.player_count;
   for (const SeatRecord& s : t.seats) {
     summary.seats.push_back(
-        protocol::SeatSummary{s.seat, s.name, std::string(to_string(s.controller)), s.robot, s.timeouts});
+        protocol::SeatSummary{s.seat, s.name, std::string(to_string(s.controller)), s.robot, s.timeouts, s.bot});
   }
   summary.options = t.options_json;
   summary.creator = t.creator_name;

@@ -287,3 +287,25 @@ TEST_CASE("records and administration: tables, moves, seats and statuses") {
   check_refused(json{{"type", "admin_abort"}, {"table", 1}}, "bad_request", "reason: a text is required");
   check_refused(json{{"type", "admin_log"}, {"limit", 1001}}, "bad_request", "limit: a whole number from 1 to 1000 is required");
 }
+
+TEST_CASE("bots: become_bot carries nothing, admin_flag_bot a name, create_table's bots_allowed a boolean") {
+  check_refused(json{{"type", "become_bot"}, {"name", "ann"}}, "unknown_field",
+                "A become_bot request has no field \"name\".");
+  check_refused(json{{"type", "admin_flag_bot"}}, "bad_request", "name: a text is required");
+  check_refused(json{{"type", "create_table"}, {"players", 2}, {"bots_allowed", 1}}, "bad_request",
+                "bots_allowed: true or false");
+  const auto become = protocol::decode_client_request(R"({"type":"become_bot","id":3})");
+  REQUIRE(become.has_value());
+  CHECK(std::holds_alternative<protocol::client::BecomeBot>(become->request));
+  const auto flag = protocol::decode_client_request(R"({"type":"admin_flag_bot","name":"deep_tsar"})");
+  REQUIRE(flag.has_value());
+  CHECK(std::get<protocol::client::AdminFlagBot>(flag->request).name == "deep_tsar");
+  const auto open = protocol::decode_client_request(R"({"type":"create_table","players":2,"bots_allowed":true})");
+  REQUIRE(open.has_value());
+  CHECK(std::get<protocol::client::CreateTable>(open->request).bots_allowed);
+  const auto people = protocol::decode_client_request(R"({"type":"create_table","players":2})");
+  REQUIRE(people.has_value());
+  CHECK_FALSE(std::get<protocol::client::CreateTable>(people->request).bots_allowed);
+  CHECK(protocol::encode_client_request(open->request)["bots_allowed"] == true);
+  CHECK_FALSE(protocol::encode_client_request(people->request).contains("bots_allowed"));
+}

@@ -208,3 +208,36 @@ TEST_CASE("a replay's view and the administrator's view of a stored table") {
   CHECK(protocol::encode_data(admin) == R"({"divergence":{"move_number":4,"reason":"another state hash"},"table":)" +
                                             summary_text + R"(,"view":)" + view_text + "}");
 }
+
+TEST_CASE("a third-party bot's account says bot: true wherever it is shown, and nobody else's says bot") {
+  CHECK(protocol::encode_data(protocol::SessionUser{{7, "tsar_bot", true}, std::nullopt}) ==
+        R"({"user":{"bot":true,"id":7,"name":"tsar_bot"}})");
+  CHECK(protocol::encode_data(protocol::BecameBot{{7, "tsar_bot", true}}) ==
+        R"({"permanent":true,"user":{"bot":true,"id":7,"name":"tsar_bot"}})");
+
+  protocol::TableSummary summary;
+  summary.id = 5;
+  summary.status = "open";
+  summary.seats = {{0, "ann", "human", false, 0}, {1, "tsar_bot", "human", false, 0, true}};
+  summary.options = sp::engine::TableOptions{};
+  protocol::LobbyTable shown{summary};
+  shown.terms = protocol::TableTermsShown{false, std::nullopt, std::nullopt, true};
+  const json table = json::parse(protocol::encode_table_data(shown)).at("table");
+  CHECK_FALSE(table.at("seats")[0].contains("bot"));
+  CHECK(table.at("seats")[1].at("bot") == true);
+  CHECK(table.at("bots_allowed") == true);
+  shown.terms = protocol::TableTermsShown{};
+  CHECK_FALSE(json::parse(protocol::encode_table_data(shown)).at("table").contains("bots_allowed"));
+
+  protocol::Profile p;
+  p.name = "tsar_bot";
+  p.bot = true;
+  p.bot_two_player = protocol::RatingShown{1.5, 27.0, 8.0, 1};
+  const json profile = json::parse(protocol::encode_data(p));
+  CHECK(profile.at("bot") == true);
+  CHECK(profile.at("ratings").at("bot_two_player").at("games") == 1);
+  CHECK_FALSE(profile.at("ratings").contains("bot_multiplayer"));
+  protocol::Profile person;
+  person.name = "ann";
+  CHECK_FALSE(json::parse(protocol::encode_data(person)).contains("bot"));
+}

@@ -26,3 +26,19 @@ TEST_CASE("--threads sets the network threads, from 1 to 256") {
   CHECK_FALSE(load_config({"--threads", "0"}, error).has_value());
   CHECK(error.find("1 to 256") != std::string::npos);
 }
+
+TEST_CASE("a bot's connection has limits of its own: 5 a second by default, --bot-rate sets them, bursts of twice") {
+  std::string error;
+  const auto defaults = load_config({}, error);
+  REQUIRE_MESSAGE(defaults.has_value(), error);
+  CHECK(defaults->bot_requests_per_second == 5);
+  CHECK(defaults->bot_request_burst == 10);
+  CHECK(defaults->requests_per_second == 20);
+  const auto set = load_config({"--bot-rate", "3"}, error);
+  REQUIRE_MESSAGE(set.has_value(), error);
+  CHECK(set->bot_requests_per_second == 3);
+  CHECK(set->bot_request_burst == 6);
+  CHECK(set->requests_per_second == 20);
+  CHECK_FALSE(load_config({"--bot-rate", "0"}, error).has_value());
+  CHECK(error.find("at least 1") != std::string::npos);
+}

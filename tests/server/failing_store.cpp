@@ -27,6 +27,11 @@ void FailingRecords::set_password_hash(std::int64_t user_id, const std::string& 
   inner_.set_password_hash(user_id, password_hash);
 }
 
+void FailingRecords::flag_bot(std::int64_t user_id) {
+  write();
+  inner_.flag_bot(user_id);
+}
+
 std::int64_t FailingRecords::robot_user(int index) {
   write();
   return inner_.robot_user(index);
@@ -237,6 +242,10 @@ std::optional<server::UserRecord> FailingRecords::find_user(std::int64_t user_id
 
 bool FailingRecords::is_robot_user(std::int64_t user_id) {
   return inner_.is_robot_user(user_id);
+}
+
+bool FailingRecords::has_sat_at_tables(std::int64_t user_id) {
+  return inner_.has_sat_at_tables(user_id);
 }
 
 std::optional<server::UserRecord> FailingRecords::find_session_user(const std::string& token_hash, std::int64_t now) {

@@ -34,6 +34,7 @@ class FailingRecords final : public server::Records {
   // Writes: counted, and the armed one fails.
   std::int64_t insert_user(const std::string& name, const std::string& password_hash, std::int64_t now) override;
   void set_password_hash(std::int64_t user_id, const std::string& password_hash) override;
+  void flag_bot(std::int64_t user_id) override;
   std::int64_t robot_user(int index) override;
   void insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now,
                       std::int64_t expires_at) override;
@@ -102,6 +103,7 @@ class FailingRecords final : public server::Records {
   std::optional<server::UserRecord> find_user_by_name(const std::string& name) override;
   std::optional<server::UserRecord> find_user(std::int64_t user_id) override;
   bool is_robot_user(std::int64_t user_id) override;
+  bool has_sat_at_tables(std::int64_t user_id) override;
   std::optional<server::UserRecord> find_session_user(const std::string& token_hash, std::int64_t now) override;
   std::optional<std::int64_t> session_expires_at(const std::string& token_hash) override;
   std::optional<server::TableRecord> load_table(std::int64_t id) override;

@@ -61,3 +61,21 @@ TEST_CASE("a seat taken over after timeouts is rated last, however its robot did
 
 }  // namespace
 }  // namespace sp::server
+
+TEST_CASE("a game with a third-party bot seated is rated in the bots' pool of its player count, never in people's") {
+  std::vector<GameResultRecord> two(2);
+  choose_rated(FinishedGame{2, {person(0, 1), person(1, 2)}, true}, false, two);
+  CHECK(two[0].pool == RatingPool::kBotTwoPlayer);
+  CHECK(two[1].pool == RatingPool::kBotTwoPlayer);
+  std::vector<GameResultRecord> three(3);
+  choose_rated(FinishedGame{3, {person(0, 1), robot(1, 2), person(2, 3)}, true}, true, three);
+  CHECK(three[0].pool == RatingPool::kBotMultiplayer);
+  // Robots seated still leave the game unrated unless the table says rated.
+  std::vector<GameResultRecord> unrated(2);
+  choose_rated(FinishedGame{2, {person(0, 1), robot(1, 2)}, true}, false, unrated);
+  CHECK_FALSE(unrated[0].pool.has_value());
+  CHECK(to_string(RatingPool::kBotTwoPlayer) == "bot_two_player");
+  CHECK(parse_rating_pool("bot_multiplayer") == RatingPool::kBotMultiplayer);
+  CHECK(is_bot_pool(RatingPool::kBotMultiplayer));
+  CHECK_FALSE(is_bot_pool(RatingPool::kTwoPlayer));
+}

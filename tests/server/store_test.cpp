@@ -280,3 +280,32 @@ TEST_CASE("an aborted table keeps the reason its administrator gave, and only th
     CHECK_FALSE(db.load_table(left)->abort_reason.has_value());
   });
 }
+
+TEST_CASE("an account flagged as a bot reads back as one, at its seats too; a seat ever held is remembered") {
+  sp::test::TempDir dir;
+  Store store(StoreOptions{sp::test::each_backend(dir), false});
+  store.run_sync([&](Records& db) {
+    const std::int64_t person = db.insert_user("person", "x", 0);
+    const std::int64_t bot = db.insert_user("some_bot", "x", 0);
+    CHECK_FALSE(db.find_user(bot)->bot);
+    CHECK_FALSE(db.has_sat_at_tables(bot));
+    db.flag_bot(bot);
+    CHECK(db.find_user(bot)->bot);
+    CHECK(db.find_user_by_name("SOME_BOT")->bot);
+    CHECK_FALSE(db.find_user(person)->bot);
+    db.insert_session("hash", bot, 0, 100);
+    CHECK(db.find_session_user("hash", 1)->bot);
+    const std::int64_t table = sp::test::store_empty_table(db, person, "with a bot");
+    CHECK_FALSE(db.has_sat_at_tables(bot));
+    db.insert_seat(table, 0, person);
+    db.insert_seat(table, 1, bot);
+    CHECK(db.has_sat_at_tables(bot));
+    const auto seats = db.load_table(table)->seats;
+    REQUIRE(seats.size() == 2);
+    CHECK_FALSE(seats[0].bot);
+    CHECK(seats[1].bot);
+    // An aborted table's seats still count: its game was played, in part.
+    db.abort_table(table, 5, std::nullopt, std::nullopt);
+    CHECK(db.has_sat_at_tables(person));
+  });
+}
