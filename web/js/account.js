@@ -57,7 +57,8 @@ export class AccountPage {
       section("push", t("push.title"), h("p", { class: "explain" }, t("push.explain")), this.pushState, this.pushForm()),
       section("webhook", t("webhook.title"), h("p", { class: "explain" }, t("webhook.explain")), this.webhookState, this.webhookForm(), this.webhookSecret),
       section("password", t("password.title"), this.passwordForm()),
-      section("sessions", t("sessions.title"), h("p", { class: "explain" }, t("sessions.explain")), this.everywhereForm()));
+      section("sessions", t("sessions.title"), h("p", { class: "explain" }, t("sessions.explain")), this.everywhereForm()),
+      section("bot", t("bot.title"), h("p", { class: "explain" }, t("bot.become_explain")), this.botForm()));
   }
 
   async start() {
@@ -188,6 +189,15 @@ export class AccountPage {
       h("label", { for: "new-password" }, t("password.new")), fresh,
       h("label", { for: "new-password-again" }, t("password.again")), again,
       h("button", { type: "submit", class: "primary" }, t("password.submit"))]);
+  }
+
+  // For good (docs/bots.md): the server refuses an account that ever sat at a table.
+  botForm() {
+    return form("bot-form", async () => {
+      if (!confirm(t("bot.become_confirm"))) return "";
+      await this.connection.request("become_bot");
+      return t("bot.became");
+    }, [h("button", { type: "submit", class: "danger" }, t("bot.become"))]);
   }
 
   // Logging out here (the header's button, which a phone's nav bar leaves

@@ -72,11 +72,32 @@ export class AdminPage {
     replace(this.body, h("section", { class: "panel", "aria-labelledby": "admin-tables-title" },
       h("h2", { id: "admin-tables-title" }, t("admin.tables")),
       h("p", {}, h("label", { for: "admin-status" }, t("admin.status")), " ", choice),
-      this.list));
+      this.list), this.flagBotForm());
     await this.load();
   }
 
   stop() {}
+
+  // An account flagged as a third-party bot's (docs/bots.md), for good.
+  flagBotForm() {
+    const name = h("input", { id: "flag-bot-name", required: true, maxlength: "64", autocomplete: "off" });
+    const outcome = h("p", { role: "status" });
+    return h("section", { class: "panel admin-flag-bot" }, h("h2", {}, t("admin.flag_bot")),
+      h("form", { onsubmit: async (e) => {
+        e.preventDefault();
+        if (!confirm(t("admin.flag_bot_confirm", { name: name.value.trim() }))) return;
+        outcome.classList.remove("refusal");
+        try {
+          const data = await this.connection.request("admin_flag_bot", { name: name.value.trim() });
+          outcome.textContent = t("admin.flagged_bot", { name: data.user.name });
+        } catch (error) {
+          outcome.textContent = errorText(error);
+          outcome.classList.add("refusal");
+        }
+      } },
+      h("label", { for: "flag-bot-name" }, t("admin.flag_bot_name")), " ", name, " ",
+      h("button", { type: "submit", class: "danger" }, t("admin.flag_bot_submit"))), outcome);
+  }
 
   async load() {
     this.message.textContent = "";

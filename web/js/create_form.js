@@ -75,6 +75,7 @@ export class CreateForm {
       this.pace,
       h("fieldset", {}, h("legend", {}, t("create.ratings")),
         check("rated", false, t("create.rated"), t("create.rated_explain")),
+        check("bots_allowed", false, t("create.bots_allowed"), t("create.bots_allowed_explain")),
         field(t("create.min_rating"), h("input", { type: "number", name: "min_rating", min: "-100", max: "100", step: "0.1", inputmode: "decimal" }), t("create.min_rating_explain")),
         field(t("create.max_timeout_rate"), h("input", { type: "number", name: "max_timeout_rate", min: "0", max: "100", step: "0.1", inputmode: "decimal" }), t("create.max_timeout_rate_explain"))),
       this.message,
@@ -121,6 +122,7 @@ export class CreateForm {
     const robots = Number(this.robots.value);
     if (robots) request.robots = robots;
     if (f.rated.checked) request.rated = true;
+    if (f.bots_allowed.checked) request.bots_allowed = true;
     if (f.min_rating.value !== "") request.min_rating = Number(f.min_rating.value);
     // Asked in percent, sent as a share.
     if (f.max_timeout_rate.value !== "") request.max_timeout_rate = Number(f.max_timeout_rate.value) / 100;

@@ -7,7 +7,14 @@ import { formatDate, formatDuration, formatNumber, formatPercent, t, tn } from "
 
 const SVG = "http://www.w3.org/2000/svg";
 const POOLS = ["two_player", "multiplayer"];
+// Shown for a bot's account and for a person who played one (docs/bots.md).
+const BOT_POOLS = ["bot_two_player", "bot_multiplayer"];
 const CHART = { width: 640, height: 240, left: 44, right: 12, top: 12, bottom: 28 };
+
+// A third-party bot's account (docs/bots.md), wherever its name is shown.
+export function botLabel() {
+  return h("span", { class: "bot-label", title: t("bot.explain") }, t("bot.label"));
+}
 
 export function profileHref(name) {
   return `#/profile/${encodeURIComponent(name)}`;
@@ -88,13 +95,14 @@ export class ProfilePage {
     const average = p.average_move_seconds === null ? "–"
       : p.average_move_seconds < 60 ? t("profile.seconds", { seconds: Math.round(p.average_move_seconds) })
         : formatDuration(p.average_move_seconds);
-    replace(this.element.querySelector("h1"), t("profile.title", { name: p.name }));
+    replace(this.element.querySelector("h1"), t("profile.title", { name: p.name }), p.bot ? [" ", botLabel()] : null);
+    const pools = POOLS.concat(BOT_POOLS.filter((pool) => p.ratings[pool]));
     replace(this.body,
       h("section", { class: "panel", "aria-labelledby": "ratings-title" },
         h("h2", { id: "ratings-title" }, t("profile.ratings")),
         h("div", { class: "table-scroll", tabindex: "0" }, h("table", { class: "ratings" },
           h("thead", {}, h("tr", {}, h("th", {}, t("profile.pool")), h("th", {}, t("profile.rating")), h("th", {}, t("profile.rated_games")), h("th", {}, t("profile.mu_sigma")))),
-          h("tbody", {}, POOLS.map((pool) => {
+          h("tbody", {}, pools.map((pool) => {
             const r = p.ratings[pool];
             return h("tr", { dataset: { pool } },
               h("th", { scope: "row" }, t(`profile.pool_${pool}`)),
@@ -117,7 +125,7 @@ export class ProfilePage {
   }
 
   history(games) {
-    const charts = POOLS.map((pool) => {
+    const charts = POOLS.concat(BOT_POOLS).map((pool) => {
       const mine = games.filter((g) => g.pool === pool);
       if (!mine.length) return null;
       const title = t("profile.chart_title", { pool: t(`profile.pool_${pool}`) });

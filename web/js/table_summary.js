@@ -3,7 +3,7 @@
 // options, its pace and the time left for the awaited move.
 import { h } from "./dom.js";
 import { formatDuration, playerName, t, tn } from "./i18n.js";
-import { playerLink, ratingText, timeoutRateText } from "./profile.js";
+import { botLabel, playerLink, ratingText, timeoutRateText } from "./profile.js";
 
 export function optionsText(o) {
   const parts = [];
@@ -65,6 +65,7 @@ export function termsText(table) {
   if (table.rated) parts.push(t("terms.rated"));
   if (table.min_rating !== undefined) parts.push(t("terms.min_rating", { rating: ratingText(table.min_rating) }));
   if (table.max_timeout_rate !== undefined) parts.push(t("terms.max_timeout_rate", { rate: timeoutRateText(table.max_timeout_rate) }));
+  if (table.bots_allowed) parts.push(t("terms.bots_allowed"));
   return parts.length ? parts.join(t("list.separator")) : null;
 }
 
@@ -77,6 +78,7 @@ export function seatsElement(table, me = null) {
     return h("li", { class: `seat${toAct.has(s.seat) ? " to-act" : ""}${s.robot || s.controller !== "human" && s.controller ? " robot" : ""}` },
       toAct.has(s.seat) ? h("span", { class: "to-act-mark", "aria-label": t("seat.to_act") }, "▶ ") : null,
       s.robot ? playerName(s.name) : playerLink(s.name, s.standing, { strong: s.name === me }),
+      s.bot ? [" ", botLabel()] : null,
       who ? h("span", { class: "seat-note" }, ` (${who})`) : null);
   });
   const open = table.players - table.seats.length;
