@@ -3,7 +3,8 @@
 // (English, desktop) and Bob's (Russian, phone) show the ratings, the numbers
 // of play and the rating history as an inline SVG chart; in the lobby a
 // table's requirement shows and its seated player's name links to their
-// profile with their rating, as the players' names do on a table page. Usage: node profile.mjs SPB_BINARY SCREENSHOT_DIR
+// profile with their rating, as the players' names do on a table page; a
+// bot's account is labelled in the lobby and on its profile. Usage: node profile.mjs SPB_BINARY SCREENSHOT_DIR
 import {
   check, commandLine, DESKTOP, launchBrowser, noHorizontalOverflow, PHONE, register, startServer, Steps, runSteps,
 } from "./harness.mjs";
@@ -160,5 +161,38 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     check(await bob.page.locator("article.player h2 .standing").count() === 2, "both players' ratings");
     await link.click();
     await bob.page.locator(".profile h1", { hasText: "Профиль: ann" }).waitFor();
+  });
+
+  await step("a bot's account: БОТ beside its name in the lobby and on its profile, with the bots' pools", async () => {
+    await bob.page.evaluate(async () => {
+      const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}/ws`);
+      await new Promise((resolve) => { ws.onopen = resolve; });
+      const waiting = new Map();
+      let next = 1;
+      ws.onmessage = (e) => {
+        const m = JSON.parse(e.data);
+        if (waiting.has(m.id)) waiting.get(m.id)(m);
+      };
+      const ok = (type, fields = {}) => new Promise((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, (m) => (m.type === "result" ? resolve(m.data) : reject(new Error(`${type}: ${m.code}`))));
+        ws.send(JSON.stringify({ type, id, ...fields }));
+      });
+      await ok("hello", { protocol: 1 });
+      await ok("register", { name: "tsar_bot", password: "correct horse bot" });
+      await ok("become_bot");
+      await ok("create_table", { players: 3, name: "Bots welcome", bots_allowed: true });
+    });
+    await bob.page.click("#nav-lobby");
+    const item = bob.page.locator("#open-tables .table-item", { hasText: "Bots welcome" });
+    await item.waitFor();
+    await item.locator(".bot-label", { hasText: "БОТ" }).waitFor();
+    await item.locator(".terms", { hasText: "боты допускаются" }).waitFor();
+    const people = bob.page.locator("#open-tables .table-item", { hasText: "Strong players only" });
+    check(await people.locator(".bot-label").count() === 0, "a person's seat has no bot label");
+    await item.locator("a.player-link", { hasText: "tsar_bot" }).click();
+    await bob.page.locator(".profile h1 .bot-label", { hasText: "БОТ" }).waitFor();
+    await bob.page.locator(".profile tr[data-pool=bot_two_player]", { hasText: "Вдвоём, с ботами" }).waitFor();
+    await steps.shot(bob, "bot-profile-ru");
   });
 });
