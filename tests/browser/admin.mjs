@@ -184,4 +184,17 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await russian.page.locator(".admin-log-table tr[data-request=admin_abort]").waitFor();
     await steps.shotsAtBothWidths(russian, "a-table-ru", PHONE);
   });
+
+  await step("an account flagged as a bot's from the administrators' page, after a confirmation", async () => {
+    await admin.page.goto(`${server.url}/#/admin`);
+    await admin.page.locator("#admin-tables").waitFor();
+    await admin.page.fill("#flag-bot-name", "nobody_here");
+    await admin.page.getByRole("button", { name: "Flag as a bot" }).click();
+    await admin.page.locator(".admin-flag-bot .refusal", { hasText: "There is no player of that name." }).waitFor();
+    await admin.page.fill("#flag-bot-name", "boris");
+    await admin.page.getByRole("button", { name: "Flag as a bot" }).click();
+    await admin.page.locator(".admin-flag-bot [role=status]", { hasText: "boris is a bot's account now." }).waitFor();
+    await admin.page.goto(`${server.url}/#/profile/boris`);
+    await admin.page.locator(".profile h1 .bot-label", { hasText: "BOT" }).waitFor();
+  });
 });
