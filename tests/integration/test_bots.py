@@ -11,6 +11,7 @@ usage: test_bots.py SPB_BINARY PROJECT_ROOT"""
 import asyncio
 import json
 import os
+import subprocess
 import sys
 import tempfile
 
@@ -71,6 +72,9 @@ async def the_documented_bot_plays_a_whole_game_rated_in_the_bots_pool(server):
     assert len(bots) == 1, bots
     kept = rows(server.db_path, "SELECT pool, games FROM ratings WHERE user_id = ?", (bots[0][0],))
     assert kept == [("bot_two_player", 1)], kept
+    # Rating every finished game again gives the same pools and ratings.
+    checked = subprocess.run([SPB, "admin", "ratings", "--db", server.db_path], capture_output=True, text=True)
+    assert checked.returncode == 0 and "the ratings agree" in checked.stdout, checked.stdout + checked.stderr
 
 
 @test
