@@ -59,9 +59,6 @@ TEST_CASE("a seat taken over after timeouts is rated last, however its robot did
   CHECK(two.places == std::vector<int>{3, 2, 3, 1});
 }
 
-}  // namespace
-}  // namespace sp::server
-
 TEST_CASE("a game with a third-party bot seated is rated in the bots' pool of its player count, never in people's") {
   std::vector<GameResultRecord> two(2);
   choose_rated(FinishedGame{2, {person(0, 1), person(1, 2)}, true}, false, two);
@@ -79,3 +76,6 @@ TEST_CASE("a game with a third-party bot seated is rated in the bots' pool of it
   CHECK(is_bot_pool(RatingPool::kBotMultiplayer));
   CHECK_FALSE(is_bot_pool(RatingPool::kTwoPlayer));
 }
+
+}  // namespace
+}  // namespace sp::server
