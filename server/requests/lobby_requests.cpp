@@ -87,7 +87,9 @@ void on_list_tables(const Request& r, const client::ListTables& list) {
       if (t.invite_code) continue;
       protocol::LobbyTable table{table_summary(t)};
       table.terms = terms_shown(db.table_terms(t.id));
-      const RatingPool pool = pool_for(t.player_count);
+      // A bot's account seated puts the game in the bots' pools (docs/bots.md).
+      const bool bot_seated = std::any_of(t.seats.begin(), t.seats.end(), [](const SeatRecord& s) { return s.bot; });
+      const RatingPool pool = pool_for(t.player_count, bot_seated);
       for (const protocol::SeatSummary& seat : table.summary.seats) {
         if (seat.robot) continue;
         const auto& s = *std::find_if(t.seats.begin(), t.seats.end(),

@@ -72,6 +72,12 @@ async def the_documented_bot_plays_a_whole_game_rated_in_the_bots_pool(server):
     assert len(bots) == 1, bots
     kept = rows(server.db_path, "SELECT pool, games FROM ratings WHERE user_id = ?", (bots[0][0],))
     assert kept == [("bot_two_player", 1)], kept
+    # In the lobby, the seats of a table with a bot seated stand in the bots' pool.
+    bot = await Client.connect(server, SCHEMAS)
+    await bot.ok("login", name="tsar_bot", password="correct horse")
+    again = (await bot.ok("create_table", players=2, bots_allowed=True))["table"]
+    listed = {t["id"]: t for t in (await watcher.ok("list_tables"))["tables"]}[again["id"]]
+    assert listed["seats"][0]["standing"]["rated_games"] == 1, listed
     # Rating every finished game again gives the same pools and ratings.
     checked = subprocess.run([SPB, "admin", "ratings", "--db", server.db_path], capture_output=True, text=True)
     assert checked.returncode == 0 and "the ratings agree" in checked.stdout, checked.stdout + checked.stderr

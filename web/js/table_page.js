@@ -184,10 +184,12 @@ export class TablePage {
   }
 
   // Each person's rating in the table's pool and timeout rate, read once from
-  // their profiles (docs/ratings.md); robots have none.
+  // their profiles (docs/ratings.md); robots have none. A bot's account seated
+  // puts the table in the bots' pools (docs/bots.md).
   async loadRatings() {
     this.ratings = new Map();
-    const pool = this.summary.players === 2 ? "two_player" : "multiplayer";
+    const players = this.summary.players === 2 ? "two_player" : "multiplayer";
+    const pool = this.summary.seats.some((s) => s.bot) ? `bot_${players}` : players;
     const people = this.summary.seats.filter((s) => !s.robot);
     const profiles = await Promise.all(people.map((s) => this.connection.request("profile", { name: s.name })));
     people.forEach((s, i) => this.ratings.set(s.seat, { rating: profiles[i].ratings[pool].rating, timeout_rate: profiles[i].timeout_rate }));
