@@ -9,6 +9,7 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <thread>
@@ -23,7 +24,6 @@
 #include "server/table/correspondence.hpp"
 #include "server/time/digests.hpp"
 #include "server/security/credentials.hpp"
-#include "server/base/logging.hpp"
 #include "server/base/metrics.hpp"
 #include "server/base/serial_executor.hpp"
 #include "server/requests/connection_identity.hpp"
@@ -56,14 +56,9 @@ using tcp = net::ip::tcp;
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(SerialExecutors strands, tcp::endpoint endpoint, Services& services, SessionList& sessions)
-      : strands_(std::move(strands)), acceptor_(strands_.next()), retry_(acceptor_.get_executor()),
-        services_(services), sessions_(sessions) {
-    acceptor_.open(endpoint.protocol());
-    acceptor_.set_option(net::socket_base::reuse_address(true));
-    acceptor_.bind(endpoint);
-    acceptor_.listen(net::socket_base::max_listen_connections);
-  }
+  Listener(SerialExecutors strands, tcp::acceptor acceptor, Services& services, SessionList& sessions)
+      : strands_(std::move(strands)), acceptor_(std::move(acceptor)), retry_(acceptor_.get_executor()),
+        services_(services), sessions_(sessions) {}
 
   tcp::endpoint local_endpoint() const { return acceptor_.local_endpoint(); }
   void run() { do_accept(); }
@@ -120,6 +115,18 @@ class Listener : public std::enable_shared_from_this<Listener> {
   SessionList& sessions_;
 };
 
+// The listening socket, bound before the node opens its database or takes a
+// lease: an address in use stops the start there (a boost::system::system_error),
+// with nothing to give back.
+tcp::acceptor bound_acceptor(const SerialExecutors& strands, const tcp::endpoint& endpoint) {
+  tcp::acceptor acceptor(strands.next());
+  acceptor.open(endpoint.protocol());
+  acceptor.set_option(net::socket_base::reuse_address(true));
+  acceptor.bind(endpoint);
+  acceptor.listen(net::socket_base::max_listen_connections);
+  return acceptor;
+}
+
 // Runs the io_context on `threads` threads until SIGINT or SIGTERM; then stops
 // accepting, closes the WebSockets and lets committing moves finish. The signal
 // set and the timer live in here so that they are gone before the io_context.
@@ -142,7 +149,6 @@ void serve_until_signalled(net::io_context& ioc, Listener& listener, SessionList
 }  // namespace
 
 int run_server(const ServerConfig& config) {
-  configure_logging(config);
   init_credentials();
 
   if (backend_kind(config.database) == BackendKind::kSqlite) {
@@ -158,6 +164,12 @@ int run_server(const ServerConfig& config) {
   SessionList sessions;
   auto ioc = std::make_unique<net::io_context>(config.threads);
   const SerialExecutors strands(ioc->get_executor(), config.threads);
+  tcp::acceptor acceptor = bound_acceptor(strands, tcp::endpoint{net::ip::make_address(config.address), config.port});
+  const std::string node = node_name(config);
+  // Each PostgreSQL session names its node (pg_stat_activity, the server's
+  // log), unless the operator's connection string names it otherwise: libpq
+  // reads PGAPPNAME for every connection this process opens.
+  setenv("PGAPPNAME", node.c_str(), 0);
   // With PostgreSQL, nodes may share the database: each table is played under
   // a lease (docs/scaling.md). A writer paused inside a transaction is ended
   // by PostgreSQL after a lease's length, so it cannot hold a table's lease
@@ -190,7 +202,6 @@ int run_server(const ServerConfig& config) {
   // Timed work no table owns is claimed in this node's name, each claim lasting
   // as long as its sends may take plus a lease's length, the margin for
   // recording the outcome (docs/scaling.md, "Timed work").
-  const std::string node = node_name(config);
   OutboundPoster poster(ioc->get_executor(), OutboundPolicy::from_config(config.outbound_allow),
                         config.outbound_timeout_seconds, config.outbound_ca);
   auto webhooks = std::make_unique<WebhookSender>(
@@ -232,11 +243,17 @@ int run_server(const ServerConfig& config) {
   };
   // A node takes the tables no live node plays; the others it loads when
   // asked for them (table_registry.hpp).
-  const std::size_t loaded = leases ? tables->load_leased(leases->adopt_now(100000), report)
+  const std::size_t loaded = leases ? tables->load_leased(leases->adopt_now(100000), report, config.verify_on_start)
                                     : tables->load_all_playing(report, config.verify_on_start);
-
   if (config.verify_on_start) {
-    spdlog::info("start-up check: every started table replayed from its seed; {} diverged", failed);
+    // With PostgreSQL a node replays only the tables it adopted at start: the
+    // others are loaded by whichever node is asked for them (docs/scaling.md).
+    if (leases) {
+      spdlog::info("start-up check: the {} tables this node adopted replayed from their seeds; {} diverged",
+                   loaded + failed, failed);
+    } else {
+      spdlog::info("start-up check: every started table replayed from its seed; {} diverged", failed);
+    }
   }
 
   Guards guards(config);
@@ -289,8 +306,7 @@ int run_server(const ServerConfig& config) {
   if (email) email->wake();
   digests.start();
   retention.start();
-  const auto address = net::ip::make_address(config.address);
-  auto listener = std::make_shared<Listener>(strands, tcp::endpoint{address, config.port}, services, sessions);
+  auto listener = std::make_shared<Listener>(strands, std::move(acceptor), services, sessions);
   listener->run();
   // Tests and scripts read this line to learn the port (with --listen HOST:0).
   spdlog::info("listening on {}:{} database {} tables resumed {}", config.address, listener->local_endpoint().port(),

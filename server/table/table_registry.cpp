@@ -307,7 +307,8 @@ NodeLeaseHooks TableRegistry::lease_hooks() {
 }
 
 std::size_t TableRegistry::load_leased(const std::vector<std::pair<std::int64_t, std::int64_t>>& taken,
-                                       const std::function<void(std::int64_t, const std::string&)>& report) {
+                                       const std::function<void(std::int64_t, const std::string&)>& report,
+                                       bool prove) {
   struct Stored {
     TableRecord record;
     std::vector<MoveRecord> moves;
@@ -315,17 +316,18 @@ std::size_t TableRegistry::load_leased(const std::vector<std::pair<std::int64_t,
     std::int64_t epoch;
   };
   std::vector<Stored> stored;
-  store_.run_sync([&stored, &taken](Records& db) {
+  store_.run_sync([&stored, &taken, prove](Records& db) {
     for (const auto& [id, epoch] : taken) {
       if (auto record = db.load_table(id)) {
-        stored.push_back(Stored{std::move(*record), db.load_moves(id), db.load_latest_snapshot(id), epoch});
+        stored.push_back(Stored{std::move(*record), db.load_moves(id),
+                                prove ? std::nullopt : db.load_latest_snapshot(id), epoch});
       }
     }
   });
   std::size_t loaded = 0;
   for (auto& [record, moves, snapshot, epoch] : stored) {
     try {
-      LoadedGame game = load_stored(record, moves, snapshot);
+      LoadedGame game = prove ? replay_stored(record, moves) : load_stored(record, moves, snapshot);
       if (record.status != TableStatus::kPlaying) {
         leases_->release(record.id, epoch);
         continue;

@@ -97,9 +97,10 @@ class TableRegistry {
   // seed rather than loaded from its snapshot.
   std::size_t load_all_playing(const std::function<void(std::int64_t, const std::string&)>& report,
                                bool prove = false);
-  // With leases: loads the tables taken at start-up (NodeLeases::adopt_now).
+  // With leases: loads the tables taken at start-up (NodeLeases::adopt_now);
+  // with `prove`, replays each from its seed rather than its snapshot.
   std::size_t load_leased(const std::vector<std::pair<std::int64_t, std::int64_t>>& taken,
-                          const std::function<void(std::int64_t, const std::string&)>& report);
+                          const std::function<void(std::int64_t, const std::string&)>& report, bool prove = false);
 
  private:
   using Found = std::function<void(std::shared_ptr<Table>, TableUnavailable)>;
