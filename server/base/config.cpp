@@ -105,8 +105,8 @@ constexpr Setting kSettings[] = {
      "this node's name among the nodes sharing a PostgreSQL database; unique per running node (default: "
      "host name and port)"},
     {"verify-on-start", "SPB_VERIFY_ON_START",
-     "1: at start-up replay every started table from its seed and check every move's hash; 0: load from snapshots "
-     "(default)"},
+     "1: at start-up replay every started table from its seed and check every move's hash (with PostgreSQL, the "
+     "tables this node adopts at start); 0: load from snapshots (default)"},
 };
 
 template <typename T>
