@@ -122,6 +122,9 @@ std::string Metrics::render() const {
   counter("spb_tables_faulted_total", "Tables stopped by a storage failure or a bug.", tables_faulted.load());
   gauge("spb_tables_stopped", "Tables in memory that refuse moves since a failed write or a bug.",
         tables_stopped.load());
+  gauge("spb_database_up", "1 while the database answers the readiness check's read (every 5 s), else 0.",
+        database_up.load());
+  gauge("spb_ready", "1 while /readyz answers 200: the database answers and the node is not draining.", ready.load());
   out += "# HELP spb_refused_total Clients refused by the server's guards, by reason.\n# TYPE spb_refused_total counter\n";
   for (std::size_t i = 0; i < refused.size(); ++i) {
     out += std::string("spb_refused_total{reason=\"") + to_string(static_cast<Refusal>(i)) + "\"} " +

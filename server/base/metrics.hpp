@@ -66,6 +66,8 @@ struct Metrics {
   std::atomic<std::uint64_t> requests_rejected{0};
   std::atomic<std::uint64_t> tables_faulted{0};
   std::atomic<std::int64_t> tables_stopped{0};  // in memory, refusing moves since a failed write or a bug
+  std::atomic<std::int64_t> database_up{1};     // the last read of the readiness check succeeded (readiness.hpp)
+  std::atomic<std::int64_t> ready{1};           // /readyz answers 200
   std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(Refusal::kCount)> refused{};
   std::atomic<std::uint64_t> outbound_refused{0};  // webhook and push attempts the outbound policy stopped
   std::array<ChannelStats, static_cast<std::size_t>(NoticeChannel::kCount)> channels;

@@ -33,6 +33,7 @@
 #include "server/table/table_registry.hpp"
 #include "server/requests/vacations.hpp"
 #include "server/net/http_session.hpp"
+#include "server/net/readiness.hpp"
 #include "server/net/ws_session.hpp"
 #include "server/requests/guards.hpp"
 #include "server/store/open_backend.hpp"
@@ -56,9 +57,10 @@ using tcp = net::ip::tcp;
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(SerialExecutors strands, tcp::acceptor acceptor, Services& services, SessionList& sessions)
+  Listener(SerialExecutors strands, tcp::acceptor acceptor, Services& services, SessionList& sessions,
+           Readiness& readiness)
       : strands_(std::move(strands)), acceptor_(std::move(acceptor)), retry_(acceptor_.get_executor()),
-        services_(services), sessions_(sessions) {}
+        services_(services), sessions_(sessions), readiness_(readiness) {}
 
   tcp::endpoint local_endpoint() const { return acceptor_.local_endpoint(); }
   void run() { do_accept(); }
@@ -105,7 +107,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
         return;
       }
     }
-    std::make_shared<HttpSession>(std::move(socket), services_, sessions_, std::move(slot))->run();
+    std::make_shared<HttpSession>(std::move(socket), services_, sessions_, std::move(slot), readiness_)->run();
   }
 
   SerialExecutors strands_;  // each connection's strand
@@ -113,6 +115,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   net::steady_timer retry_;
   Services& services_;
   SessionList& sessions_;
+  Readiness& readiness_;
 };
 
 // The listening socket, bound before the node opens its database or takes a
@@ -127,18 +130,40 @@ tcp::acceptor bound_acceptor(const SerialExecutors& strands, const tcp::endpoint
   return acceptor;
 }
 
-// Runs the io_context on `threads` threads until SIGINT or SIGTERM; then stops
-// accepting, closes the WebSockets and lets committing moves finish. The signal
-// set and the timer live in here so that they are gone before the io_context.
-void serve_until_signalled(net::io_context& ioc, Listener& listener, SessionList& sessions, int threads) {
+// Runs the io_context on `threads` threads until SIGINT or SIGTERM; then
+// drains (/readyz answers 503 for `drain_seconds` while everything else is
+// served, so that a balancer sends new players elsewhere first; a second
+// signal cuts it short), stops accepting, closes the WebSockets and lets
+// committing moves finish. The signal set and the timers live in here so that
+// they are gone before the io_context.
+void serve_until_signalled(net::io_context& ioc, Listener& listener, SessionList& sessions, Readiness& readiness,
+                           int threads, int drain_seconds) {
   net::signal_set signals(ioc, SIGINT, SIGTERM);
+  net::steady_timer drain(ioc);
   net::steady_timer grace(ioc);
-  signals.async_wait([&](boost::system::error_code, int signal) {
-    spdlog::info("signal {}: stopping", signal);
+  const auto stop = [&] {
     listener.stop();
     sessions.shut_down_all();
     grace.expires_after(std::chrono::milliseconds(500));
     grace.async_wait([&](boost::system::error_code) { ioc.stop(); });
+  };
+  signals.async_wait([&](boost::system::error_code, int signal) {
+    readiness.drain();
+    if (drain_seconds <= 0) {
+      spdlog::info("signal {}: stopping", signal);
+      return stop();
+    }
+    spdlog::info("signal {}: draining for {} s, then stopping", signal, drain_seconds);
+    signals.async_wait([&](boost::system::error_code ec, int again) {
+      if (ec) return;
+      spdlog::info("signal {}: stopping now", again);
+      drain.cancel();
+    });
+    drain.expires_after(std::chrono::seconds(drain_seconds));
+    drain.async_wait([&](boost::system::error_code) {
+      signals.cancel();
+      stop();
+    });
   });
   std::vector<std::thread> pool;
   for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
@@ -306,13 +331,15 @@ int run_server(const ServerConfig& config) {
   if (email) email->wake();
   digests.start();
   retention.start();
-  auto listener = std::make_shared<Listener>(strands, std::move(acceptor), services, sessions);
+  auto readiness = std::make_unique<Readiness>(ioc->get_executor(), *store, metrics);
+  readiness->start();
+  auto listener = std::make_shared<Listener>(strands, std::move(acceptor), services, sessions, *readiness);
   listener->run();
   // Tests and scripts read this line to learn the port (with --listen HOST:0).
   spdlog::info("listening on {}:{} database {} tables resumed {}", config.address, listener->local_endpoint().port(),
                printable_location(config.database), loaded);
 
-  serve_until_signalled(*ioc, *listener, sessions, config.threads);
+  serve_until_signalled(*ioc, *listener, sessions, *readiness, config.threads, config.drain_seconds);
   scheduler->stop();
   webhooks->stop();
   if (email) email->stop();
@@ -322,6 +349,7 @@ int run_server(const ServerConfig& config) {
   // leases are given up, so other nodes take the tables at once.
   if (leases) leases->stop();
   store.reset();   // writes what is queued; completions go to the stopped io_context
+  readiness.reset();  // its timers, before the io_context
   tables.reset();
   webhooks.reset();
   email.reset();

@@ -7,16 +7,22 @@
 - `spb serve --help` lists the settings and exits 0;
 - fatal start-up errors are written in the chosen log format, and a node
   whose address is taken stops before it takes any table's lease;
-- `--verify-on-start 1` on PostgreSQL replays the tables the node adopts.
+- `--verify-on-start 1` on PostgreSQL replays the tables the node adopts;
+- /readyz answers 200 while the node serves, and 503 while it drains after
+  SIGTERM (`--drain-seconds`), /healthz still 200, until it stops.
 
 usage: test_node_start.py SPB_BINARY PROJECT_ROOT"""
 
 import asyncio
 import json
+import signal
 import subprocess
 import sys
 import threading
+import time
 import traceback
+import urllib.error
+import urllib.request
 
 from harness import Client, Server
 from pg_cluster import cluster, rows
@@ -170,6 +176,36 @@ async def verify_on_start_replays_the_adopted_tables_on_postgresql():
         checking.stop()
 
 
+def get(server, path):
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}{path}", timeout=5) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+async def a_draining_node_is_not_ready_but_still_serves():
+    db = cluster().fresh_database()
+    server = node(db, "drained", ["--drain-seconds", "3"]).start()
+    try:
+        assert get(server, "/readyz") == (200, "ready\n"), get(server, "/readyz")
+        client = await Client.connect(server, SCHEMAS)
+        await client.ok("register", name="eve", password=PASSWORD)
+        server.process.send_signal(signal.SIGTERM)
+        signalled = time.time()
+        await asyncio.sleep(0.3)
+        status, body = get(server, "/readyz")
+        assert status == 503 and body.startswith("draining"), (status, body)
+        assert get(server, "/healthz")[0] == 200
+        await client.ok("list_tables")  # still served while draining
+        server.process.wait(timeout=15)
+        took = time.time() - signalled
+        assert 2.5 < took < 10, took
+        assert "draining for 3 s, then stopping" in server.log_text()
+    finally:
+        server.stop()
+
+
 TESTS = [
     serve_help_lists_the_settings_and_exits_0,
     nodes_started_at_once_on_an_empty_database_all_start,
@@ -177,6 +213,7 @@ TESTS = [
     a_node_whose_address_is_taken_stops_before_taking_a_lease,
     a_database_that_cannot_be_used_is_told_in_the_chosen_format,
     verify_on_start_replays_the_adopted_tables_on_postgresql,
+    a_draining_node_is_not_ready_but_still_serves,
 ]
 
 
