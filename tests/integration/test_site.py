@@ -140,8 +140,8 @@ class HAProxy:
         for name, port in zip(("spb1", "spb2"), node_ports):
             site, count = re.subn(rf"\b{name}:8080\b", f"127.0.0.1:{port}", site)
             assert count == 1, f"docker/haproxy-site.cfg names {name}:8080 {count} times"
-        site, count = re.subn(r"bind :80\b", f"bind 127.0.0.1:{self.port}", site)
-        assert count == 1, "docker/haproxy-site.cfg has no 'bind :80'"
+        site, count = re.subn(r"bind :8080\b", f"bind 127.0.0.1:{self.port}", site)
+        assert count == 1, "docker/haproxy-site.cfg has no 'bind :8080'"
         self.socket = os.path.join(self.folder, "admin.sock")
         site, count = re.subn(r"^global\n", f"global\n    stats socket {self.socket} level admin\n", site,
                               flags=re.MULTILINE)
