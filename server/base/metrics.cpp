@@ -122,6 +122,9 @@ std::string Metrics::render() const {
   counter("spb_tables_faulted_total", "Tables stopped by a storage failure or a bug.", tables_faulted.load());
   gauge("spb_tables_stopped", "Tables in memory that refuse moves since a failed write or a bug.",
         tables_stopped.load());
+  counter("spb_db_commit_failures_total",
+          "Database transactions that did not commit (the database out of reach, a full disk, a lost lease).",
+          commit_failures.load());
   gauge("spb_database_up", "1 while the database answers the readiness check's read (every 5 s), else 0.",
         database_up.load());
   gauge("spb_ready", "1 while /readyz answers 200: the database answers and the node is not draining.", ready.load());

@@ -66,6 +66,7 @@ struct Metrics {
   std::atomic<std::uint64_t> requests_rejected{0};
   std::atomic<std::uint64_t> tables_faulted{0};
   std::atomic<std::int64_t> tables_stopped{0};  // in memory, refusing moves since a failed write or a bug
+  std::atomic<std::uint64_t> commit_failures{0};  // database transactions that did not commit
   std::atomic<std::int64_t> database_up{1};     // the last read of the readiness check succeeded (readiness.hpp)
   std::atomic<std::int64_t> ready{1};           // /readyz answers 200
   std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(Refusal::kCount)> refused{};

@@ -209,7 +209,10 @@ int run_server(const ServerConfig& config) {
   auto store = std::make_unique<Store>(
       StoreOptions{config.database, config.durable, StoreOptions{}.max_batch, config.commit_delay,
                    shared ? lease_ms : 0},
-      [&metrics](double seconds, std::size_t) { metrics.commit_latency.observe(seconds); },
+      [&metrics](double seconds, std::size_t, bool committed) {
+        metrics.commit_latency.observe(seconds);
+        if (!committed) metrics.commit_failures.fetch_add(1, std::memory_order_relaxed);
+      },
       [completions = strands.next()](std::function<void()> run) { net::post(completions, std::move(run)); });
   net::thread_pool slow_work(1);
   // Correspondence play. The scheduler and the webhook sender hold timers and

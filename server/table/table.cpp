@@ -14,6 +14,7 @@
 #include "protocol/log_entry_text.hpp"
 #include "protocol/reply_frames.hpp"
 #include "protocol/table_update.hpp"
+#include "server/store/database_error.hpp"
 #include "server/store/snapshot.hpp"
 
 namespace sp::server {
@@ -233,6 +234,16 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
     // Nothing was written: the lease check comes first in the job.
     if (move.reply) move.reply(Reply::error(ErrorCode::kTableMoved));
     return move_away("its lease was lost before move " + std::to_string(log_.size() + 1) + " was written");
+  }
+  if (error && is_database_unavailable(error) && on_moved_) {
+    // The database is out of reach: the move may or may not be on disk, which
+    // only the database can tell once it answers. The table is given up here
+    // (its lease too) and read again from the database when next needed, by
+    // a request or by a node adopting it; the client sends the move again and
+    // is answered `duplicate` if it was written.
+    if (move.reply) move.reply(Reply::error(ErrorCode::kStorageUnavailable));
+    return move_away("the database could not be reached while move " + std::to_string(log_.size() + 1) +
+                     " was written");
   }
   if (error) {
     // The move may or may not be on disk: stop here rather than guess. The

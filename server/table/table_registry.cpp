@@ -10,6 +10,7 @@
 #include "server/table/log_replay.hpp"
 #include "server/table/table.hpp"
 #include "server/table/table_versions.hpp"
+#include "server/store/database_error.hpp"
 #include "server/store/snapshot.hpp"
 
 namespace sp::server {
@@ -106,7 +107,12 @@ std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGa
                                    std::move(game.state), std::move(game.log), std::move(actors), std::move(times));
     if (epoch) {
       epochs_[record.id] = *epoch;
-      slot->own_by_lease(LeaseFence{leases_->node(), *epoch}, [this, id = record.id, e = *epoch] { forget(id, e); });
+      // Moved away, for whatever reason: forgotten here, and its lease given
+      // up (if this node still holds it) so that a node may adopt it at once.
+      slot->own_by_lease(LeaseFence{leases_->node(), *epoch}, [this, id = record.id, e = *epoch] {
+        forget(id, e);
+        leases_->release(id, e);
+      });
     } else if (leases_) {
       slot->follow_only();
     }
@@ -246,6 +252,7 @@ void TableRegistry::load(std::int64_t id, std::optional<std::int64_t> epoch, Fou
         }
       },
       [this, record, moves, snapshot, epoch, whole, done = std::move(done)](std::exception_ptr error) {
+        if (error && is_database_unavailable(error)) return done(nullptr, {Reason::kStorageUnavailable, {}});
         if (error) return done(nullptr, {Reason::kFaulted, "the table could not be read"});
         if (!*record) return done(nullptr, {Reason::kNoSuchTable, {}});
         if ((*record)->status == TableStatus::kOpen || (*record)->status == TableStatus::kAborted) return done(nullptr, {Reason::kNotPlaying, {}});

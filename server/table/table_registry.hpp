@@ -62,6 +62,7 @@ struct TableUnavailable {
     kNotPlaying,   // open, or aborted
     kFaulted,      // it could not be read, or its log does not replay: `detail` says which
     kElsewhere,    // another node plays it and did not hand it over in time
+    kStorageUnavailable,  // the database is out of reach just now
   };
   Reason reason = Reason::kNone;
   std::string detail;
