@@ -260,7 +260,7 @@ int run_server(const ServerConfig& config) {
                                 config.stand_in_wait_minutes * 60};
   std::unique_ptr<NodeLeases> leases;
   if (shared) {
-    leases = std::make_unique<NodeLeases>(config.database, node, lease_ms);
+    leases = std::make_unique<NodeLeases>(config.database, node, lease_ms, metrics);
     spdlog::info("node {}: tables are played under leases of {} s", leases->node(), config.lease_seconds);
   }
   auto tables = std::make_unique<TableRegistry>(strands, *store, metrics, correspondence, leases.get());

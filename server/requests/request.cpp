@@ -42,6 +42,9 @@ void Request::reply(Reply reply) const {
                        std::string(protocol::default_message(protocol::ErrorCode::kSessionEnded)));
     }
     if (!r.ok) metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
+    if (!r.ok && r.code == protocol::to_string(protocol::ErrorCode::kTableMoved)) {
+      metrics.tables_moved_replies.fetch_add(1, std::memory_order_relaxed);
+    }
     if (r.rule) r.message = protocol::rule_error_message(*r.rule, connection->state().language);
     const bool then = r.ok && r.then && connection->state().epoch == r.then_epoch;
     if (then && connection->state().compact_updates) {

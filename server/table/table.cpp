@@ -70,7 +70,7 @@ Table::Table(boost::asio::any_io_executor strand, Store& store, Metrics& metrics
 }
 
 Table::~Table() {
-  if (faulted_ && !moved_) metrics_.tables_stopped.fetch_sub(1, std::memory_order_relaxed);
+  if (counted_stopped_) metrics_.tables_stopped.fetch_sub(1, std::memory_order_relaxed);
 }
 
 void Table::own_by_lease(LeaseFence fence, std::function<void()> moved) {
@@ -91,7 +91,13 @@ void Table::lease_lost() {
 
 void Table::move_away(const std::string& why) {
   if (moved_) return;
-  spdlog::info("table {} is no longer played here: {}", id_, why);
+  // Counted (spb_leases_lost_total, spb_handovers_given_total), not logged a
+  // line a table: handovers are traffic when players sit on several nodes.
+  spdlog::debug("table {} is no longer played here: {}", id_, why);
+  // A table stopped here and then taken by another node is no longer this
+  // node's to count as stopped: the other plays it.
+  if (counted_stopped_) metrics_.tables_stopped.fetch_sub(1, std::memory_order_relaxed);
+  counted_stopped_ = false;
   moved_ = true;
   // Forgotten first, so that a request refused below and sent again finds
   // the table anew (and takes it back from the node that plays it).
@@ -279,7 +285,10 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
 }
 
 void Table::fault(std::string why) {
-  if (!faulted_) metrics_.tables_stopped.fetch_add(1, std::memory_order_relaxed);
+  if (!faulted_) {
+    metrics_.tables_stopped.fetch_add(1, std::memory_order_relaxed);
+    counted_stopped_ = true;
+  }
   metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
   spdlog::error("table {} stopped: {}", id_, why);
   stop_playing();

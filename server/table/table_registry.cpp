@@ -116,7 +116,14 @@ std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGa
     } else if (leases_) {
       slot->follow_only();
     }
-    if (!followed) metrics_.tables_active.fetch_add(1, std::memory_order_relaxed);
+    // Counted as played only where this node plays it; a copy kept for its
+    // watchers while another node plays it is a followed one.
+    if (followed) metrics_.tables_followed.fetch_sub(1, std::memory_order_relaxed);
+    if (epoch || !leases_) {
+      metrics_.tables_active.fetch_add(1, std::memory_order_relaxed);
+    } else {
+      metrics_.tables_followed.fetch_add(1, std::memory_order_relaxed);
+    }
     added = slot;
   }
   if (followed) {
@@ -197,7 +204,7 @@ void TableRegistry::catch_up(std::int64_t id, std::function<void()> then) {
           const auto it = tables_.find(id);
           if (it == tables_.end() || it->second != table || epochs_.count(id) != 0) return;
           tables_.erase(it);
-          metrics_.tables_active.fetch_sub(1, std::memory_order_relaxed);
+          metrics_.tables_followed.fetch_sub(1, std::memory_order_relaxed);
         });
       });
 }
@@ -285,6 +292,8 @@ void TableRegistry::forget(std::int64_t id, std::int64_t epoch) {
   // The table stays in memory as a followed copy while anyone watches it
   // here (catch_up drops it otherwise).
   epochs_.erase(it);
+  metrics_.tables_active.fetch_sub(1, std::memory_order_relaxed);
+  metrics_.tables_followed.fetch_add(1, std::memory_order_relaxed);
 }
 
 NodeLeaseHooks TableRegistry::lease_hooks() {

@@ -40,7 +40,7 @@ BASE_IMAGE = {"libc6", "libstdc++6", "libgcc-s1"}
 # zones, and the certificate authorities outbound HTTPS (webhooks, Web Push) verifies against.
 RUNTIME_DATA = {"tzdata", "ca-certificates"}
 # Makefile packages that only the tests use (clang: the fuzz build).
-TEST_ONLY = re.compile(r"^(python3-.*|chromium.*|nodejs|npm|clang|libclang-rt-.*|postgresql-15|nginx|haproxy)$")
+TEST_ONLY = re.compile(r"^(python3-.*|chromium.*|nodejs|npm|clang|libclang-rt-.*|postgresql-15|nginx|haproxy|prometheus)$")
 
 failures = []
 

@@ -109,6 +109,9 @@ async def a_move_during_an_outage_is_retryable_and_the_table_resumes():
             assert time.time() < deadline, get(server, "/readyz")
             await asyncio.sleep(0.2)
         assert metric(server, "spb_tables_stopped") == 0
+        # The one table is played here again, under a lease, and counted once.
+        assert metric(server, "spb_tables_active") == 1, get(server, "/metrics")[1]
+        assert metric(server, "spb_leases_held") == 1
         await ann.close()
     finally:
         if pg_stopped:
