@@ -21,7 +21,8 @@ PACKAGES += python3-aiosmtpd   # issue 17: the SMTP sink of the email tests
 PACKAGES += libssl-dev openssl   # issue 17: Web Push crypto, HTTPS webhooks; the tests make a CA with the openssl CLI
 PACKAGES += libpq-dev postgresql-15   # issue 16: the PostgreSQL backend (libpq); the tests start their own PostgreSQL 15 server
 PACKAGES += emscripten   # issue 18: the rules engine built to WebAssembly for the browser's check of a deal (web/verifier)
-PACKAGES += nginx   # issue 16: integration:site runs docker/nginx-site.conf in front of two nodes
+PACKAGES += nginx haproxy   # issues 16, 34: integration:site runs docker/nginx-site.conf and docker/haproxy-site.cfg in front of two nodes
+PACKAGES += prometheus   # issue 34: promtool checks and tests docker/prometheus/spb-alerts.yml
 PACKAGES += esbuild zlib1g-dev libbrotli-dev   # issue 32: the page bundled and minified, then precompressed (gzip, Brotli)
 
 # ccache, where it is installed, keeps compiled objects between builds and

@@ -87,6 +87,9 @@ constexpr std::array kEntries = {
     Entry{ErrorCode::kSeatResigned, "seat_resigned", "You resigned from this game; the robot plays your seat to the end."},
     Entry{ErrorCode::kTableMoved, "table_moved",
           "This table is being played by another server node now; nothing was changed. Send the request again."},
+    Entry{ErrorCode::kStorageUnavailable, "storage_unavailable",
+          "The database cannot be reached just now; nothing acknowledged is lost. Send the request again in a few "
+          "seconds."},
     Entry{ErrorCode::kInternalError, "internal_error", "Something went wrong on the server; nothing was changed."},
 };
 

@@ -77,6 +77,7 @@ enum class ErrorCode : std::uint8_t {
   kAlreadyAnswered,
   kSeatResigned,
   kTableMoved,
+  kStorageUnavailable,
   kInternalError,
 };
 

@@ -105,9 +105,12 @@ constexpr Setting kSettings[] = {
     {"node-name", "SPB_NODE_NAME",
      "this node's name among the nodes sharing a PostgreSQL database; unique per running node (default: "
      "host name and port)"},
+    {"drain-seconds", "SPB_DRAIN_SECONDS",
+     "seconds after SIGTERM during which the node still serves but /readyz answers 503, so that a balancer with "
+     "active checks sends new players elsewhere before it stops (default 0; 0 to 120; docs/operations.md)"},
     {"verify-on-start", "SPB_VERIFY_ON_START",
-     "1: at start-up replay every started table from its seed and check every move's hash; 0: load from snapshots "
-     "(default)"},
+     "1: at start-up replay every started table from its seed and check every move's hash (with PostgreSQL, the "
+     "tables this node adopts at start); 0: load from snapshots (default)"},
 };
 
 template <typename T>
@@ -190,6 +193,10 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
   } else if (name == "node-name") {
     if (value.empty() || value.size() > 200) return bad("1 to 200 characters");
     config.node_name = value;
+  } else if (name == "drain-seconds") {
+    if (!parse_number(value, config.drain_seconds) || config.drain_seconds < 0 || config.drain_seconds > 120) {
+      return bad("0 to 120");
+    }
   } else if (name == "verify-on-start") {
     if (value != "0" && value != "1") return bad("0 or 1");
     config.verify_on_start = value == "1";

@@ -32,6 +32,7 @@ struct ServerConfig {
   // How long a commit may wait for more moves when they arrive densely
   // (server/store/commit_delay.hpp).
   std::chrono::microseconds commit_delay{0};
+  int drain_seconds = 0;          // after SIGTERM, /readyz answers 503 this long before the node stops
   bool verify_on_start = false;  // replay every started table from its seed at start-up
   // Several nodes on one PostgreSQL database (docs/scaling.md).
   int lease_seconds = 10;  // a table's lease lasts this long unless renewed

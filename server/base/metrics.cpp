@@ -114,7 +114,9 @@ std::string Metrics::render() const {
   };
   gauge("spb_connections", "Open WebSocket connections.", connections.load());
   counter("spb_connections_total", "WebSocket connections accepted.", connections_total.load());
-  gauge("spb_tables_active", "Tables being played, loaded in memory.", tables_active.load());
+  gauge("spb_tables_active", "Tables this node plays, loaded in memory.", tables_active.load());
+  gauge("spb_tables_followed",
+        "Copies of tables another node plays, kept in memory for this node's watchers.", tables_followed.load());
   counter("spb_actions_accepted_total", "Game actions accepted and committed.", actions_accepted.load());
   counter("spb_actions_rejected_total", "Game actions refused (rules, stale move numbers).", actions_rejected.load());
   counter("spb_requests_total", "Protocol requests received.", requests.load());
@@ -122,6 +124,22 @@ std::string Metrics::render() const {
   counter("spb_tables_faulted_total", "Tables stopped by a storage failure or a bug.", tables_faulted.load());
   gauge("spb_tables_stopped", "Tables in memory that refuse moves since a failed write or a bug.",
         tables_stopped.load());
+  counter("spb_db_commit_failures_total",
+          "Database transactions that did not commit (the database out of reach, a full disk, a lost lease).",
+          commit_failures.load());
+  gauge("spb_leases_held", "Tables whose lease this node holds (several nodes on one PostgreSQL).",
+        leases_held.load());
+  counter("spb_leases_lost_total", "Leases this node lost: expired (a pause, an outage) or taken by another node.",
+          leases_lost.load());
+  counter("spb_leases_adopted_total", "Tables no live node played that this node took.", leases_adopted.load());
+  counter("spb_handovers_asked_total", "Tables this node asked another node to hand over to it.",
+          handovers_asked.load());
+  counter("spb_handovers_given_total", "Tables another node asked this node to hand over.", handovers_given.load());
+  counter("spb_table_moved_total", "Requests answered table_moved: the table could not be had from another node.",
+          tables_moved_replies.load());
+  gauge("spb_database_up", "1 while the database answers the readiness check's read (every 5 s), else 0.",
+        database_up.load());
+  gauge("spb_ready", "1 while /readyz answers 200: the database answers and the node is not draining.", ready.load());
   out += "# HELP spb_refused_total Clients refused by the server's guards, by reason.\n# TYPE spb_refused_total counter\n";
   for (std::size_t i = 0; i < refused.size(); ++i) {
     out += std::string("spb_refused_total{reason=\"") + to_string(static_cast<Refusal>(i)) + "\"} " +

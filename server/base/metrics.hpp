@@ -59,13 +59,24 @@ struct ChannelStats {
 struct Metrics {
   std::atomic<std::int64_t> connections{0};
   std::atomic<std::uint64_t> connections_total{0};
-  std::atomic<std::int64_t> tables_active{0};
+  std::atomic<std::int64_t> tables_active{0};    // played by this node
+  std::atomic<std::int64_t> tables_followed{0};  // copies kept for watchers here while another node plays them
   std::atomic<std::uint64_t> actions_accepted{0};
   std::atomic<std::uint64_t> actions_rejected{0};
   std::atomic<std::uint64_t> requests{0};
   std::atomic<std::uint64_t> requests_rejected{0};
   std::atomic<std::uint64_t> tables_faulted{0};
   std::atomic<std::int64_t> tables_stopped{0};  // in memory, refusing moves since a failed write or a bug
+  std::atomic<std::uint64_t> commit_failures{0};
+  // Several nodes on one PostgreSQL (docs/scaling.md): this node's leases.
+  std::atomic<std::int64_t> leases_held{0};
+  std::atomic<std::uint64_t> leases_lost{0};      // expired or taken while this node held them
+  std::atomic<std::uint64_t> leases_adopted{0};   // tables no live node played, taken by this node
+  std::atomic<std::uint64_t> handovers_asked{0};  // tables this node asked another node to hand over
+  std::atomic<std::uint64_t> handovers_given{0};  // tables this node was asked to hand over
+  std::atomic<std::uint64_t> tables_moved_replies{0};  // requests answered table_moved  // database transactions that did not commit
+  std::atomic<std::int64_t> database_up{1};     // the last read of the readiness check succeeded (readiness.hpp)
+  std::atomic<std::int64_t> ready{1};           // /readyz answers 200
   std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(Refusal::kCount)> refused{};
   std::atomic<std::uint64_t> outbound_refused{0};  // webhook and push attempts the outbound policy stopped
   std::array<ChannelStats, static_cast<std::size_t>(NoticeChannel::kCount)> channels;

@@ -29,8 +29,9 @@ void secure(http::response<http::string_body>& response) {
 }  // namespace
 
 HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions,
-                         ConnectionSlot slot)
-    : stream_(std::move(socket)), services_(services), sessions_(sessions), slot_(std::move(slot)) {}
+                         ConnectionSlot slot, Readiness& readiness)
+    : stream_(std::move(socket)), services_(services), sessions_(sessions), slot_(std::move(slot)),
+      readiness_(readiness) {}
 
 void HttpSession::run() {
   boost::asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
@@ -81,6 +82,9 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   }
   const std::string_view target(request.target().data(), request.target().size());
   if (is_email_link(target) && services_.email != nullptr) return answer_email(request);
+  if (target == "/readyz" && (request.method() == http::verb::get || request.method() == http::verb::head)) {
+    return answer_readiness(request);
+  }
   auto response = std::make_shared<http::response<http::string_body>>(respond(request));
   http::async_write(stream_, *response, [self = shared_from_this(), response](beast::error_code write_ec, std::size_t n) {
     self->on_write(response->keep_alive(), write_ec, n);
@@ -124,6 +128,28 @@ void HttpSession::answer_email(const http::request<http::string_body>& request) 
                                           });
                       });
                     });
+}
+
+// 200 "ready", or 503 with the reason; answered once the readiness check has
+// a current answer (a read of the database, two seconds at most).
+void HttpSession::answer_readiness(const http::request<http::string_body>& request) {
+  readiness_.check([self = shared_from_this(), version = request.version(),
+                    keep_alive = request.keep_alive()](ReadyState state) {
+    boost::asio::post(self->stream_.get_executor(), [self, version, keep_alive, state] {
+      auto response = std::make_shared<http::response<http::string_body>>(
+          state == ReadyState::kReady ? http::status::ok : http::status::service_unavailable, version);
+      response->set(http::field::server, "spb");
+      response->set(http::field::content_type, "text/plain");
+      response->set(http::field::cache_control, "no-store");
+      response->keep_alive(keep_alive);
+      response->body() = std::string(describe(state)) + "\n";
+      secure(*response);
+      response->prepare_payload();
+      http::async_write(self->stream_, *response, [self, response](beast::error_code ec, std::size_t n) {
+        self->on_write(response->keep_alive(), ec, n);
+      });
+    });
+  });
 }
 
 void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {

@@ -1,4 +1,5 @@
-// HttpSession: plain HTTP on the server's port: /healthz, /metrics, the
+// HttpSession: plain HTTP on the server's port: /healthz (alive), /readyz
+// (ready for new players: readiness.hpp), /metrics, the
 // browser client's static files, the links of emails (email_pages.hpp), and
 // the upgrade of /ws to a WebSocket.
 //
@@ -15,6 +16,7 @@
 #include <optional>
 
 #include "server/requests/requests.hpp"
+#include "server/net/readiness.hpp"
 #include "server/net/ws_session.hpp"
 
 namespace sp::server {
@@ -22,7 +24,8 @@ namespace sp::server {
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   // `slot` is empty for a connection from a trusted proxy.
-  HttpSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions, ConnectionSlot slot);
+  HttpSession(boost::asio::ip::tcp::socket socket, Services& services, SessionList& sessions, ConnectionSlot slot,
+              Readiness& readiness);
   void run();
 
  private:
@@ -30,6 +33,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void answer_email(const boost::beast::http::request<boost::beast::http::string_body>& request);
+  void answer_readiness(const boost::beast::http::request<boost::beast::http::string_body>& request);
   boost::beast::http::response<boost::beast::http::string_body> respond(
       const boost::beast::http::request<boost::beast::http::string_body>& request) const;
 
@@ -39,6 +43,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   Services& services_;
   SessionList& sessions_;
   ConnectionSlot slot_;
+  Readiness& readiness_;
 };
 
 }  // namespace sp::server

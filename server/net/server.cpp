@@ -9,6 +9,7 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <thread>
@@ -23,7 +24,6 @@
 #include "server/table/correspondence.hpp"
 #include "server/time/digests.hpp"
 #include "server/security/credentials.hpp"
-#include "server/base/logging.hpp"
 #include "server/base/metrics.hpp"
 #include "server/base/serial_executor.hpp"
 #include "server/requests/connection_identity.hpp"
@@ -33,6 +33,7 @@
 #include "server/table/table_registry.hpp"
 #include "server/requests/vacations.hpp"
 #include "server/net/http_session.hpp"
+#include "server/net/readiness.hpp"
 #include "server/net/ws_session.hpp"
 #include "server/requests/guards.hpp"
 #include "server/store/open_backend.hpp"
@@ -56,14 +57,10 @@ using tcp = net::ip::tcp;
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(SerialExecutors strands, tcp::endpoint endpoint, Services& services, SessionList& sessions)
-      : strands_(std::move(strands)), acceptor_(strands_.next()), retry_(acceptor_.get_executor()),
-        services_(services), sessions_(sessions) {
-    acceptor_.open(endpoint.protocol());
-    acceptor_.set_option(net::socket_base::reuse_address(true));
-    acceptor_.bind(endpoint);
-    acceptor_.listen(net::socket_base::max_listen_connections);
-  }
+  Listener(SerialExecutors strands, tcp::acceptor acceptor, Services& services, SessionList& sessions,
+           Readiness& readiness)
+      : strands_(std::move(strands)), acceptor_(std::move(acceptor)), retry_(acceptor_.get_executor()),
+        services_(services), sessions_(sessions), readiness_(readiness) {}
 
   tcp::endpoint local_endpoint() const { return acceptor_.local_endpoint(); }
   void run() { do_accept(); }
@@ -110,7 +107,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
         return;
       }
     }
-    std::make_shared<HttpSession>(std::move(socket), services_, sessions_, std::move(slot))->run();
+    std::make_shared<HttpSession>(std::move(socket), services_, sessions_, std::move(slot), readiness_)->run();
   }
 
   SerialExecutors strands_;  // each connection's strand
@@ -118,20 +115,55 @@ class Listener : public std::enable_shared_from_this<Listener> {
   net::steady_timer retry_;
   Services& services_;
   SessionList& sessions_;
+  Readiness& readiness_;
 };
 
-// Runs the io_context on `threads` threads until SIGINT or SIGTERM; then stops
-// accepting, closes the WebSockets and lets committing moves finish. The signal
-// set and the timer live in here so that they are gone before the io_context.
-void serve_until_signalled(net::io_context& ioc, Listener& listener, SessionList& sessions, int threads) {
+// The listening socket, bound before the node opens its database or takes a
+// lease: an address in use stops the start there (a boost::system::system_error),
+// with nothing to give back.
+tcp::acceptor bound_acceptor(const SerialExecutors& strands, const tcp::endpoint& endpoint) {
+  tcp::acceptor acceptor(strands.next());
+  acceptor.open(endpoint.protocol());
+  acceptor.set_option(net::socket_base::reuse_address(true));
+  acceptor.bind(endpoint);
+  acceptor.listen(net::socket_base::max_listen_connections);
+  return acceptor;
+}
+
+// Runs the io_context on `threads` threads until SIGINT or SIGTERM; then
+// drains (/readyz answers 503 for `drain_seconds` while everything else is
+// served, so that a balancer sends new players elsewhere first; a second
+// signal cuts it short), stops accepting, closes the WebSockets and lets
+// committing moves finish. The signal set and the timers live in here so that
+// they are gone before the io_context.
+void serve_until_signalled(net::io_context& ioc, Listener& listener, SessionList& sessions, Readiness& readiness,
+                           int threads, int drain_seconds) {
   net::signal_set signals(ioc, SIGINT, SIGTERM);
+  net::steady_timer drain(ioc);
   net::steady_timer grace(ioc);
-  signals.async_wait([&](boost::system::error_code, int signal) {
-    spdlog::info("signal {}: stopping", signal);
+  const auto stop = [&] {
     listener.stop();
     sessions.shut_down_all();
     grace.expires_after(std::chrono::milliseconds(500));
     grace.async_wait([&](boost::system::error_code) { ioc.stop(); });
+  };
+  signals.async_wait([&](boost::system::error_code, int signal) {
+    readiness.drain();
+    if (drain_seconds <= 0) {
+      spdlog::info("signal {}: stopping", signal);
+      return stop();
+    }
+    spdlog::info("signal {}: draining for {} s, then stopping", signal, drain_seconds);
+    signals.async_wait([&](boost::system::error_code ec, int again) {
+      if (ec) return;
+      spdlog::info("signal {}: stopping now", again);
+      drain.cancel();
+    });
+    drain.expires_after(std::chrono::seconds(drain_seconds));
+    drain.async_wait([&](boost::system::error_code) {
+      signals.cancel();
+      stop();
+    });
   });
   std::vector<std::thread> pool;
   for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
@@ -142,7 +174,6 @@ void serve_until_signalled(net::io_context& ioc, Listener& listener, SessionList
 }  // namespace
 
 int run_server(const ServerConfig& config) {
-  configure_logging(config);
   init_credentials();
 
   if (backend_kind(config.database) == BackendKind::kSqlite) {
@@ -158,6 +189,12 @@ int run_server(const ServerConfig& config) {
   SessionList sessions;
   auto ioc = std::make_unique<net::io_context>(config.threads);
   const SerialExecutors strands(ioc->get_executor(), config.threads);
+  tcp::acceptor acceptor = bound_acceptor(strands, tcp::endpoint{net::ip::make_address(config.address), config.port});
+  const std::string node = node_name(config);
+  // Each PostgreSQL session names its node (pg_stat_activity, the server's
+  // log), unless the operator's connection string names it otherwise: libpq
+  // reads PGAPPNAME for every connection this process opens.
+  setenv("PGAPPNAME", node.c_str(), 0);
   // With PostgreSQL, nodes may share the database: each table is played under
   // a lease (docs/scaling.md). A writer paused inside a transaction is ended
   // by PostgreSQL after a lease's length, so it cannot hold a table's lease
@@ -172,7 +209,10 @@ int run_server(const ServerConfig& config) {
   auto store = std::make_unique<Store>(
       StoreOptions{config.database, config.durable, StoreOptions{}.max_batch, config.commit_delay,
                    shared ? lease_ms : 0},
-      [&metrics](double seconds, std::size_t) { metrics.commit_latency.observe(seconds); },
+      [&metrics](double seconds, std::size_t, bool committed) {
+        metrics.commit_latency.observe(seconds);
+        if (!committed) metrics.commit_failures.fetch_add(1, std::memory_order_relaxed);
+      },
       [completions = strands.next()](std::function<void()> run) { net::post(completions, std::move(run)); });
   net::thread_pool slow_work(1);
   // Correspondence play. The scheduler and the webhook sender hold timers and
@@ -190,7 +230,6 @@ int run_server(const ServerConfig& config) {
   // Timed work no table owns is claimed in this node's name, each claim lasting
   // as long as its sends may take plus a lease's length, the margin for
   // recording the outcome (docs/scaling.md, "Timed work").
-  const std::string node = node_name(config);
   OutboundPoster poster(ioc->get_executor(), OutboundPolicy::from_config(config.outbound_allow),
                         config.outbound_timeout_seconds, config.outbound_ca);
   auto webhooks = std::make_unique<WebhookSender>(
@@ -221,7 +260,7 @@ int run_server(const ServerConfig& config) {
                                 config.stand_in_wait_minutes * 60};
   std::unique_ptr<NodeLeases> leases;
   if (shared) {
-    leases = std::make_unique<NodeLeases>(config.database, node, lease_ms);
+    leases = std::make_unique<NodeLeases>(config.database, node, lease_ms, metrics);
     spdlog::info("node {}: tables are played under leases of {} s", leases->node(), config.lease_seconds);
   }
   auto tables = std::make_unique<TableRegistry>(strands, *store, metrics, correspondence, leases.get());
@@ -232,11 +271,17 @@ int run_server(const ServerConfig& config) {
   };
   // A node takes the tables no live node plays; the others it loads when
   // asked for them (table_registry.hpp).
-  const std::size_t loaded = leases ? tables->load_leased(leases->adopt_now(100000), report)
+  const std::size_t loaded = leases ? tables->load_leased(leases->adopt_now(100000), report, config.verify_on_start)
                                     : tables->load_all_playing(report, config.verify_on_start);
-
   if (config.verify_on_start) {
-    spdlog::info("start-up check: every started table replayed from its seed; {} diverged", failed);
+    // With PostgreSQL a node replays only the tables it adopted at start: the
+    // others are loaded by whichever node is asked for them (docs/scaling.md).
+    if (leases) {
+      spdlog::info("start-up check: the {} tables this node adopted replayed from their seeds; {} diverged",
+                   loaded + failed, failed);
+    } else {
+      spdlog::info("start-up check: every started table replayed from its seed; {} diverged", failed);
+    }
   }
 
   Guards guards(config);
@@ -289,14 +334,15 @@ int run_server(const ServerConfig& config) {
   if (email) email->wake();
   digests.start();
   retention.start();
-  const auto address = net::ip::make_address(config.address);
-  auto listener = std::make_shared<Listener>(strands, tcp::endpoint{address, config.port}, services, sessions);
+  auto readiness = std::make_unique<Readiness>(ioc->get_executor(), *store, metrics);
+  readiness->start();
+  auto listener = std::make_shared<Listener>(strands, std::move(acceptor), services, sessions, *readiness);
   listener->run();
   // Tests and scripts read this line to learn the port (with --listen HOST:0).
   spdlog::info("listening on {}:{} database {} tables resumed {}", config.address, listener->local_endpoint().port(),
                printable_location(config.database), loaded);
 
-  serve_until_signalled(*ioc, *listener, sessions, config.threads);
+  serve_until_signalled(*ioc, *listener, sessions, *readiness, config.threads, config.drain_seconds);
   scheduler->stop();
   webhooks->stop();
   if (email) email->stop();
@@ -306,6 +352,7 @@ int run_server(const ServerConfig& config) {
   // leases are given up, so other nodes take the tables at once.
   if (leases) leases->stop();
   store.reset();   // writes what is queued; completions go to the stopped io_context
+  readiness.reset();  // its timers, before the io_context
   tables.reset();
   webhooks.reset();
   email.reset();

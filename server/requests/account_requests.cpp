@@ -51,7 +51,7 @@ void open_session(const Request& r, std::int64_t user_id, std::string name, bool
   const std::int64_t now = r.services.correspondence.clock.now();
   r.services.store.submit([user_id, hash, now](Records& db) { db.insert_session(hash, user_id, now, now + kSessionSeconds); },
                           [r, user_id, name, token, hash, now, bot](std::exception_ptr error) {
-                            if (error) return r.fail(ErrorCode::kInternalError, "The session could not be stored.");
+                            if (error) return r.reply(store_failure(error, "The session could not be stored."));
                             r.connection->post([r, user_id, name, token, hash, expires_at = now + kSessionSeconds, bot] {
                               change_identity(r.services, r.connection, SignedIn{user_id, name, hash, expires_at, bot});
                               r.reply(Reply::result(protocol::encode_data(protocol::SessionUser{{user_id, name, bot}, token})));
@@ -76,7 +76,7 @@ void on_register(const Request& r, const client::Register& account) {
           *user_id = db.insert_user(name, hash, now);
         },
         [r, name, user_id](std::exception_ptr error) {
-          if (error) return r.fail(ErrorCode::kInternalError, "The account could not be stored.");
+          if (error) return r.reply(store_failure(error, "The account could not be stored."));
           if (*user_id == 0) return r.fail(ErrorCode::kNameTaken, "The name " + name + " is taken.");
           open_session(r, *user_id, name);
         });
@@ -116,7 +116,7 @@ void on_login(const Request& r, const client::Login& login) {
   r.services.store.submit([name = login.name, user](Records& db) { *user = db.find_user_by_name(name); },
                           [r, address = r.state().client_address, user, name = login.name,
                            password = login.password](std::exception_ptr error) {
-                            if (error) return r.fail(ErrorCode::kInternalError, "The account could not be read.");
+                            if (error) return r.reply(store_failure(error, "The account could not be read."));
                             check_password(r, address, user, "name:" + name, password,
                                            [r](const UserRecord& u) { open_session(r, u.id, u.name, u.bot); });
                           });
@@ -131,7 +131,7 @@ void on_resume_session(const Request& r, const client::ResumeSession& resume) {
                             if (*user) *expires_at = db.session_expires_at(hash).value_or(now);
                           },
                           [r, user, hash, expires_at](std::exception_ptr error) {
-                            if (error) return r.fail(ErrorCode::kInternalError, "The session could not be read.");
+                            if (error) return r.reply(store_failure(error, "The session could not be read."));
                             if (!*user) return r.fail(ErrorCode::kInvalidToken, "That session is unknown, ended or expired; log in again.");
                             r.connection->post([r, user, hash, expires_at] {
                               change_identity(r.services, r.connection,
@@ -178,7 +178,7 @@ void on_change_password(const Request& r, const client::ChangePassword& change) 
       [user_id, user](Records& db) { *user = db.find_user(user_id); },
       [r, address = r.state().client_address, user, user_id, keep, cost, old_password = change.old_password,
        new_password = change.new_password](std::exception_ptr error) {
-        if (error) return r.fail(ErrorCode::kInternalError, "The account could not be read.");
+        if (error) return r.reply(store_failure(error, "The account could not be read."));
         check_password(r, address, user, "name:" + (*user ? (*user)->name : std::string()), old_password,
                        [r, user_id, keep, cost, new_password](const UserRecord&) {
                          const std::string hash = hash_password(new_password, cost);
@@ -221,7 +221,7 @@ void on_become_bot(const Request& r, const client::BecomeBot&) {
         *outcome = Reply::result(protocol::encode_data(protocol::BecameBot{{user->id, user->name, true}}));
       },
       [r, outcome, became](std::exception_ptr error) {
-        if (error) return r.fail(ErrorCode::kInternalError, "The account could not be changed; nothing was changed.");
+        if (error) return r.reply(store_failure(error, "The account could not be changed; nothing was changed."));
         r.connection->post([r, outcome, became] {
           if (*became) r.state().bot = true;
           r.reply(*outcome);

@@ -88,7 +88,7 @@ void on_admin_list_tables(const Request& r, const client::AdminListTables& list)
         *outcome = Reply::result(protocol::encode_tables_data(tables));
       },
       [reply = logged(r, std::nullopt), outcome](std::exception_ptr error) {
-        reply(error ? Reply::error(ErrorCode::kInternalError, "The tables could not be read.") : *outcome);
+        reply(error ? store_failure(error, "The tables could not be read.") : *outcome);
       });
 }
 
@@ -151,7 +151,7 @@ void on_admin_abort(const Request& r, const client::AdminAbort& abort) {
                          : Reply::error(ErrorCode::kTableNotPlaying, "That table is not being played.");
         },
         [answer, outcome](std::exception_ptr error) {
-          answer(error ? Reply::error(ErrorCode::kInternalError, "The table could not be aborted; nothing was changed.") : *outcome);
+          answer(error ? store_failure(error, "The table could not be aborted; nothing was changed.") : *outcome);
         });
   });
 }
@@ -174,7 +174,7 @@ void on_admin_logout_user(const Request& r, const client::AdminLogoutUser& logou
         if (*user) db.delete_user_sessions((*user)->id, "");
       },
       [r, user, answer = logged(r, std::nullopt)](std::exception_ptr error) {
-        if (error) return answer(Reply::error(ErrorCode::kInternalError, "The sessions could not be ended; nothing was changed."));
+        if (error) return answer(store_failure(error, "The sessions could not be ended; nothing was changed."));
         if (!*user) return answer(Reply::error(ErrorCode::kNoSuchUser, "There is no user of that name."));
         end_sessions(r.services, (*user)->id, SessionsToEnd{}, nullptr, SessionEnd::kAdministrator);
         answer(Reply::result(protocol::encode_data(protocol::SessionUser{{(*user)->id, (*user)->name}, std::nullopt})));
@@ -195,7 +195,7 @@ void on_admin_flag_bot(const Request& r, const client::AdminFlagBot& flag) {
         if (!*robot) db.flag_bot((*user)->id);
       },
       [user, robot, answer = logged(r, std::nullopt)](std::exception_ptr error) {
-        if (error) return answer(Reply::error(ErrorCode::kInternalError, "The account could not be flagged; nothing was changed."));
+        if (error) return answer(store_failure(error, "The account could not be flagged; nothing was changed."));
         if (!*user) return answer(Reply::error(ErrorCode::kNoSuchUser, "There is no user of that name."));
         if (*robot) return answer(Reply::error(ErrorCode::kBadRequest, "name: that is one of the server's own robots, not an account."));
         answer(Reply::result(protocol::encode_data(protocol::SessionUser{{(*user)->id, (*user)->name, true}, std::nullopt})));
@@ -215,7 +215,7 @@ void on_admin_log(const Request& r, const client::AdminLog& log) {
         *outcome = Reply::result(protocol::encode_data(shown));
       },
       [reply = logged(r, table), outcome](std::exception_ptr error) {
-        reply(error ? Reply::error(ErrorCode::kInternalError, "The administrators' log could not be read.") : *outcome);
+        reply(error ? store_failure(error, "The administrators' log could not be read.") : *outcome);
       });
 }
 

@@ -223,7 +223,7 @@ void on_start_table(const Request& r, const client::StartTable& start) {
         *started = db.load_table(t->id);
       },
       [r, started, refusal, stored](std::exception_ptr error) {
-        if (error) return r.fail(ErrorCode::kInternalError, "The table could not be started; nothing was changed.");
+        if (error) return r.reply(store_failure(error, "The table could not be started; nothing was changed."));
         if (*refusal) return r.reply(**refusal);
         r.services.tables.add_started(**started);
         r.services.correspondence.notifier.deliver(*stored);
@@ -236,7 +236,7 @@ void on_my_tables(const Request& r, const client::MyTables&) {
   auto records = std::make_shared<std::vector<TableRecord>>();
   r.services.store.submit([user, records](Records& db) { *records = db.tables_of_user(user); },
                           [r, user, records](std::exception_ptr error) {
-                            if (error) return r.fail(ErrorCode::kInternalError, "Your tables could not be read.");
+                            if (error) return r.reply(store_failure(error, "Your tables could not be read."));
                             // Playing tables know whose turn it is: ask them, then answer once all did.
                             struct Gather {
                               std::mutex mutex;

@@ -2,6 +2,7 @@
 
 #include "protocol/catalogue.hpp"
 #include "protocol/reply_frames.hpp"
+#include "server/store/database_error.hpp"
 
 namespace sp::server {
 
@@ -41,6 +42,9 @@ void Request::reply(Reply reply) const {
                        std::string(protocol::default_message(protocol::ErrorCode::kSessionEnded)));
     }
     if (!r.ok) metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
+    if (!r.ok && r.code == protocol::to_string(protocol::ErrorCode::kTableMoved)) {
+      metrics.tables_moved_replies.fetch_add(1, std::memory_order_relaxed);
+    }
     if (r.rule) r.message = protocol::rule_error_message(*r.rule, connection->state().language);
     const bool then = r.ok && r.then && connection->state().epoch == r.then_epoch;
     if (then && connection->state().compact_updates) {
@@ -58,12 +62,12 @@ void Request::reply(Reply reply) const {
 }
 
 // A store job whose outcome is a Reply; failures of the database become
-// internal_error, and a job may reply with a rule of the lobby by setting it.
+// storage_unavailable or internal_error (store_failure), and a job may reply with a rule of the lobby by setting it.
 void store_job(const Request& r, std::function<Reply(Records&)> work, std::function<void()> committed) {
   auto outcome = std::make_shared<Reply>();
   r.services.store.submit([work = std::move(work), outcome](Records& db) { *outcome = work(db); },
                           [r, outcome, committed = std::move(committed)](std::exception_ptr error) {
-                            if (error) return r.fail(ErrorCode::kInternalError, "The database could not do that; nothing was changed.");
+                            if (error) return r.reply(store_failure(error, "The database could not do that; nothing was changed."));
                             if (committed && outcome->ok) committed();
                             r.reply(*outcome);
                           });
@@ -87,10 +91,16 @@ Reply unavailable_reply(const TableUnavailable& why, std::string not_playing) {
     case TableUnavailable::Reason::kNoSuchTable: return Reply::error(ErrorCode::kNoSuchTable);
     case TableUnavailable::Reason::kNotPlaying: return Reply::error(ErrorCode::kTableNotPlaying, std::move(not_playing));
     case TableUnavailable::Reason::kElsewhere: return Reply::error(ErrorCode::kTableMoved);
+    case TableUnavailable::Reason::kStorageUnavailable: return Reply::error(ErrorCode::kStorageUnavailable);
     case TableUnavailable::Reason::kFaulted:
     case TableUnavailable::Reason::kNone: break;
   }
   return Reply::error(ErrorCode::kTableFaulted, why.detail);
+}
+
+Reply store_failure(const std::exception_ptr& error, std::string sentence) {
+  if (is_database_unavailable(error)) return Reply::error(ErrorCode::kStorageUnavailable);
+  return Reply::error(ErrorCode::kInternalError, std::move(sentence));
 }
 
 ReplyFn replier(const Request& r) {

@@ -118,6 +118,11 @@ void with_requested_table(const Request& r, std::int64_t table_id, std::function
 // sentence for a table that is open or aborted.
 Reply unavailable_reply(const TableUnavailable& why, std::string not_playing);
 
+// A store job's failure as its reply: storage_unavailable while the database
+// is out of reach (the client sends the request again), else internal_error
+// with `sentence`.
+Reply store_failure(const std::exception_ptr& error, std::string sentence);
+
 // A ReplyFn that answers this request.
 ReplyFn replier(const Request& r);
 

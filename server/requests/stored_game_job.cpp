@@ -23,7 +23,7 @@ void with_stored_game(const Request& r, std::int64_t table,
         if (*record) *moves = db.load_moves(table);
       },
       [r, record, moves, work = std::move(work), answer = std::move(answer)](std::exception_ptr error) {
-        if (error) return answer(Reply::error(ErrorCode::kInternalError, "The table could not be read."));
+        if (error) return answer(store_failure(error, "The table could not be read."));
         if (!*record) return answer(Reply::error(ErrorCode::kNoSuchTable, "There is no such table."));
         boost::asio::post(r.services.slow_work, [record, moves, work, answer] {
           try {

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <future>
 
+#include "server/store/database_error.hpp"
 #include "server/store/open_backend.hpp"
 
 namespace sp::server {
@@ -132,6 +133,11 @@ void Store::write_batch(std::deque<Job>& batch) {
   } catch (...) {
     commit_error = std::current_exception();
     if (open) backend_->rollback();
+    // Out of reach rather than failing: every job of the batch is told so,
+    // and those that wait on it retry once the database answers again.
+    if (backend_->unreachable()) {
+      commit_error = std::make_exception_ptr(DatabaseUnavailable(failure_reason(commit_error)));
+    }
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   {
@@ -140,7 +146,7 @@ void Store::write_batch(std::deque<Job>& batch) {
     stats_.jobs += batch.size();
     stats_.failed_jobs += commit_error ? batch.size() : failed;
   }
-  if (observer_) observer_(seconds, batch.size());
+  if (observer_) observer_(seconds, batch.size(), commit_error == nullptr);
   if (commit_error) std::fill(errors.begin(), errors.end(), commit_error);
   Completions here;
   Completions handed;

@@ -67,8 +67,9 @@ class Store {
   using Work = std::function<void(Records&)>;
   // Called once the job's transaction committed (nullptr) or failed.
   using Done = std::function<void(std::exception_ptr)>;
-  // Called after each commit with the seconds it took (for the metrics).
-  using CommitObserver = std::function<void(double seconds, std::size_t jobs)>;
+  // Called after each transaction with the seconds it took and whether it
+  // committed (for the metrics).
+  using CommitObserver = std::function<void(double seconds, std::size_t jobs, bool committed)>;
   // Runs the completions of one transaction, in order, elsewhere than on the
   // writer thread; calls to it must run one after the other, in order.
   using HandOver = std::function<void(std::function<void()> completions)>;

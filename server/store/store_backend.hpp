@@ -32,6 +32,10 @@ class StoreBackend {
   // The reads and writes of the jobs, for as long as the backend lives.
   virtual Records& records() = 0;
 
+  // After a failure: whether it was the database being out of reach (a
+  // connection lost or refused), which passes by itself, rather than a fault.
+  virtual bool unreachable() const { return false; }
+
  protected:
   StoreBackend() = default;
   StoreBackend(const StoreBackend&) = default;

@@ -34,11 +34,12 @@ std::optional<std::int64_t> table_of(const std::string& payload) {
 
 }  // namespace
 
-NodeLeases::NodeLeases(const std::string& conninfo, std::string node, std::int64_t lease_ms)
+NodeLeases::NodeLeases(const std::string& conninfo, std::string node, std::int64_t lease_ms, Metrics& metrics)
     : node_(std::move(node)),
       lease_ms_(lease_ms),
       leases_(std::make_unique<PgLeases>(conninfo, node_, lease_ms)),
       heartbeat_(ioc_),
+      metrics_(metrics),
       conninfo_(conninfo) {
   open_listener();
 }
@@ -91,6 +92,8 @@ std::vector<std::pair<std::int64_t, std::int64_t>> NodeLeases::adopt_now(int lim
       taken.emplace_back(table, *epoch);
     }
   }
+  metrics_.leases_adopted.fetch_add(taken.size(), std::memory_order_relaxed);
+  metrics_.leases_held.store(static_cast<std::int64_t>(held_.size()), std::memory_order_relaxed);
   return taken;
 }
 
@@ -126,6 +129,7 @@ void NodeLeases::try_acquire(std::int64_t table) {
     }
     // Its node hands it over once no write is in flight, and says so
     // (spb_released); a dead node's lease expires and a beat takes it.
+    metrics_.handovers_asked.fetch_add(1, std::memory_order_relaxed);
     leases_->notify(kHandover, std::to_string(table));
   } catch (const DatabaseError& e) {
     // A writer paused inside its transaction holds the row (lock_timeout):
@@ -198,7 +202,10 @@ void NodeLeases::on_notification(const std::string& channel, const std::string& 
   if (!table) return;
   if (channel == kHandover) {
     const auto held = held_.find(*table);
-    if (held != held_.end() && hooks_.handover_asked) hooks_.handover_asked(*table, held->second);
+    if (held != held_.end() && hooks_.handover_asked) {
+      metrics_.handovers_given.fetch_add(1, std::memory_order_relaxed);
+      hooks_.handover_asked(*table, held->second);
+    }
   } else if (channel == kReleased) {
     if (waiting_.count(*table) != 0) try_acquire(*table);
   } else if (channel == kTable) {
@@ -228,19 +235,31 @@ void NodeLeases::beat() {
         leases_->notify(kReleased, std::to_string(table));
       }
     }
+    // One line a beat, not one a table: after a pause or an outage a node
+    // may lose or take hundreds at once.
     for (const auto& [table, epoch] : lost) {
       held_.erase(table);
-      spdlog::warn("node {}: lost the lease of table {} (epoch {})", node_, table, epoch);
       if (hooks_.lost) hooks_.lost(table, epoch);
     }
+    if (!lost.empty()) {
+      metrics_.leases_lost.fetch_add(lost.size(), std::memory_order_relaxed);
+      spdlog::warn("node {}: lost the leases of {} tables (first: table {}); another node plays them now", node_,
+                   lost.size(), lost.front().first);
+    }
+    std::size_t adopted = 0;
     for (std::int64_t table : leases_->orphans(kAdoptPerBeat)) {
       if (waiting_.count(table) != 0) continue;
       if (const auto epoch = leases_->acquire(table)) {
         held_[table] = *epoch;
-        spdlog::info("node {}: adopted table {} (epoch {})", node_, table, *epoch);
+        ++adopted;
         if (hooks_.adopt) hooks_.adopt(table, *epoch);
       }
     }
+    if (adopted > 0) {
+      metrics_.leases_adopted.fetch_add(adopted, std::memory_order_relaxed);
+      spdlog::info("node {}: adopted {} tables no live node played", node_, adopted);
+    }
+    metrics_.leases_held.store(static_cast<std::int64_t>(held_.size()), std::memory_order_relaxed);
     std::vector<std::int64_t> retry;
     for (const auto& [table, waiting] : waiting_) retry.push_back(table);
     for (std::int64_t table : retry) try_acquire(table);

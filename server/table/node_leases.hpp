@@ -39,6 +39,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/base/metrics.hpp"
 #include "server/session/node_bus.hpp"
 #include "server/store/timed_claim.hpp"
 
@@ -61,7 +62,7 @@ class NodeLeases {
   using Acquired = std::function<void(std::optional<std::int64_t> epoch)>;
 
   // Connects twice (leases, listener). Throws DatabaseError.
-  NodeLeases(const std::string& conninfo, std::string node, std::int64_t lease_ms);
+  NodeLeases(const std::string& conninfo, std::string node, std::int64_t lease_ms, Metrics& metrics);
   ~NodeLeases();
   NodeLeases(const NodeLeases&) = delete;
   NodeLeases& operator=(const NodeLeases&) = delete;
@@ -112,6 +113,7 @@ class NodeLeases {
   std::unique_ptr<boost::asio::posix::stream_descriptor> socket_;
   boost::asio::steady_timer heartbeat_;
   NodeLeaseHooks hooks_;
+  Metrics& metrics_;
   std::map<std::int64_t, std::int64_t> held_;     // table -> epoch
   std::map<std::int64_t, Waiting> waiting_;       // tables asked of another node
   const std::string conninfo_;

@@ -14,6 +14,7 @@
 #include "protocol/log_entry_text.hpp"
 #include "protocol/reply_frames.hpp"
 #include "protocol/table_update.hpp"
+#include "server/store/database_error.hpp"
 #include "server/store/snapshot.hpp"
 
 namespace sp::server {
@@ -69,7 +70,7 @@ Table::Table(boost::asio::any_io_executor strand, Store& store, Metrics& metrics
 }
 
 Table::~Table() {
-  if (faulted_ && !moved_) metrics_.tables_stopped.fetch_sub(1, std::memory_order_relaxed);
+  if (counted_stopped_) metrics_.tables_stopped.fetch_sub(1, std::memory_order_relaxed);
 }
 
 void Table::own_by_lease(LeaseFence fence, std::function<void()> moved) {
@@ -90,7 +91,13 @@ void Table::lease_lost() {
 
 void Table::move_away(const std::string& why) {
   if (moved_) return;
-  spdlog::info("table {} is no longer played here: {}", id_, why);
+  // Counted (spb_leases_lost_total, spb_handovers_given_total), not logged a
+  // line a table: handovers are traffic when players sit on several nodes.
+  spdlog::debug("table {} is no longer played here: {}", id_, why);
+  // A table stopped here and then taken by another node is no longer this
+  // node's to count as stopped: the other plays it.
+  if (counted_stopped_) metrics_.tables_stopped.fetch_sub(1, std::memory_order_relaxed);
+  counted_stopped_ = false;
   moved_ = true;
   // Forgotten first, so that a request refused below and sent again finds
   // the table anew (and takes it back from the node that plays it).
@@ -234,6 +241,16 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
     if (move.reply) move.reply(Reply::error(ErrorCode::kTableMoved));
     return move_away("its lease was lost before move " + std::to_string(log_.size() + 1) + " was written");
   }
+  if (error && is_database_unavailable(error) && on_moved_) {
+    // The database is out of reach: the move may or may not be on disk, which
+    // only the database can tell once it answers. The table is given up here
+    // (its lease too) and read again from the database when next needed, by
+    // a request or by a node adopting it; the client sends the move again and
+    // is answered `duplicate` if it was written.
+    if (move.reply) move.reply(Reply::error(ErrorCode::kStorageUnavailable));
+    return move_away("the database could not be reached while move " + std::to_string(log_.size() + 1) +
+                     " was written");
+  }
   if (error) {
     // The move may or may not be on disk: stop here rather than guess. The
     // table is marked stopped before the reply, so whoever reads the reply
@@ -268,7 +285,10 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
 }
 
 void Table::fault(std::string why) {
-  if (!faulted_) metrics_.tables_stopped.fetch_add(1, std::memory_order_relaxed);
+  if (!faulted_) {
+    metrics_.tables_stopped.fetch_add(1, std::memory_order_relaxed);
+    counted_stopped_ = true;
+  }
   metrics_.tables_faulted.fetch_add(1, std::memory_order_relaxed);
   spdlog::error("table {} stopped: {}", id_, why);
   stop_playing();

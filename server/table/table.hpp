@@ -277,6 +277,9 @@ class Table : public std::enable_shared_from_this<Table> {
   std::optional<LeaseFence> fence_;
   std::function<void()> on_moved_;
   bool moved_ = false;  // stopped because another node plays it (faulted_ is set too)
+  // Counted in spb_tables_stopped (a fault here), until the table goes or
+  // another node takes it.
+  bool counted_stopped_ = false;
 };
 
 // Seconds on a monotonic clock, for latency measurements.

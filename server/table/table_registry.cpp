@@ -10,6 +10,7 @@
 #include "server/table/log_replay.hpp"
 #include "server/table/table.hpp"
 #include "server/table/table_versions.hpp"
+#include "server/store/database_error.hpp"
 #include "server/store/snapshot.hpp"
 
 namespace sp::server {
@@ -106,11 +107,23 @@ std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGa
                                    std::move(game.state), std::move(game.log), std::move(actors), std::move(times));
     if (epoch) {
       epochs_[record.id] = *epoch;
-      slot->own_by_lease(LeaseFence{leases_->node(), *epoch}, [this, id = record.id, e = *epoch] { forget(id, e); });
+      // Moved away, for whatever reason: forgotten here, and its lease given
+      // up (if this node still holds it) so that a node may adopt it at once.
+      slot->own_by_lease(LeaseFence{leases_->node(), *epoch}, [this, id = record.id, e = *epoch] {
+        forget(id, e);
+        leases_->release(id, e);
+      });
     } else if (leases_) {
       slot->follow_only();
     }
-    if (!followed) metrics_.tables_active.fetch_add(1, std::memory_order_relaxed);
+    // Counted as played only where this node plays it; a copy kept for its
+    // watchers while another node plays it is a followed one.
+    if (followed) metrics_.tables_followed.fetch_sub(1, std::memory_order_relaxed);
+    if (epoch || !leases_) {
+      metrics_.tables_active.fetch_add(1, std::memory_order_relaxed);
+    } else {
+      metrics_.tables_followed.fetch_add(1, std::memory_order_relaxed);
+    }
     added = slot;
   }
   if (followed) {
@@ -191,7 +204,7 @@ void TableRegistry::catch_up(std::int64_t id, std::function<void()> then) {
           const auto it = tables_.find(id);
           if (it == tables_.end() || it->second != table || epochs_.count(id) != 0) return;
           tables_.erase(it);
-          metrics_.tables_active.fetch_sub(1, std::memory_order_relaxed);
+          metrics_.tables_followed.fetch_sub(1, std::memory_order_relaxed);
         });
       });
 }
@@ -246,6 +259,7 @@ void TableRegistry::load(std::int64_t id, std::optional<std::int64_t> epoch, Fou
         }
       },
       [this, record, moves, snapshot, epoch, whole, done = std::move(done)](std::exception_ptr error) {
+        if (error && is_database_unavailable(error)) return done(nullptr, {Reason::kStorageUnavailable, {}});
         if (error) return done(nullptr, {Reason::kFaulted, "the table could not be read"});
         if (!*record) return done(nullptr, {Reason::kNoSuchTable, {}});
         if ((*record)->status == TableStatus::kOpen || (*record)->status == TableStatus::kAborted) return done(nullptr, {Reason::kNotPlaying, {}});
@@ -278,6 +292,8 @@ void TableRegistry::forget(std::int64_t id, std::int64_t epoch) {
   // The table stays in memory as a followed copy while anyone watches it
   // here (catch_up drops it otherwise).
   epochs_.erase(it);
+  metrics_.tables_active.fetch_sub(1, std::memory_order_relaxed);
+  metrics_.tables_followed.fetch_add(1, std::memory_order_relaxed);
 }
 
 NodeLeaseHooks TableRegistry::lease_hooks() {
@@ -307,7 +323,8 @@ NodeLeaseHooks TableRegistry::lease_hooks() {
 }
 
 std::size_t TableRegistry::load_leased(const std::vector<std::pair<std::int64_t, std::int64_t>>& taken,
-                                       const std::function<void(std::int64_t, const std::string&)>& report) {
+                                       const std::function<void(std::int64_t, const std::string&)>& report,
+                                       bool prove) {
   struct Stored {
     TableRecord record;
     std::vector<MoveRecord> moves;
@@ -315,17 +332,18 @@ std::size_t TableRegistry::load_leased(const std::vector<std::pair<std::int64_t,
     std::int64_t epoch;
   };
   std::vector<Stored> stored;
-  store_.run_sync([&stored, &taken](Records& db) {
+  store_.run_sync([&stored, &taken, prove](Records& db) {
     for (const auto& [id, epoch] : taken) {
       if (auto record = db.load_table(id)) {
-        stored.push_back(Stored{std::move(*record), db.load_moves(id), db.load_latest_snapshot(id), epoch});
+        stored.push_back(Stored{std::move(*record), db.load_moves(id),
+                                prove ? std::nullopt : db.load_latest_snapshot(id), epoch});
       }
     }
   });
   std::size_t loaded = 0;
   for (auto& [record, moves, snapshot, epoch] : stored) {
     try {
-      LoadedGame game = load_stored(record, moves, snapshot);
+      LoadedGame game = prove ? replay_stored(record, moves) : load_stored(record, moves, snapshot);
       if (record.status != TableStatus::kPlaying) {
         leases_->release(record.id, epoch);
         continue;

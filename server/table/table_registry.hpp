@@ -62,6 +62,7 @@ struct TableUnavailable {
     kNotPlaying,   // open, or aborted
     kFaulted,      // it could not be read, or its log does not replay: `detail` says which
     kElsewhere,    // another node plays it and did not hand it over in time
+    kStorageUnavailable,  // the database is out of reach just now
   };
   Reason reason = Reason::kNone;
   std::string detail;
@@ -97,9 +98,10 @@ class TableRegistry {
   // seed rather than loaded from its snapshot.
   std::size_t load_all_playing(const std::function<void(std::int64_t, const std::string&)>& report,
                                bool prove = false);
-  // With leases: loads the tables taken at start-up (NodeLeases::adopt_now).
+  // With leases: loads the tables taken at start-up (NodeLeases::adopt_now);
+  // with `prove`, replays each from its seed rather than its snapshot.
   std::size_t load_leased(const std::vector<std::pair<std::int64_t, std::int64_t>>& taken,
-                          const std::function<void(std::int64_t, const std::string&)>& report);
+                          const std::function<void(std::int64_t, const std::string&)>& report, bool prove = false);
 
  private:
   using Found = std::function<void(std::shared_ptr<Table>, TableUnavailable)>;

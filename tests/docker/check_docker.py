@@ -12,12 +12,13 @@
   file (with SPB_ADMIN_TOKEN in its example) and the same health check.
 - The health-check command gets 200 from a running spb serve, and fails once
   the server is gone.
-- docker/compose.site.yaml (PostgreSQL, two nodes, nginx) parses: both nodes
+- docker/compose.site.yaml (PostgreSQL, two nodes, HAProxy) parses: both nodes
   are built from docker/Dockerfile with distinct SPB_NODE_NAMEs, the same health
-  check and postgres.env's SPB_DB naming PostgreSQL; nginx mounts
-  docker/nginx-site.conf, whose upstream names exactly the node services, and
-  its fixed address is the nodes' SPB_TRUSTED_PROXIES. (integration:site runs
-  that nginx file for real in front of two real nodes.)
+  check and postgres.env's SPB_DB naming PostgreSQL; the balancer mounts
+  docker/haproxy-site.cfg, whose servers (and docker/nginx-site.conf's
+  upstream) name exactly the node services, and its fixed address is the
+  nodes' SPB_TRUSTED_PROXIES. (integration:site runs both files for real in
+  front of two real nodes.)
 
 usage: check_docker.py SPB_BINARY PROJECT_ROOT"""
 
@@ -39,7 +40,7 @@ BASE_IMAGE = {"libc6", "libstdc++6", "libgcc-s1"}
 # zones, and the certificate authorities outbound HTTPS (webhooks, Web Push) verifies against.
 RUNTIME_DATA = {"tzdata", "ca-certificates"}
 # Makefile packages that only the tests use (clang: the fuzz build).
-TEST_ONLY = re.compile(r"^(python3-.*|chromium.*|nodejs|npm|clang|libclang-rt-.*|postgresql-15|nginx)$")
+TEST_ONLY = re.compile(r"^(python3-.*|chromium.*|nodejs|npm|clang|libclang-rt-.*|postgresql-15|nginx|haproxy|prometheus)$")
 
 failures = []
 
@@ -190,12 +191,12 @@ def check_site_compose(stages):
     nodes = {name: s for name, s in services.items() if s.get("build", {}).get("dockerfile") == "docker/Dockerfile"}
     if len(nodes) < 2:
         return fail("compose.site.yaml does not build two or more spb nodes from docker/Dockerfile")
-    if "postgres" not in services or "nginx" not in services:
-        return fail("compose.site.yaml lacks the postgres or the nginx service")
+    if "postgres" not in services or "balancer" not in services:
+        return fail("compose.site.yaml lacks the postgres or the balancer service")
     example = read("docker/postgres.env.example")
     if not re.search(r"^SPB_DB=postgresql://", example, re.MULTILINE):
         fail("docker/postgres.env.example does not set SPB_DB to a postgresql:// URI")
-    nginx_address = services["nginx"].get("networks", {}).get("default", {}).get("ipv4_address")
+    balancer_address = services["balancer"].get("networks", {}).get("default", {}).get("ipv4_address")
     names = set()
     for name, node in nodes.items():
         env_files = node.get("env_file")
@@ -204,18 +205,21 @@ def check_site_compose(stages):
             fail(f"node {name} does not read spb.env and postgres.env")
         environment = node.get("environment", {})
         names.add(environment.get("SPB_NODE_NAME"))
-        if environment.get("SPB_TRUSTED_PROXIES") != nginx_address:
-            fail(f"node {name}'s SPB_TRUSTED_PROXIES is not nginx's fixed address {nginx_address}")
+        if environment.get("SPB_TRUSTED_PROXIES") != balancer_address:
+            fail(f"node {name}'s SPB_TRUSTED_PROXIES is not the balancer's fixed address {balancer_address}")
         test = node.get("healthcheck", {}).get("test")
         if not test or [w.replace("$$", "$") for w in test[1:]] != dockerfile_healthcheck(stages):
             fail(f"node {name}'s healthcheck differs from the Dockerfile's HEALTHCHECK")
     if None in names or len(names) != len(nodes):
         fail("the nodes' SPB_NODE_NAMEs are not set and distinct")
-    if not any(v.startswith("./nginx-site.conf:") for v in services["nginx"].get("volumes", [])):
-        fail("the nginx service does not mount docker/nginx-site.conf")
-    upstream = set(re.findall(r"^\s*server\s+([\w-]+):8080\b", read("docker/nginx-site.conf"), re.MULTILINE))
-    if upstream != set(nodes):
-        fail(f"nginx-site.conf's upstream {sorted(upstream)} is not the node services {sorted(nodes)}")
+    if not any(v.startswith("./haproxy-site.cfg:") for v in services["balancer"].get("volumes", [])):
+        fail("the balancer service does not mount docker/haproxy-site.cfg")
+    # The balancer's servers, and the passive alternative's upstream, are the nodes.
+    for file, pattern in (("docker/haproxy-site.cfg", r"^\s*server\s+[\w-]+\s+([\w-]+):8080\b"),
+                          ("docker/nginx-site.conf", r"^\s*server\s+([\w-]+):8080\b")):
+        upstream = set(re.findall(pattern, read(file), re.MULTILINE))
+        if upstream != set(nodes):
+            fail(f"{file}'s servers {sorted(upstream)} are not the node services {sorted(nodes)}")
 
 
 def check_healthcheck_runs(stages):

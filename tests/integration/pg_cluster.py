@@ -45,11 +45,21 @@ class PgCluster:
                         "--locale=C", "--no-instructions"], check=True, stdout=subprocess.DEVNULL, user=USER)
         # fsync and synchronous_commit as a production server has them: the
         # tests include SIGKILLs that must lose no acknowledged move.
+        self.start_server()
+
+    def start_server(self):
+        data = os.path.join(self.folder, "data")
         options = f"-k {self.folder} -p {PORT} -c listen_addresses=''"
         started = subprocess.run([f"{BIN}/pg_ctl", "-D", data, "-l", os.path.join(self.folder, "server.log"),
                                   "-o", options, "-w", "-s", "start"], user=USER)
         if started.returncode != 0:
             raise RuntimeError("PostgreSQL did not start: " + open(os.path.join(self.folder, "server.log")).read())
+
+    def stop_server(self):
+        """Stops PostgreSQL as an outage would (its clients' connections
+        break), keeping its data for start_server()."""
+        subprocess.run([f"{BIN}/pg_ctl", "-D", os.path.join(self.folder, "data"), "-m", "fast", "-w", "-s", "stop"],
+                       check=True, user=USER)
 
     def conninfo(self, database):
         return f"host={self.folder} port={PORT} user=spb dbname={database}"

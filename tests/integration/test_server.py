@@ -15,7 +15,7 @@ import urllib.request
 import websockets
 
 from harness import Client, Server, run_tests
-from pg_cluster import database_location, rows
+from pg_cluster import database_location, is_postgresql, rows
 from schema_check import SchemaCheck
 
 SPB, ROOT = sys.argv[1], sys.argv[2]
@@ -457,7 +457,12 @@ async def the_start_up_check_replays_every_table_from_its_seed(server):
         assert view["move_number"] == 60, view["move_number"]
     finally:
         checked.stop()
-    assert "start-up check: every started table replayed from its seed; 0 diverged" in checked.log_text()
+    if is_postgresql(server.db_path):
+        # A node replays the tables it adopts: the one being played, not the finished one.
+        assert "start-up check: the 1 tables this node adopted replayed from their seeds; 0 diverged" in \
+            checked.log_text()
+    else:
+        assert "start-up check: every started table replayed from its seed; 0 diverged" in checked.log_text()
 
 
 @test

@@ -1,8 +1,10 @@
-"""docker/nginx-site.conf in front of two real `spb serve` nodes on one real
-PostgreSQL (issue 16 part 5; docker/compose.site.yaml runs the same three
-parts in containers). The configuration is the committed file, with only the
-compose service names replaced by the nodes' loopback ports and the listening
-port by a free one; Debian's nginx runs it.
+"""docker/nginx-site.conf, then docker/haproxy-site.cfg, in front of two real
+`spb serve` nodes on one real PostgreSQL (issue 16 part 5, issue 34 part 2;
+docker/compose.site.yaml runs the same parts in containers). Each
+configuration is the committed file, with only the compose service names
+replaced by the nodes' loopback ports and the listening port by a free one
+(and, for HAProxy, a stats socket added for the test to read); Debian's nginx
+and HAProxy run them.
 
 - nginx accepts the file (`nginx -t`);
 - /healthz and the WebSocket upgrade pass through nginx, and the players'
@@ -10,7 +12,11 @@ port by a free one; Debian's nginx runs it.
 - a game whose players reached the site through nginx goes on after the node
   that played it is SIGKILLed: new connections through nginx reach the other
   node, which takes the table once its lease lapses, and every acknowledged
-  move is in the database.
+  move is in the database;
+- HAProxy accepts its file (`haproxy -c`), and leaves out within 10 s a node
+  SIGSTOPped (its checks time out) and both nodes while PostgreSQL is stopped
+  (their /readyz answers 503), new players meanwhile reaching the node that
+  serves; both come back, and the game goes on, once each recovers.
 
 Loopback only, bounded in time. usage: test_site.py SPB_BINARY PROJECT_ROOT"""
 
@@ -26,6 +32,7 @@ import sys
 import tempfile
 import time
 import traceback
+import urllib.error
 import urllib.request
 
 import websockets
@@ -37,6 +44,7 @@ from schema_check import SchemaCheck
 SPB, ROOT = sys.argv[1], sys.argv[2]
 SCHEMAS = SchemaCheck(ROOT)
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"
 LEASE = 3  # seconds: the shortest lease allowed, so the test waits little
 PASSWORD = "correct horse"
 
@@ -122,6 +130,104 @@ http {{
             return response.status, response.read().decode()
 
 
+class HAProxy:
+    """Debian's HAProxy running docker/haproxy-site.cfg in a folder of its own."""
+
+    def __init__(self, node_ports):
+        self.folder = tempfile.mkdtemp(prefix="spb-haproxy-")
+        self.port = free_port()
+        site = open(os.path.join(ROOT, "docker", "haproxy-site.cfg")).read()
+        for name, port in zip(("spb1", "spb2"), node_ports):
+            site, count = re.subn(rf"\b{name}:8080\b", f"127.0.0.1:{port}", site)
+            assert count == 1, f"docker/haproxy-site.cfg names {name}:8080 {count} times"
+        site, count = re.subn(r"bind :8080\b", f"bind 127.0.0.1:{self.port}", site)
+        assert count == 1, "docker/haproxy-site.cfg has no 'bind :8080'"
+        self.socket = os.path.join(self.folder, "admin.sock")
+        site, count = re.subn(r"^global\n", f"global\n    stats socket {self.socket} level admin\n", site,
+                              flags=re.MULTILINE)
+        assert count == 1, "docker/haproxy-site.cfg has no global section"
+        self.config = os.path.join(self.folder, "haproxy.cfg")
+        with open(self.config, "w") as f:
+            f.write(site)
+        self.log = os.path.join(self.folder, "haproxy.log")
+        self.process = None
+
+    def check(self):
+        result = subprocess.run([HAPROXY, "-c", "-f", self.config], capture_output=True, text=True)
+        assert result.returncode == 0, result.stdout + result.stderr
+        return result.stdout.strip()
+
+    def start(self):
+        self.process = subprocess.Popen([HAPROXY, "-db", "-f", self.config], stdout=open(self.log, "w"),
+                                        stderr=subprocess.STDOUT)
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            if os.path.exists(self.socket) and self.states():
+                return self
+            time.sleep(0.05)
+        raise RuntimeError("haproxy did not start: " + open(self.log).read())
+
+    def states(self):
+        """Each node's state as HAProxy sees it: {"spb1": "UP", ...}."""
+        try:
+            with socket.socket(socket.AF_UNIX) as s:
+                s.connect(self.socket)
+                s.sendall(b"show stat\n")
+                text = b""
+                while chunk := s.recv(65536):
+                    text += chunk
+        except OSError:
+            return {}
+        lines = text.decode().splitlines()
+        if not lines or not lines[0].startswith("# "):
+            return {}
+        header = lines[0][2:].split(",")
+        out = {}
+        for line in lines[1:]:
+            row = dict(zip(header, line.split(",")))
+            if row.get("pxname") == "spb" and row.get("svname") in ("spb1", "spb2"):
+                out[row["svname"]] = row["status"].split()[0]
+        return out
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+    def error_log(self):
+        return open(self.log).read() if os.path.exists(self.log) else ""
+
+    def url(self):
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def get(self, path):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=5) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read().decode()
+
+
+def node_get(node, path):
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{node.port}{path}", timeout=5) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+async def states_become(site, wanted, timeout):
+    """Seconds until HAProxy's view of the nodes is `wanted`."""
+    start = time.time()
+    while site.states() != wanted:
+        assert time.time() - start < timeout, f"HAProxy still sees {site.states()}, not {wanted}, after {timeout} s"
+        await asyncio.sleep(0.2)
+    return time.time() - start
+
+
 async def through(site, name, register=False):
     client = Client(await websockets.connect(site.url(), max_size=2**20), SCHEMAS)
     assert (await client.call("hello", protocol=1))["type"] == "result"
@@ -157,7 +263,7 @@ async def until(what, check, timeout):
             await asyncio.sleep(0.2)
 
 
-async def main():
+async def nginx_in_front():
     db = cluster().fresh_database()
     args = ["--rate", "2000", "--lease-seconds", str(LEASE), "--trusted-proxies", "127.0.0.1"]
     nodes = [Server(SPB, db, args + ["--node-name", f"spb{i + 1}"]).start() for i in range(2)]
@@ -226,6 +332,96 @@ async def main():
         site.stop()
         for node in nodes:
             node.stop()
+
+
+async def haproxy_in_front():
+    db = cluster().fresh_database()
+    args = ["--rate", "2000", "--lease-seconds", str(LEASE), "--trusted-proxies", "127.0.0.1"]
+    nodes = [Server(SPB, db, args + ["--node-name", f"spb{i + 1}"]).start() for i in range(2)]
+    site = HAProxy([n.port for n in nodes])
+    stopped = None
+    try:
+        print(site.check())
+        site.start()
+        await states_become(site, {"spb1": "UP", "spb2": "UP"}, 10)
+        status, body = site.get("/balancer-health")
+        assert status == 200, (status, body)
+        print("ok - HAProxy checks both nodes' /readyz and sees them up")
+
+        rng = random.Random(34)
+        ann = await through(site, "hap_ann", register=True)
+        bob = await through(site, "hap_bob", register=True)
+        table = (await ann.ok("create_table", players=2, options={}))["table"]["id"]
+        await bob.ok("join_table", table=table)
+        await ann.ok("start_table", table=table)
+        seats = {(await c.ok("subscribe", table=table))["seat"]: c for c in (ann, bob)}
+        acknowledged = await play(seats, table, rng, 4)
+
+        # A hung node: its kernel still accepts, but it answers nothing.
+        nodes[1].process.send_signal(signal.SIGSTOP)
+        stopped = nodes[1]
+        seconds = await states_become(site, {"spb1": "UP", "spb2": "DOWN"}, 10)
+        print(f"ok - a SIGSTOPped node is left out after {seconds:.1f} s")
+        for i in range(10):
+            started = time.time()
+            client = await asyncio.wait_for(through(site, "hap_ann"), 3)
+            await client.close()
+            assert time.time() - started < 3
+        print("ok - ten new players meanwhile all reach the node that serves")
+        nodes[1].process.send_signal(signal.SIGCONT)
+        stopped = None
+        seconds = await states_become(site, {"spb1": "UP", "spb2": "UP"}, 15)
+        print(f"ok - the node, resumed, is back after {seconds:.1f} s")
+
+        # PostgreSQL stops: no node can serve, and each says so.
+        for client in (ann, bob):
+            await client.close()
+        cluster().stop_server()
+        try:
+            seconds = await states_become(site, {"spb1": "DOWN", "spb2": "DOWN"}, 10)
+            print(f"ok - with PostgreSQL stopped both nodes are left out after {seconds:.1f} s")
+            for node in nodes:
+                status, body = node_get(node, "/readyz")
+                assert status == 503 and "database" in body, (status, body)
+                assert re.search(r"^spb_database_up 0$", node_get(node, "/metrics")[1], re.MULTILINE)
+                status, _ = node_get(node, "/healthz")
+                assert status == 200, status
+            status, _ = site.get("/balancer-health")
+            assert status == 503, status
+            print("ok - each node's /readyz answers 503 and spb_database_up is 0; /healthz still answers")
+        finally:
+            cluster().start_server()
+        seconds = await states_become(site, {"spb1": "UP", "spb2": "UP"}, 20)
+        print(f"ok - PostgreSQL back: both nodes are back after {seconds:.1f} s")
+
+        async def resumed():
+            a, b = await through(site, "hap_ann"), await through(site, "hap_bob")
+            again = {(await c.ok("subscribe", table=table))["seat"]: c for c in (a, b)}
+            return await play(again, table, rng, 1)
+        acknowledged.update(await until("a move after PostgreSQL came back", resumed, timeout=30))
+        stored = dict(rows(db, "SELECT move_number, action_json FROM moves WHERE table_id = ?", (table,)))
+        assert set(acknowledged) <= set(stored), (sorted(acknowledged), sorted(stored))
+        print(f"ok - the game goes on; all {len(acknowledged)} acknowledged moves are stored")
+        return 0
+    except Exception:
+        traceback.print_exc()
+        print("haproxy log:\n" + site.error_log()[-3000:])
+        for node in nodes:
+            print(f"node log:\n{node.log_text()[-3000:]}")
+        return 1
+    finally:
+        if stopped:
+            stopped.process.send_signal(signal.SIGCONT)
+        site.stop()
+        shutil.rmtree(site.folder, ignore_errors=True)
+        for node in nodes:
+            node.stop()
+
+
+async def main():
+    failed = await nginx_in_front()
+    failed += await haproxy_in_front()
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

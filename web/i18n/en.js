@@ -734,6 +734,7 @@ export default {
     "error.already_answered": "You answered already.",
     "error.seat_resigned": "You resigned from this game.",
     "error.table_moved": "This table moved to another server node; try again in a moment.",
+    "error.storage_unavailable": "The database cannot be reached just now; nothing is lost. Try again in a few seconds.",
     "error.bad_action": "The page sent a malformed action.",
     "error.unknown_card": "The page named a card the server does not know.",
     "error.unknown_action": "The page sent an action the server does not know.",

@@ -733,6 +733,7 @@ export default {
     "error.already_answered": "Vous avez déjà répondu.",
     "error.seat_resigned": "Vous avez abandonné cette partie.",
     "error.table_moved": "Cette table est passée sur un autre nœud du serveur ; réessayez dans un instant.",
+    "error.storage_unavailable": "La base de données est injoignable pour l’instant ; rien n’est perdu. Réessayez dans quelques secondes.",
     "error.bad_action": "La page a envoyé une action mal formée.",
     "error.unknown_card": "La page a nommé une carte que le serveur ne connaît pas.",
     "error.unknown_action": "La page a envoyé une action que le serveur ne connaît pas.",

@@ -38,6 +38,7 @@ class PgBackend final : public StoreBackend {
   void begin_job() override;
   void end_job() override;
   void undo_job() override;
+  bool unreachable() const override { return connection_.broken(); }
   Records& records() override { return records_; }
 
   PgConnection& connection() { return connection_; }

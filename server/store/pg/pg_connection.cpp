@@ -416,12 +416,15 @@ int PgConnection::schema_version() {
 
 int PgConnection::migrate() {
   const int latest = latest_schema_version();
-  exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
-       "applied_at BIGINT NOT NULL)");
   for (;;) {
     exec("BEGIN");
     try {
+      // The lock first, then the table: two nodes starting on an empty
+      // database would otherwise both create it, and one fail on a duplicate
+      // key in PostgreSQL's catalogue (CREATE ... IF NOT EXISTS is not atomic).
       exec("SELECT pg_advisory_xact_lock(" + std::to_string(kMigrationLock) + ")");
+      exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+           "applied_at BIGINT NOT NULL)");
       const int current = schema_version();
       if (current > latest) {
         throw DatabaseError("the database's schema (version " + std::to_string(current) +
