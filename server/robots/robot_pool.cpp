@@ -1,7 +1,6 @@
 #include "server/robots/robot_pool.hpp"
 
 #include "server/robots/robot_thinking.hpp"
-#include "server/table/seat_control.hpp"
 
 namespace sp::server {
 
@@ -54,8 +53,7 @@ void RobotPool::work() {
 void RobotPool::decide(RobotJob& job) {
   const auto start = std::chrono::steady_clock::now();
   const RobotThinking thinking(start + think_, stop_thinking_);
-  const engine::Action action =
-      robot_action(job.state, job.seat, job.level, job.robots_seed, job.move_number, &thinking);
+  const engine::Action action = job.choose(thinking);
   metrics_.robot_decisions.fetch_add(1, std::memory_order_relaxed);
   if (thinking.cut()) metrics_.robot_decisions_cut.fetch_add(1, std::memory_order_relaxed);
   metrics_.robot_decision_time.observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

@@ -1,7 +1,7 @@
 // RobotPool: the threads where robots decide (issue 33), off the tables'
 // strands, so that a search never delays a person's move, a chat line or
 // another table. A table hands in a job (a copy of its state, the seat, the
-// level, the seed and the move's number) and gets the decision back through
+// level, the seed and the move's number, in a RobotJob) and gets the decision back through
 // the job's `decided`, called on a pool thread: the table posts it to its own
 // strand and checks there that nothing changed meanwhile (table_pace.cpp).
 //
@@ -20,7 +20,6 @@
 #include <chrono>
 #include <atomic>
 #include <condition_variable>
-#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -28,20 +27,18 @@
 #include <vector>
 
 #include "engine/action.hpp"
-#include "engine/robot_level.hpp"
-#include "engine/seat.hpp"
-#include "engine/state.hpp"
+#include "engine/robot_search.hpp"
 #include "server/base/metrics.hpp"
 
 namespace sp::server {
 
+// One decision: `choose` runs on a pool thread with the decision's stop test
+// (the table's copy of its state, the seat, the level, the seed and the move's
+// number are in it: seat_control.hpp's robot_action); `decided` gets its answer
+// on that thread.
 struct RobotJob {
-  engine::GameState state;
-  engine::Seat seat;
-  engine::RobotLevel level = engine::RobotLevel::kWorth;
-  std::uint64_t robots_seed = 0;
-  std::int64_t move_number = 0;
-  std::function<void(engine::Action)> decided;  // called on a pool thread
+  std::function<engine::Action(const engine::SearchStop& stop)> choose;
+  std::function<void(engine::Action)> decided;
 };
 
 class RobotPool {

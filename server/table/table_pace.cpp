@@ -274,7 +274,9 @@ void Table::play_automatic() {
 void Table::ask_robot(engine::Seat seat, std::int64_t number) {
   thinking_ = true;
   correspondence_.robots->submit(RobotJob{
-      state_, seat, engine::RobotLevel::kWorth, robots_seed_of(record_), number,
+      [state = state_, seat, seed = robots_seed_of(record_), number](const engine::SearchStop& stop) {
+        return robot_action(state, seat, engine::RobotLevel::kWorth, seed, number, &stop);
+      },
       [weak = weak_from_this(), strand = strand_, seat, number](engine::Action action) {
         // The table is reached on its strand only: if it is gone by then, so is the answer.
         boost::asio::post(strand, [weak, seat, number, action = std::move(action)] {

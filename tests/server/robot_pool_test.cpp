@@ -21,6 +21,7 @@
 #include "server/robots/robot_thinking.hpp"
 #include "server/session/user_channels.hpp"
 #include "server/table/correspondence.hpp"
+#include "server/table/seat_control.hpp"
 #include "server/table/table.hpp"
 #include "server/table/table_registry.hpp"
 #include "server/time/scheduler.hpp"
@@ -65,7 +66,10 @@ struct Holder {
   bool gone = false;
 
   RobotJob job(const sp::engine::GameState& state) {
-    return RobotJob{state, sp::engine::seats_to_act(state).front(), sp::engine::RobotLevel::kDeepSearch, 1, 1,
+    return RobotJob{[state](const sp::engine::SearchStop& stop) {
+                      return robot_action(state, sp::engine::seats_to_act(state).front(),
+                                          sp::engine::RobotLevel::kDeepSearch, 1, 1, &stop);
+                    },
                     [this, released = released](sp::engine::Action) {
                       started.set_value();
                       released.wait();
@@ -187,15 +191,18 @@ TEST_CASE("the robot pool stops cleanly: the thinking job answers, the waiting o
   pool.submit(holder.job(state));
   holder.started.get_future().wait();
   std::atomic<int> answered{0};
+  const auto worth = [state](const sp::engine::SearchStop& stop) {
+    return robot_action(state, sp::engine::seats_to_act(state).front(), sp::engine::RobotLevel::kWorth, 1, 1, &stop);
+  };
   const auto count = [&answered](sp::engine::Action) { ++answered; };
-  pool.submit(RobotJob{state, sp::engine::seats_to_act(state).front(), sp::engine::RobotLevel::kWorth, 1, 1, count});
+  pool.submit(RobotJob{worth, count});
   CHECK(metrics.robot_queue.load() == 1);
 
   auto stopped = std::async(std::launch::async, [&pool] { pool.stop(); });
   REQUIRE(eventually([&] { return metrics.robot_queue.load() == 0; }));
   holder.let_go();
   stopped.get();
-  pool.submit(RobotJob{state, sp::engine::seats_to_act(state).front(), sp::engine::RobotLevel::kWorth, 1, 1, count});
+  pool.submit(RobotJob{worth, count});
   pool.stop();
   CHECK(answered == 0);
   CHECK(metrics.robot_decisions.load() == 1);
