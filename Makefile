@@ -7,6 +7,7 @@
 BUILD          ?= build
 SANITIZE_BUILD ?= build-sanitize
 FUZZ_BUILD     ?= build-fuzz
+TSAN_BUILD     ?= build-tsan
 JOBS           ?= $(shell nproc)
 SUDO           := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -34,7 +35,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 endif
 
-.PHONY: run test build deps bench clean
+.PHONY: run test tsan build deps bench clean
 
 deps:
 	@missing=""; \
@@ -76,8 +77,27 @@ test: build
 	cmake --build $(FUZZ_BUILD) -j$(JOBS)
 	ctest --test-dir $(FUZZ_BUILD) --output-on-failure -j$(JOBS)
 
+# ThreadSanitizer (issue 33): the robots' search and pool tests, the tables'
+# tests, and the integration tests whose tables seat robots or play many
+# tables at once, against the real spb serve at two network threads. Any
+# report fails the target: TSan writes each to TSAN_REPORTS, which must stay
+# empty (a server's report alone would not fail its Python test).
+TSAN_REPORTS := $(CURDIR)/$(TSAN_BUILD)/tsan-reports
+TSAN_INTEGRATION := ^integration:(server|correspondence|consent|orders|ratings)$$
+tsan: deps
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPB_TSAN=ON $(LAUNCHER)
+	cmake --build $(TSAN_BUILD) -j$(JOBS) --target spb engine_tests server_tests
+	rm -rf $(TSAN_REPORTS) && mkdir -p $(TSAN_REPORTS)
+	export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 log_path=$(TSAN_REPORTS)/report"; \
+	./$(TSAN_BUILD)/tests/engine_tests -sf='*robot_level_test.cpp,*robot_stop_test.cpp' && \
+	./$(TSAN_BUILD)/tests/server_tests -sf='*robot_pool_test.cpp,*correspondence_test.cpp,*table_test.cpp' && \
+	ctest --test-dir $(TSAN_BUILD) --output-on-failure -j$(JOBS) -R '$(TSAN_INTEGRATION)'; \
+	status=$$?; \
+	if [ -n "$$(ls -A $(TSAN_REPORTS))" ]; then echo "ThreadSanitizer reports:"; cat $(TSAN_REPORTS)/*; exit 1; fi; \
+	exit $$status
+
 bench: build
 	./$(BUILD)/tests/engine_bench
 
 clean:
-	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD)

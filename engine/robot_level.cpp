@@ -25,7 +25,7 @@ std::optional<RobotLevel> robot_level_from_string(std::string_view text) {
   return std::nullopt;
 }
 
-Action choose_robot_action(const GameState& state, Seat seat, Rng& rng, RobotLevel level) {
+Action choose_robot_action(const GameState& state, Seat seat, Rng& rng, RobotLevel level, const SearchStop* stop) {
   switch (level) {
     case RobotLevel::kRandom: {
       const std::vector<LegalAction> legal = legal_actions(state, seat);
@@ -33,8 +33,8 @@ Action choose_robot_action(const GameState& state, Seat seat, Rng& rng, RobotLev
       return legal[static_cast<std::size_t>(rng.below(legal.size()))].action;
     }
     case RobotLevel::kWorth: return choose_robot_action(state, seat, rng);
-    case RobotLevel::kQuickSearch: return search_robot_action(state, seat, rng, kQuickBudget);
-    case RobotLevel::kDeepSearch: return search_robot_action(state, seat, rng, kDeepBudget);
+    case RobotLevel::kQuickSearch: return search_robot_action(state, seat, rng, kQuickBudget, stop);
+    case RobotLevel::kDeepSearch: return search_robot_action(state, seat, rng, kDeepBudget, stop);
   }
   SP_ASSERT(false);
   return Pass{};

@@ -10,6 +10,7 @@
 
 #include "engine/action.hpp"
 #include "engine/rng.hpp"
+#include "engine/robot_search.hpp"
 #include "engine/seat.hpp"
 #include "engine/state.hpp"
 
@@ -29,7 +30,10 @@ inline constexpr int kRobotLevelCount = 4;
 std::optional<RobotLevel> robot_level_from_string(std::string_view text);
 
 // Chooses a legal action for `seat` at `level`, using only what that seat may know.
+// A search level asks `stop` between its deals (robot_search.hpp); with none
+// it plays its whole budget, the same choice on any machine.
 // REQUIRES: the seat is to act (state.current) and the game is not over.
-Action choose_robot_action(const GameState& state, Seat seat, Rng& rng, RobotLevel level);
+Action choose_robot_action(const GameState& state, Seat seat, Rng& rng, RobotLevel level,
+                           const SearchStop* stop = nullptr);
 
 }  // namespace sp::engine

@@ -64,7 +64,8 @@ std::vector<Action> candidates(const GameState& state, Seat seat, int count) {
 
 }  // namespace
 
-Action search_robot_action(const GameState& state, Seat seat, Rng& rng, SearchBudget budget) {
+Action search_robot_action(const GameState& state, Seat seat, Rng& rng, SearchBudget budget,
+                           const SearchStop* stop) {
   SP_ASSERT(!state.is_finished() && state.current == seat);
   SP_ASSERT(budget.candidates >= 1 && budget.deals >= 1);
   const std::uint64_t seed = rng.next();
@@ -84,6 +85,7 @@ Action search_robot_action(const GameState& state, Seat seat, Rng& rng, SearchBu
       play_out(game, playout_rng);
       total[i] += result_for(game, seat);
     }
+    if (stop && stop->stop_now()) break;
   }
   // Ties go to the better worth: the candidates are in that order.
   const auto best = std::max_element(total.begin(), total.end());

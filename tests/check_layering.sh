@@ -55,7 +55,8 @@ if [ -n "$bad" ]; then echo "server/notices includes notifier.hpp (its arrows ru
 # (and itself); admin is tools only, never included by the live server.
 # Correspondence is two folders with one arrow between them: notices (the
 # notifier, its channels and their senders) may use time (the scheduler and
-# what the clock drives), never the reverse.
+# what the clock drives), never the reverse. Robots (the threads where robots
+# decide) stand on base alone: the table hands them jobs.
 allowed() {
   case "$1" in
     security) echo "security" ;;
@@ -63,13 +64,14 @@ allowed() {
     session) echo "session" ;;
     store) echo "store" ;;
     base) echo "base security" ;;
+    robots) echo "robots base" ;;
     time) echo "time base store" ;;
     notices) echo "notices time base security session store" ;;
-    table) echo "table notices time base security session store ratings" ;;
-    requests) echo "requests table notices time base security session store ratings" ;;
-    net) echo "net requests table notices time base security session store ratings" ;;
-    admin) echo "admin table notices time base security session store ratings" ;;
-    cli) echo "cli admin net requests table notices time base security session store ratings" ;;
+    table) echo "table notices time robots base security session store ratings" ;;
+    requests) echo "requests table notices time robots base security session store ratings" ;;
+    net) echo "net requests table notices time robots base security session store ratings" ;;
+    admin) echo "admin table notices time robots base security session store ratings" ;;
+    cli) echo "cli admin net requests table notices time robots base security session store ratings" ;;
     *) echo "" ;;
   esac
 }

@@ -96,6 +96,11 @@ constexpr Setting kSettings[] = {
     {"stand-in-wait", "SPB_STAND_IN_WAIT",
      "minutes robots standing in for a person who ran out of time wait before each move, while no person plays at "
      "the table, so that the person can come back (default 10; 0: no wait; up to 1440)"},
+    {"robot-threads", "SPB_ROBOT_THREADS",
+     "threads where robots decide, off the tables' strands (default 1, one core's worth; up to 64)"},
+    {"robot-think-ms", "SPB_ROBOT_THINK_MS",
+     "milliseconds a searching robot may think over one move before it chooses from what it saw (default 2000; "
+     "10 to 60000)"},
     {"test-clock", "SPB_TEST_CLOCK",
      "FOR TESTS ONLY: a clock that starts at these unix seconds and moves only by debug_advance_clock; needs "
      "--admin-token"},
@@ -294,6 +299,14 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
     if (!parse_number(value, config.stand_in_wait_minutes) || config.stand_in_wait_minutes < 0 ||
         config.stand_in_wait_minutes > 1440) {
       return bad("0 to 1440");
+    }
+  } else if (name == "robot-threads") {
+    if (!parse_number(value, config.robot_threads) || config.robot_threads < 1 || config.robot_threads > 64) {
+      return bad("1 to 64");
+    }
+  } else if (name == "robot-think-ms") {
+    if (!parse_number(value, config.robot_think_ms) || config.robot_think_ms < 10 || config.robot_think_ms > 60000) {
+      return bad("10 to 60000");
     }
   } else if (name == "outbound-ca") {
     if (value.empty()) return bad("give a PEM file");

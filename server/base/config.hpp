@@ -77,6 +77,9 @@ struct ServerConfig {
   int email_attempts = 8;
   std::vector<int> deadline_warning_hours = {24, 1};  // warnings before a move's deadline
   std::int64_t stand_in_wait_minutes = 10;  // robots standing in for a person wait before each move
+  // Robots decide on threads of their own (server/robots/robot_pool.hpp).
+  int robot_threads = 1;
+  int robot_think_ms = 2000;  // one decision's time budget
   // Webhooks and Web Push (docs/notifications-push-webhooks.md).
   std::optional<std::string> outbound_ca;  // PEM file of authorities trusted besides the system's
   int outbound_timeout_seconds = 10;       // per attempt: lookup, connect, TLS, send, answer

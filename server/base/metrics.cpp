@@ -149,9 +149,17 @@ std::string Metrics::render() const {
           "Outbound requests (webhook and push attempts) refused: their address is not public (loopback, private, "
           "link-local, multicast, ...) and not allowed by --outbound-allow.",
           outbound_refused.load());
+  counter("spb_robot_decisions_total", "Robot decisions made on the robot threads.", robot_decisions.load());
+  counter("spb_robot_decisions_cut_total", "Robot searches stopped by the per-decision time budget (or the shutdown).",
+          robot_decisions_cut.load());
+  counter("spb_robot_decisions_dropped_total",
+          "Robot decisions dropped because the table changed while the robot thought (decided again).",
+          robot_decisions_dropped.load());
+  gauge("spb_robot_queue", "Robot decisions waiting for a robot thread.", robot_queue.load());
   out += render_channels(channels);
   out += action_latency.render("spb_action_latency_seconds", "From an act request to its acknowledgement.");
   out += commit_latency.render("spb_db_commit_seconds", "One database transaction (group commit).");
+  out += robot_decision_time.render("spb_robot_decision_seconds", "One robot decision on a robot thread.");
   return out;
 }
 

@@ -82,6 +82,12 @@ struct Metrics {
   std::array<ChannelStats, static_cast<std::size_t>(NoticeChannel::kCount)> channels;
   Histogram action_latency;  // from request to acknowledgement, storage included
   Histogram commit_latency;  // one database transaction
+  // Robots deciding on their pool's threads (server/robots/robot_pool.hpp).
+  std::atomic<std::uint64_t> robot_decisions{0};
+  std::atomic<std::uint64_t> robot_decisions_cut{0};      // a search stopped by the time budget (or the shutdown)
+  std::atomic<std::uint64_t> robot_decisions_dropped{0};  // the table changed while the robot thought
+  std::atomic<std::int64_t> robot_queue{0};               // jobs waiting for a pool thread
+  Histogram robot_decision_time;                          // one decision on a pool thread
 
   ChannelStats& channel(NoticeChannel c) { return channels[static_cast<std::size_t>(c)]; }
   void refuse(Refusal why) { refused[static_cast<std::size_t>(why)].fetch_add(1, std::memory_order_relaxed); }

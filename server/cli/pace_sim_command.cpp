@@ -64,7 +64,7 @@ std::optional<engine::OrderRule> next_intention(const engine::GameState& state, 
   if (to_act.empty() || to_act.front() != seat || board.phase != state.phase || board.round != state.round) {
     return std::nullopt;
   }
-  const engine::Action intended = server::robot_action(board, seat, seed, move_number + 1000000);
+  const engine::Action intended = server::robot_action(board, seat, engine::RobotLevel::kWorth, seed, move_number + 1000000);
   std::optional<int> price;
   for (const engine::LegalAction& legal : engine::legal_actions(board, seat)) {
     if (legal.action == intended) price = legal.price;
@@ -128,7 +128,7 @@ std::optional<Pace> play_one(const engine::GameSetup& setup, bool with_orders, c
       const double u = static_cast<double>(delays.below(1'000'000)) / 1e6;
       pace.hours += model.min_hours + u * (model.max_hours - model.min_hours);
       ++pace.visits;
-      action = server::robot_action(*state, seat, setup.seed, move_number);
+      action = server::robot_action(*state, seat, engine::RobotLevel::kWorth, setup.seed, move_number);
     }
     auto next = engine::apply(*state, seat, action);
     if (!next) return std::nullopt;

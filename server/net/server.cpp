@@ -21,6 +21,7 @@
 #include "server/notices/notifier.hpp"
 #include "server/notices/smtp_relay.hpp"
 #include "server/notices/webhook_sender.hpp"
+#include "server/robots/robot_pool.hpp"
 #include "server/table/correspondence.hpp"
 #include "server/time/digests.hpp"
 #include "server/security/credentials.hpp"
@@ -256,8 +257,11 @@ int run_server(const ServerConfig& config) {
   Notifier notifier(*store, clock, channels, *webhooks, email.get());
   Retention retention(ioc->get_executor(), *store, clock, *scheduler,
                       RetentionPolicy{config.keep_notifications_days, config.keep_webhooks_days}, node);
+  // Robots decide on threads of their own; their answers are posted to the
+  // tables' strands, so the pool stops before the io_context goes.
+  RobotPool robots(config.robot_threads, std::chrono::milliseconds(config.robot_think_ms), metrics);
   Correspondence correspondence{clock, *scheduler, notifier, config.deadline_warning_hours,
-                                config.stand_in_wait_minutes * 60};
+                                config.stand_in_wait_minutes * 60, &robots};
   std::unique_ptr<NodeLeases> leases;
   if (shared) {
     leases = std::make_unique<NodeLeases>(config.database, node, lease_ms, metrics);
@@ -343,6 +347,7 @@ int run_server(const ServerConfig& config) {
                printable_location(config.database), loaded);
 
   serve_until_signalled(*ioc, *listener, sessions, *readiness, config.threads, config.drain_seconds);
+  robots.stop();
   scheduler->stop();
   webhooks->stop();
   if (email) email->stop();

@@ -1,7 +1,7 @@
 // Correspondence: what a table needs for play across days (issue 7,
 // docs/correspondence.md): the clock, the scheduler that holds its move
 // deadline and the warnings before it, the notifier that tells its players,
-// and when those warnings fall. Owned by run_server, which starts them after
+// and when those warnings fall, and the threads where its robots decide. Owned by run_server, which starts them after
 // the io_context and stops them before it. The channels' senders and the
 // digests are not here: a table only drafts notifications.
 #pragma once
@@ -10,6 +10,7 @@
 
 #include "server/base/clock.hpp"
 #include "server/notices/notifier.hpp"
+#include "server/robots/robot_pool.hpp"
 #include "server/time/scheduler.hpp"
 
 namespace sp::server {
@@ -22,6 +23,9 @@ struct Correspondence {
   // Seconds robots standing in for a person wait before each move (0: none;
   // docs/correspondence.md "Robots standing in").
   std::int64_t stand_in_wait_seconds = 0;
+  // Where robots decide, off the table's strand; none: on the strand, at
+  // once (tests that need no threads).
+  RobotPool* robots = nullptr;
 };
 
 }  // namespace sp::server

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "engine/legal_actions.hpp"
-#include "engine/robot.hpp"
 #include "engine/rng.hpp"
 #include "server/security/fair_deal.hpp"
 
@@ -29,10 +28,10 @@ engine::Action absent_action(const engine::GameState& state, engine::Seat seat) 
   return engine::Pass{};
 }
 
-engine::Action robot_action(const engine::GameState& state, engine::Seat seat, std::uint64_t robots_seed,
-                            std::int64_t move_number) {
+engine::Action robot_action(const engine::GameState& state, engine::Seat seat, engine::RobotLevel level,
+                            std::uint64_t robots_seed, std::int64_t move_number, const engine::SearchStop* stop) {
   engine::Rng rng(robots_seed ^ (static_cast<std::uint64_t>(move_number) * 0x9E3779B97F4A7C15ull));
-  return engine::choose_robot_action(state, seat, rng);
+  return engine::choose_robot_action(state, seat, rng, level, stop);
 }
 
 std::uint64_t robots_seed_of(const TableRecord& table) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "engine/action.hpp"
+#include "engine/robot_level.hpp"
 #include "engine/seat.hpp"
 #include "engine/state.hpp"
 #include "server/store/rows.hpp"
@@ -20,10 +21,12 @@ engine::Action absent_action(const engine::GameState& state, engine::Seat seat);
 
 // The robot's move. Its random generator is drawn from the table's robot seed
 // and the move's number, so the same table chooses the same moves after a
-// restart and the log stays the only thing a replay needs.
+// restart (unless `stop`, the server's time budget, cut a search short) and
+// the log stays the only thing a replay needs.
 // REQUIRES: the seat is to act and the game is not over.
-engine::Action robot_action(const engine::GameState& state, engine::Seat seat, std::uint64_t robots_seed,
-                            std::int64_t move_number);
+engine::Action robot_action(const engine::GameState& state, engine::Seat seat, engine::RobotLevel level,
+                            std::uint64_t robots_seed, std::int64_t move_number,
+                            const engine::SearchStop* stop = nullptr);
 
 // The robot seed of a table: at a fair table a hash of the server's secret
 // other than the deal's (fair_deal.hpp), so a robot's choices, which everyone

@@ -241,6 +241,12 @@ class Table : public std::enable_shared_from_this<Table> {
   // left playing, give that person time to come back; none otherwise.
   std::optional<std::int64_t> stand_in_wait() const;
   void play_automatic();
+  // The robot's move at `seat`, the log's `number`th: decided on the robot
+  // pool, then robot_decided on the strand.
+  void ask_robot(engine::Seat seat, std::int64_t number);
+  // Commits the robot's decision unless the table changed while it thought;
+  // then the decision is dropped and asked again.
+  void robot_decided(engine::Seat seat, std::int64_t number, const engine::Action& action);
   // What `seat` may do now: nothing for a spectator, nor on a stopped table
   // that is not followed from another node.
   std::vector<engine::LegalAction> legal_for(std::optional<engine::Seat> seat) const;
@@ -273,6 +279,7 @@ class Table : public std::enable_shared_from_this<Table> {
   std::deque<std::function<void()>> pending_;
   bool writing_ = false;
   bool faulted_ = false;
+  bool thinking_ = false;  // a robot's decision is on the pool; no other is asked meanwhile
   // This node's lease, when nodes share the database; set before start().
   std::optional<LeaseFence> fence_;
   std::function<void()> on_moved_;

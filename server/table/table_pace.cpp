@@ -247,7 +247,7 @@ std::optional<std::int64_t> Table::stand_in_wait() const {
 }
 
 void Table::play_automatic() {
-  if (writing_ || !pending_.empty() || faulted_ || state_.is_finished()) return;
+  if (thinking_ || writing_ || !pending_.empty() || faulted_ || state_.is_finished()) return;
   const auto seat = seat_to_act();
   if (!seat) return;
   const SeatController controller = controller_of(*seat);
@@ -260,14 +260,45 @@ void Table::play_automatic() {
                        std::move(*next));
   }
   const auto number = static_cast<std::int64_t>(log_.size()) + 1;
+  if (controller == SeatController::kRobot && correspondence_.robots) return ask_robot(*seat, number);
   const engine::Action action = controller == SeatController::kRobot
-                                    ? robot_action(state_, *seat, robots_seed_of(record_), number)
+                                    ? robot_action(state_, *seat, engine::RobotLevel::kWorth, robots_seed_of(record_), number)
                                     : absent_action(state_, *seat);
   auto next = engine::apply(state_, *seat, action);
   if (!next) return fault("the " + std::string(to_string(controller)) + " seat's move was refused: " + next.error().message);
   commit_move(Move{*seat, action, controller == SeatController::kRobot ? Actor::kRobot : Actor::kAbsent, {},
                    monotonic_seconds(), {}},
               std::move(*next));
+}
+
+void Table::ask_robot(engine::Seat seat, std::int64_t number) {
+  thinking_ = true;
+  correspondence_.robots->submit(RobotJob{
+      [state = state_, seat, seed = robots_seed_of(record_), number](const engine::SearchStop& stop) {
+        return robot_action(state, seat, engine::RobotLevel::kWorth, seed, number, &stop);
+      },
+      [weak = weak_from_this(), strand = strand_, seat, number](engine::Action action) {
+        // The table is reached on its strand only: if it is gone by then, so is the answer.
+        boost::asio::post(strand, [weak, seat, number, action = std::move(action)] {
+          if (auto self = weak.lock()) self->robot_decided(seat, number, action);
+        });
+      }});
+}
+
+void Table::robot_decided(engine::Seat seat, std::int64_t number, const engine::Action& action) {
+  thinking_ = false;
+  // Meanwhile a person may have taken the seat back, an administrator ended
+  // the game, or a change may be on its way to the database.
+  const bool unchanged = !faulted_ && !state_.is_finished() && !writing_ && pending_.empty() &&
+                         static_cast<std::int64_t>(log_.size()) + 1 == number && seat_to_act() == seat &&
+                         controller_of(seat) == SeatController::kRobot;
+  if (!unchanged) {
+    metrics_.robot_decisions_dropped.fetch_add(1, std::memory_order_relaxed);
+    return play_automatic_soon();
+  }
+  auto next = engine::apply(state_, seat, action);
+  if (!next) return fault("the robot seat's move was refused: " + next.error().message);
+  commit_move(Move{seat, action, Actor::kRobot, {}, monotonic_seconds(), {}}, std::move(*next));
 }
 
 void Table::set_seat_controller(engine::Seat seat, SeatController controller, std::string reason, ReplyFn done) {

@@ -1,5 +1,7 @@
 // The server's network threads: by default the cores less the one the store's
 // writer thread keeps busy, never fewer than one; a setting overrides that.
+// The robots' threads and their time to think: one core's worth and two
+// seconds by default, within bounds.
 #include "server/base/config.hpp"
 
 #include <doctest/doctest.h>
@@ -41,4 +43,20 @@ TEST_CASE("a bot's connection has limits of its own: 5 a second by default, --bo
   CHECK(set->requests_per_second == 20);
   CHECK_FALSE(load_config({"--bot-rate", "0"}, error).has_value());
   CHECK(error.find("at least 1") != std::string::npos);
+}
+
+TEST_CASE("the robots decide on one thread for at most 2 s by default; both are settings within bounds") {
+  std::string error;
+  const auto defaults = load_config({}, error);
+  REQUIRE_MESSAGE(defaults.has_value(), error);
+  CHECK(defaults->robot_threads == 1);
+  CHECK(defaults->robot_think_ms == 2000);
+  const auto set = load_config({"--robot-threads", "3", "--robot-think-ms", "250"}, error);
+  REQUIRE_MESSAGE(set.has_value(), error);
+  CHECK(set->robot_threads == 3);
+  CHECK(set->robot_think_ms == 250);
+  CHECK_FALSE(load_config({"--robot-threads", "0"}, error).has_value());
+  CHECK(error.find("1 to 64") != std::string::npos);
+  CHECK_FALSE(load_config({"--robot-think-ms", "5"}, error).has_value());
+  CHECK(error.find("10 to 60000") != std::string::npos);
 }
