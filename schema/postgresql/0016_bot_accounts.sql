@@ -1,4 +1,4 @@
--- PostgreSQL twin of schema/0017_bot_accounts.sql.
+-- PostgreSQL twin of schema/0016_bot_accounts.sql.
 -- Third-party bots (issue 33, docs/bots.md): an account flagged as a bot, by
 -- an administrator or by its owner (for good: a flag its owner could drop
 -- would let a bot's games leak into people's ratings). 1: a bot.
