@@ -911,7 +911,7 @@ export default {
     "bot.label": "BOT",
     "bot.explain": "A program's account, not a person's",
     "bot.title": "Bot account",
-    "bot.become_explain": "Make this account a bot's, for a program that plays through the protocol (docs/bots.md). Only an account that never sat at a table can; its games are then rated apart from people's, and tables for people only refuse it.",
+    "bot.become_explain": "Make this account a bot's, for a program that plays through the protocol. Only an account that never sat at a table can; its games are then rated apart from people's, and tables for people only refuse it.",
     "bot.become": "Make this account a bot's",
     "bot.become_confirm": "This cannot be undone: the account stays a bot's for good. Go on?",
     "bot.became": "This account is a bot's now, for good.",

@@ -910,7 +910,7 @@ export default {
     "bot.label": "BOT",
     "bot.explain": "Le compte d'un programme, pas d'une personne",
     "bot.title": "Compte de bot",
-    "bot.become_explain": "Faire de ce compte celui d'un bot, un programme qui joue par le protocole (docs/bots.md). Seul un compte qui ne s'est jamais assis à une table le peut ; ses parties sont alors classées à part de celles des personnes, et les tables réservées aux personnes le refusent.",
+    "bot.become_explain": "Faire de ce compte celui d'un bot, un programme qui joue par le protocole. Seul un compte qui ne s'est jamais assis à une table le peut ; ses parties sont alors classées à part de celles des personnes, et les tables réservées aux personnes le refusent.",
     "bot.become": "Faire de ce compte un bot",
     "bot.become_confirm": "C'est irréversible : le compte restera celui d'un bot. Continuer ?",
     "bot.became": "Ce compte est désormais celui d'un bot, définitivement.",
