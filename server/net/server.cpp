@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -190,7 +191,10 @@ int run_server(const ServerConfig& config) {
   SessionList sessions;
   auto ioc = std::make_unique<net::io_context>(config.threads);
   const SerialExecutors strands(ioc->get_executor(), config.threads);
-  tcp::acceptor acceptor = bound_acceptor(strands, tcp::endpoint{net::ip::make_address(config.address), config.port});
+  // Reset once the listener has it: even moved from, an acceptor keeps its
+  // strand, which must go before the io_context does.
+  std::optional<tcp::acceptor> acceptor =
+      bound_acceptor(strands, tcp::endpoint{net::ip::make_address(config.address), config.port});
   const std::string node = node_name(config);
   // Each PostgreSQL session names its node (pg_stat_activity, the server's
   // log), unless the operator's connection string names it otherwise: libpq
@@ -340,7 +344,8 @@ int run_server(const ServerConfig& config) {
   retention.start();
   auto readiness = std::make_unique<Readiness>(ioc->get_executor(), *store, metrics);
   readiness->start();
-  auto listener = std::make_shared<Listener>(strands, std::move(acceptor), services, sessions, *readiness);
+  auto listener = std::make_shared<Listener>(strands, std::move(*acceptor), services, sessions, *readiness);
+  acceptor.reset();
   listener->run();
   // Tests and scripts read this line to learn the port (with --listen HOST:0).
   spdlog::info("listening on {}:{} database {} tables resumed {}", config.address, listener->local_endpoint().port(),
