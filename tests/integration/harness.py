@@ -12,6 +12,8 @@ import subprocess
 import tempfile
 import time
 import traceback
+import urllib.error
+import urllib.request
 
 import websockets
 
@@ -56,6 +58,14 @@ class Server:
 
     def url(self):
         return f"ws://127.0.0.1:{self.port}/ws"
+
+    def get(self, path):
+        """An HTTP GET of `path` on the server: (status, body), errors included."""
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=5) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read().decode()
 
     def stop(self, sig=signal.SIGTERM):
         if self.process and self.process.poll() is None:

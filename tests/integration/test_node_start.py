@@ -21,8 +21,6 @@ import sys
 import threading
 import time
 import traceback
-import urllib.error
-import urllib.request
 
 from harness import Client, Server
 from pg_cluster import cluster, rows
@@ -176,27 +174,20 @@ async def verify_on_start_replays_the_adopted_tables_on_postgresql():
         checking.stop()
 
 
-def get(server, path):
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}{path}", timeout=5) as response:
-            return response.status, response.read().decode()
-    except urllib.error.HTTPError as e:
-        return e.code, e.read().decode()
-
 
 async def a_draining_node_is_not_ready_but_still_serves():
     db = cluster().fresh_database()
     server = node(db, "drained", ["--drain-seconds", "3"]).start()
     try:
-        assert get(server, "/readyz") == (200, "ready\n"), get(server, "/readyz")
+        assert server.get("/readyz") == (200, "ready\n"), server.get("/readyz")
         client = await Client.connect(server, SCHEMAS)
         await client.ok("register", name="eve", password=PASSWORD)
         server.process.send_signal(signal.SIGTERM)
         signalled = time.time()
         await asyncio.sleep(0.3)
-        status, body = get(server, "/readyz")
+        status, body = server.get("/readyz")
         assert status == 503 and body.startswith("draining"), (status, body)
-        assert get(server, "/healthz")[0] == 200
+        assert server.get("/healthz")[0] == 200
         await client.ok("list_tables")  # still served while draining
         server.process.wait(timeout=15)
         took = time.time() - signalled

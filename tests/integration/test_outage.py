@@ -16,8 +16,6 @@ import subprocess
 import sys
 import time
 import traceback
-import urllib.error
-import urllib.request
 
 from harness import Client, Server
 from pg_cluster import cluster, rows
@@ -28,16 +26,9 @@ SCHEMAS = SchemaCheck(ROOT)
 PASSWORD = "correct horse"
 
 
-def get(server, path):
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{server.port}{path}", timeout=5) as response:
-            return response.status, response.read().decode()
-    except urllib.error.HTTPError as e:
-        return e.code, e.read().decode()
-
 
 def metric(server, name):
-    found = re.search(rf"^{name} (\S+)$", get(server, "/metrics")[1], re.MULTILINE)
+    found = re.search(rf"^{name} (\S+)$", server.get("/metrics")[1], re.MULTILINE)
     return float(found.group(1))
 
 
@@ -82,7 +73,7 @@ async def a_move_during_an_outage_is_retryable_and_the_table_resumes():
         # the node says so within a few seconds, not at once.
         deadline = time.time() + 10
         while True:
-            status, body = get(server, "/readyz")
+            status, body = server.get("/readyz")
             if status == 503:
                 break
             assert time.time() < deadline, (status, body)
@@ -113,12 +104,12 @@ async def a_move_during_an_outage_is_retryable_and_the_table_resumes():
         stored = [n for (n,) in rows(db, "SELECT move_number FROM moves WHERE table_id = ?", (table,))]
         assert number in stored, stored
         deadline = time.time() + 10  # the readiness check reads again at most once a second
-        while get(server, "/readyz")[0] != 200:
-            assert time.time() < deadline, get(server, "/readyz")
+        while server.get("/readyz")[0] != 200:
+            assert time.time() < deadline, server.get("/readyz")
             await asyncio.sleep(0.2)
         assert metric(server, "spb_tables_stopped") == 0
         # The one table is played here again, under a lease, and counted once.
-        assert metric(server, "spb_tables_active") == 1, get(server, "/metrics")[1]
+        assert metric(server, "spb_tables_active") == 1, server.get("/metrics")[1]
         assert metric(server, "spb_leases_held") == 1
         await ann.close()
     finally:

@@ -211,13 +211,6 @@ class HAProxy:
             return e.code, e.read().decode()
 
 
-def node_get(node, path):
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{node.port}{path}", timeout=5) as response:
-            return response.status, response.read().decode()
-    except urllib.error.HTTPError as e:
-        return e.code, e.read().decode()
-
 
 async def states_become(site, wanted, timeout):
     """Seconds until HAProxy's view of the nodes is `wanted`."""
@@ -381,10 +374,10 @@ async def haproxy_in_front():
             seconds = await states_become(site, {"spb1": "DOWN", "spb2": "DOWN"}, 10)
             print(f"ok - with PostgreSQL stopped both nodes are left out after {seconds:.1f} s")
             for node in nodes:
-                status, body = node_get(node, "/readyz")
+                status, body = node.get("/readyz")
                 assert status == 503 and "database" in body, (status, body)
-                assert re.search(r"^spb_database_up 0$", node_get(node, "/metrics")[1], re.MULTILINE)
-                status, _ = node_get(node, "/healthz")
+                assert re.search(r"^spb_database_up 0$", node.get("/metrics")[1], re.MULTILINE)
+                status, _ = node.get("/healthz")
                 assert status == 200, status
             status, _ = site.get("/balancer-health")
             assert status == 503, status
