@@ -336,6 +336,8 @@ def checks():
         state["site tables"] = copy
 
     def before_backup(site):
+        # What `systemctl enable --now spb` (not run) does; a backup is
+        # taken while the server runs.
         site.systemctl("start", "spb")
 
     def after_backup(site):
@@ -356,6 +358,7 @@ def checks():
         assert owners == ["spb"], owners
 
     c.add("docs/deploy.md", "spb admin migrate", "after", migrated)
+    c.add("docs/deploy.md", "curl -fsS http://127.0.0.1:8080/healthz", "before", before_backup)
     c.add("docs/deploy.md", "spb admin backup --db", "before", before_backup)
     c.add("docs/deploy.md", "spb admin backup --db", "after", after_backup)
     c.add("docs/deploy.md", "spb admin restore", "after", restored)
