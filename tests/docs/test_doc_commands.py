@@ -18,7 +18,8 @@ The convention the documents follow:
   fenced blocks of another tag (`text`, `ini`, `nginx`, `sql`, ...), which
   are not run. A shell block tagged otherwise (`bash`, `console`) is refused.
 - A block whose last command is `spb serve` runs until that server answers
-  /healthz, then gets SIGTERM and must exit 0.
+  /healthz, then gets SIGTERM and must exit 0. Such a server listens where
+  SPB_LISTEN says: a free port of its own.
 - A block tagged "text output" shows what the `sh` block before it prints:
   its lines must be those the run printed, the test's folders and port
   written back as the documents name them, every number but a schema
@@ -40,7 +41,9 @@ The convention the documents follow:
 Between blocks the test prepares what the documents assume (a site with
 games in /var/lib/spb/spb.sqlite, the service running before a backup) and
 checks what the recipes promise: a migrated, restored or dumped-and-restored
-database passes `spb admin verify` and holds as many tables as its source.
+database passes `spb admin verify` and holds as many tables as its source
+(the restored SQLite file those of the backup, not the games played after
+it; the database restored from pg_dump is owned by the role spb).
 
 usage: test_doc_commands.py SPB_BINARY PROJECT_ROOT"""
 
