@@ -6,12 +6,7 @@
 ALTER TABLE seats ADD COLUMN robot_level INTEGER;
 
 -- A level's rating identity (docs/ratings.md "Robots"): one account a level,
--- "Robot level 1" to "Robot level 3", is_robot = 1. Its ratings move with
--- the rated games its level's seats play and with `spb admin calibrate-robots`.
--- NULL: not a level's account.
+-- "Robot level 1" to "Robot level 3", is_robot = 1. Its rating in a table's
+-- pool is shown at the level's seats and chooses a stand-in's level. NULL:
+-- not a level's account.
 ALTER TABLE users ADD COLUMN robot_level INTEGER;
-
--- The level a robot's own seat played at in a finished game, so that
--- `spb admin ratings` knows which level's rating it entered with. NULL: a
--- person's seat, or a robot seat of a game finished before levels.
-ALTER TABLE game_results ADD COLUMN robot_level INTEGER;
