@@ -83,6 +83,8 @@ client::CreateTable create_table(FieldReader& f) {
   create.move_deadline_hours = f.optional_whole("move_deadline_hours", 1, kMaxDeadlineHours);
   create.timeout_policy = timeout_policy(f);
   if (const auto robots = f.optional_whole("robots", 0, create.players)) create.robots = static_cast<int>(*robots);
+  // Level 0, random moves, is for matches and tests, not for a table's opponents.
+  if (const auto level = f.optional_whole("robot_level", 1, 3)) create.robot_level = static_cast<engine::RobotLevel>(*level);
   if (f.has("private")) {
     if (!f.at("private").is_boolean()) f.refuse(ErrorCode::kBadRequest, "private: true or false");
     else create.private_table = f.at("private").get<bool>();
@@ -114,6 +116,7 @@ void put_create_table(const client::CreateTable& m, json& out) {
     out["timeout_policy"] = std::move(policy);
   }
   put_optional(out, "robots", m.robots);
+  if (m.robot_level) out["robot_level"] = static_cast<int>(*m.robot_level);
   if (m.private_table) out["private"] = true;
   if (m.rated) out["rated"] = true;
   put_optional(out, "min_rating", m.min_rating);

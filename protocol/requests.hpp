@@ -26,6 +26,7 @@
 
 #include "engine/action.hpp"
 #include "engine/expected.hpp"
+#include "engine/robot_level.hpp"
 #include "engine/options.hpp"
 #include "engine/seat.hpp"
 #include "protocol/standing_order_json.hpp"
@@ -128,6 +129,9 @@ struct CreateTable {
   std::optional<std::int64_t> move_deadline_hours;  // nothing (or null): no deadline
   std::optional<TimeoutPolicy> timeout_policy;
   std::optional<int> robots;  // 0 to players
+  // The level its robot seats play at, 1 to 3 (docs/robot.md "Levels on the
+  // site"); nothing: level 1.
+  std::optional<engine::RobotLevel> robot_level;
   bool private_table = false;  // "private": out of the lobby, joined by invitation or with its code
   // Ratings (docs/ratings.md): rated even with robots seated; what a joiner needs.
   bool rated = false;

@@ -26,6 +26,8 @@ json encode_seat_summary(const SeatSummary& seat) {
            {"robot", seat.robot},
            {"timeouts", seat.timeouts}};
   if (seat.bot) out["bot"] = true;
+  if (seat.robot_level) out["robot_level"] = *seat.robot_level;
+  if (seat.robot_rating) out["robot_rating"] = *seat.robot_rating;
   return out;
 }
 

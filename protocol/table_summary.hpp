@@ -24,6 +24,10 @@ struct SeatSummary {
   bool robot = false;
   int timeouts = 0;
   bool bot = false;  // a third-party bot's account (docs/bots.md)
+  // A seat a robot plays: its level (1 to 3) and the displayed rating of that
+  // level's account in the table's pool (docs/robot.md "Levels on the site").
+  std::optional<int> robot_level = std::nullopt;
+  std::optional<double> robot_rating = std::nullopt;
 };
 
 // The public part of a fair deal (docs/fairness.md): the scheme, the

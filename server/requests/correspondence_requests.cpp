@@ -187,6 +187,7 @@ TablePace pace_of(const client::CreateTable& create) {
     }
   }
   pace.robots = create.robots.value_or(0);
+  if (create.robot_level) pace.robot_level = *create.robot_level;
   return pace;
 }
 
@@ -195,7 +196,7 @@ void write_table_pace(Records& db, std::int64_t table_id, const TablePace& pace,
   for (int i = 0; i < pace.robots; ++i) {
     const int seat = players - 1 - i;
     db.insert_seat(table_id, seat, db.robot_user(i));
-    db.update_seat_control(table_id, seat, SeatController::kRobot, 0);
+    db.update_seat_control(table_id, seat, SeatController::kRobot, 0, pace.robot_level);
   }
 }
 

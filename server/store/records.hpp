@@ -54,6 +54,9 @@ class Records {
   // The robot pseudo-user number `index` (0..4), created on first use. Robots
   // have names no player can register (they contain a space) and no password.
   virtual std::int64_t robot_user(int index) = 0;
+  // The account of a robot level (1 to 3), "Robot level N", created on first
+  // use: the level's rating identity (docs/ratings.md "Robots").
+  virtual std::int64_t robot_level_user(engine::RobotLevel level) = 0;
 
   // Login sessions, by the hash of their token.
   virtual void insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now,
@@ -103,7 +106,9 @@ class Records {
 
   // Correspondence play: a seat's controller and timeouts, the table's pace,
   // and the deadline of the move awaited: `at` while it runs, `left` while paused.
-  virtual void update_seat_control(std::int64_t table_id, int seat, SeatController controller, int timeouts) = 0;
+  // `robot_level`: the level a robot plays the seat at, nothing while no robot plays it.
+  virtual void update_seat_control(std::int64_t table_id, int seat, SeatController controller, int timeouts,
+                                   std::optional<engine::RobotLevel> robot_level) = 0;
   // A seat's standing orders, replaced whole (JSON text).
   virtual void update_standing_orders(std::int64_t table_id, int seat, const std::string& orders) = 0;
   virtual void update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds,

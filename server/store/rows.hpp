@@ -10,8 +10,10 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/robot_level.hpp"
 #include "protocol/deal_bytes.hpp"
 #include "protocol/table_status.hpp"
+#include "server/store/rating_rows.hpp"
 
 namespace sp::server {
 
@@ -54,6 +56,13 @@ struct SeatRecord {
   // The seat's share of the deal (docs/fairness.md); nothing: it gave none.
   std::optional<protocol::DealBytes> contribution;
   bool bot = false;  // the user is a third-party bot's account (docs/bots.md)
+  // The level a robot plays the seat at (docs/robot.md "Levels on the site"):
+  // a robot's own seat's, or the stand-in's of a person's seat a robot took
+  // over; nothing while no robot plays it.
+  std::optional<engine::RobotLevel> robot_level = std::nullopt;
+  // Read back only: the rating of `robot_level`'s account in the table's pool
+  // (docs/ratings.md "Robots") as the table was loaded; nothing: never rated.
+  std::optional<RatingRecord> robot_rating = std::nullopt;
 };
 
 struct TableRecord {

@@ -92,6 +92,7 @@ class SqlRecords final : public Records {
   void flag_bot(std::int64_t user_id) override;
   bool has_sat_at_tables(std::int64_t user_id) override;
   std::int64_t robot_user(int index) override;
+  std::int64_t robot_level_user(engine::RobotLevel level) override;
   void insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now, std::int64_t expires_at) override;
   std::optional<UserRecord> find_session_user(const std::string& token_hash, std::int64_t now) override;
   std::optional<std::int64_t> session_expires_at(const std::string& token_hash) override;
@@ -114,7 +115,8 @@ class SqlRecords final : public Records {
   bool abort_table(std::int64_t table_id, std::int64_t now, std::optional<TableStatus> only_if,
                    const std::optional<std::string>& reason) override;
   void set_imported_table_status(std::int64_t table_id, TableStatus status, std::int64_t created_at) override;
-  void update_seat_control(std::int64_t table_id, int seat, SeatController controller, int timeouts) override;
+  void update_seat_control(std::int64_t table_id, int seat, SeatController controller, int timeouts,
+                           std::optional<engine::RobotLevel> robot_level) override;
   void update_standing_orders(std::int64_t table_id, int seat, const std::string& orders) override;
   void update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds, std::optional<int> takeover_after, SeatController takeover_by) override;
   void update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at, std::optional<std::int64_t> left) override;

@@ -83,13 +83,33 @@ std::int64_t SqlRecords<Nodes>::robot_user(int index) {
 }
 
 template <NodePolicy Nodes>
-void SqlRecords<Nodes>::update_seat_control(std::int64_t table_id, int seat, SeatController controller, int timeouts) {
-  db_.prepare("UPDATE seats SET controller = ?, timeouts = ? WHERE table_id = ? AND seat = ?")
-      .bind(1, to_string(controller))
-      .bind(2, static_cast<std::int64_t>(timeouts))
-      .bind(3, table_id)
-      .bind(4, static_cast<std::int64_t>(seat))
-      .send();
+std::int64_t SqlRecords<Nodes>::robot_level_user(engine::RobotLevel level) {
+  const auto number = static_cast<std::int64_t>(level);
+  const std::string name = "Robot level " + std::to_string(number);
+  // '!' is no password hash: nobody can log in as a robot.
+  db_.prepare(
+         "INSERT INTO users (name, password_hash, created_at, is_robot, robot_level) VALUES (?, '!', 0, 1, ?) "
+         "ON CONFLICT DO NOTHING")
+      .bind(1, name)
+      .bind(2, number)
+      .run();
+  auto s = db_.prepare("SELECT id FROM users WHERE name = ? AND robot_level = ?");
+  s.bind(1, name).bind(2, number);
+  if (!s.step()) throw DatabaseError("the robot level's account " + name + " is missing");
+  return s.column_int(0);
+}
+
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::update_seat_control(std::int64_t table_id, int seat, SeatController controller, int timeouts,
+                                            std::optional<engine::RobotLevel> robot_level) {
+  auto s = db_.prepare("UPDATE seats SET controller = ?, timeouts = ?, robot_level = ? WHERE table_id = ? AND seat = ?");
+  s.bind(1, to_string(controller)).bind(2, static_cast<std::int64_t>(timeouts));
+  if (robot_level) {
+    s.bind(3, static_cast<std::int64_t>(*robot_level));
+  } else {
+    s.bind_null(3);
+  }
+  s.bind(4, table_id).bind(5, static_cast<std::int64_t>(seat)).send();
 }
 
 template <NodePolicy Nodes>

@@ -1,5 +1,7 @@
 // The records' accounts, sessions, tables and seats, the move log, snapshots
 // and chat (sql_records.hpp).
+#include <algorithm>
+
 #include "server/store/sql_columns.hpp"
 #include "server/store/sql_records.hpp"
 
@@ -54,7 +56,7 @@ TableRecord read_table(const auto& s) {
 void load_seats(auto& db, TableRecord& table) {
   auto s = db.prepare(
       "SELECT s.seat, s.user_id, u.name, s.controller, s.timeouts, u.is_robot, s.standing_orders, s.contribution, "
-      "u.is_bot "
+      "u.is_bot, s.robot_level "
       "FROM seats s "
       "JOIN users u ON u.id = s.user_id WHERE s.table_id = ? ORDER BY s.seat");
   s.bind(1, table.id);
@@ -64,6 +66,19 @@ void load_seats(auto& db, TableRecord& table) {
                                      static_cast<int>(s.column_int(4)), s.column_int(5) != 0, s.column_text(6),
                                      optional_deal_bytes(s, 7)});
     table.seats.back().bot = s.column_int(8) != 0;
+    if (!s.column_is_null(9)) table.seats.back().robot_level = static_cast<engine::RobotLevel>(s.column_int(9));
+  }
+  const bool bot_seated = std::any_of(table.seats.begin(), table.seats.end(), [](const SeatRecord& seat) { return seat.bot; });
+  const RatingPool pool = pool_for(table.player_count, bot_seated);
+  for (SeatRecord& seat : table.seats) {
+    if (!seat.robot_level) continue;
+    auto rating = db.prepare(
+        "SELECT r.mu, r.sigma, r.games FROM ratings r JOIN users u ON u.id = r.user_id "
+        "WHERE u.robot_level = ? AND r.pool = ?");
+    rating.bind(1, static_cast<std::int64_t>(*seat.robot_level)).bind(2, to_string(pool));
+    if (rating.step()) {
+      seat.robot_rating = RatingRecord{rating.column_real(0), rating.column_real(1), static_cast<int>(rating.column_int(2))};
+    }
   }
 }
 

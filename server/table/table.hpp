@@ -244,6 +244,8 @@ class Table : public std::enable_shared_from_this<Table> {
   // The robot's move at `seat`, the log's `number`th: decided on the robot
   // pool, then robot_decided on the strand.
   void ask_robot(engine::Seat seat, std::int64_t number);
+  // The level the robot at `seat` plays at (its record's).
+  engine::RobotLevel robot_level_of(engine::Seat seat) const;
   // Commits the robot's decision unless the table changed while it thought;
   // then the decision is dropped and asked again.
   void robot_decided(engine::Seat seat, std::int64_t number, const engine::Action& action);

@@ -1,5 +1,7 @@
 #include "server/table/table_aftermath.hpp"
 
+#include "server/table/stand_in.hpp"
+
 
 namespace sp::server {
 
@@ -8,7 +10,16 @@ AftermathWritten write_aftermath(Records& db, std::int64_t table_id, std::option
   AftermathWritten written;
   for (const Aftermath::Orders& orders : aftermath.orders) db.update_standing_orders(table_id, orders.seat, orders.text);
   if (aftermath.seat) {
-    db.update_seat_control(table_id, aftermath.seat->seat, aftermath.seat->controller, aftermath.seat->timeouts);
+    const SeatRecord& seat = *aftermath.seat;
+    written.robot_level = seat.robot_level;
+    // A robot's own seat keeps its level; a person's has one while a robot stands in.
+    if (!seat.robot && seat.controller != SeatController::kRobot) written.robot_level.reset();
+    const auto table = db.load_table(table_id);
+    if (!seat.robot && seat.controller == SeatController::kRobot && !written.robot_level && table) {
+      written.robot_level = stand_in_level(db, *table, seat.user_id);
+    }
+    db.update_seat_control(table_id, seat.seat, seat.controller, seat.timeouts, written.robot_level);
+    if (written.robot_level && table) written.robot_rating = robot_level_rating(db, *table, *written.robot_level);
   }
   switch (aftermath.deadline) {
     case Aftermath::Deadline::kKeep:

@@ -49,6 +49,10 @@ struct AftermathWritten {
   std::optional<std::int64_t> at;
   std::optional<std::int64_t> left;
   std::vector<StoredNotification> notes;
+  // The changed seat's robot level as stored (a person's seat taken over by a
+  // robot gets the stand-in's, stand_in.hpp) and its account's rating.
+  std::optional<engine::RobotLevel> robot_level;
+  std::optional<RatingRecord> robot_rating;
 };
 
 // In the change's store job.

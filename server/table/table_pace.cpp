@@ -42,6 +42,12 @@ std::optional<engine::Seat> Table::seat_to_act() const {
   return seats.front();
 }
 
+engine::RobotLevel Table::robot_level_of(engine::Seat seat) const {
+  const auto& level = record_.seats.at(seat.value).robot_level;
+  // A seat a robot took over before levels were stored plays as robots then did.
+  return level.value_or(engine::RobotLevel::kWorth);
+}
+
 SeatController Table::controller_of(engine::Seat seat) const {
   for (const SeatRecord& s : record_.seats) {
     if (s.seat == seat.value) return s.controller;
@@ -168,6 +174,8 @@ std::optional<protocol::SeatControl> Table::apply_aftermath(const Aftermath& aft
     const bool handed_over = seat.controller != aftermath.seat->controller;
     seat.controller = aftermath.seat->controller;
     seat.timeouts = aftermath.seat->timeouts;
+    seat.robot_level = written.robot_level;
+    seat.robot_rating = written.robot_rating;
     if (handed_over) {
       announcement = protocol::SeatControl{id_, seat.seat, std::string(to_string(seat.controller)), seat.timeouts,
                                            aftermath.reason};
@@ -262,7 +270,7 @@ void Table::play_automatic() {
   const auto number = static_cast<std::int64_t>(log_.size()) + 1;
   if (controller == SeatController::kRobot && correspondence_.robots) return ask_robot(*seat, number);
   const engine::Action action = controller == SeatController::kRobot
-                                    ? robot_action(state_, *seat, engine::RobotLevel::kWorth, robots_seed_of(record_), number)
+                                    ? robot_action(state_, *seat, robot_level_of(*seat), robots_seed_of(record_), number)
                                     : absent_action(state_, *seat);
   auto next = engine::apply(state_, *seat, action);
   if (!next) return fault("the " + std::string(to_string(controller)) + " seat's move was refused: " + next.error().message);
@@ -274,8 +282,9 @@ void Table::play_automatic() {
 void Table::ask_robot(engine::Seat seat, std::int64_t number) {
   thinking_ = true;
   correspondence_.robots->submit(RobotJob{
-      [state = state_, seat, seed = robots_seed_of(record_), number](const engine::SearchStop& stop) {
-        return robot_action(state, seat, engine::RobotLevel::kWorth, seed, number, &stop);
+      [state = state_, seat, level = robot_level_of(seat), seed = robots_seed_of(record_),
+       number](const engine::SearchStop& stop) {
+        return robot_action(state, seat, level, seed, number, &stop);
       },
       [weak = weak_from_this(), strand = strand_, seat, number](engine::Action action) {
         // The table is reached on its strand only: if it is gone by then, so is the answer.

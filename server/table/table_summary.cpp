@@ -5,6 +5,7 @@
 
 #include "engine/legal_actions.hpp"
 #include "server/table/table.hpp"
+#include "server/table/stand_in.hpp"
 #include "server/table/table_deal.hpp"
 
 namespace sp::server {
@@ -16,8 +17,12 @@ protocol::TableSummary table_summary(const TableRecord& t) {
   summary.status = std::string(to_string(t.status));
   summary.players = t.player_count;
   for (const SeatRecord& s : t.seats) {
-    summary.seats.push_back(
-        protocol::SeatSummary{s.seat, s.name, std::string(to_string(s.controller)), s.robot, s.timeouts, s.bot});
+    protocol::SeatSummary seat{s.seat, s.name, std::string(to_string(s.controller)), s.robot, s.timeouts, s.bot};
+    if (s.robot_level && s.controller == SeatController::kRobot) {
+      seat.robot_level = static_cast<int>(*s.robot_level);
+      seat.robot_rating = displayed(s.robot_rating);
+    }
+    summary.seats.push_back(std::move(seat));
   }
   summary.options = t.options_json;
   summary.creator = t.creator_name;

@@ -201,6 +201,16 @@ TEST_CASE("the lobby: players, options, pace and status") {
                 "bad_request", "timeout_policy.takeover_by: robot or absent");
   check_refused(json{{"type", "create_table"}, {"players", 3}, {"robots", 4}}, "bad_request",
                 "robots: a whole number from 0 to 3 is required");
+  // Level 0's random moves are for matches, not a table's opponents.
+  check_refused(json{{"type", "create_table"}, {"players", 2}, {"robots", 1}, {"robot_level", 0}}, "bad_request",
+                "robot_level: a whole number from 1 to 3 is required");
+  check_refused(json{{"type", "create_table"}, {"players", 2}, {"robots", 1}, {"robot_level", 4}}, "bad_request",
+                "robot_level: a whole number from 1 to 3 is required");
+  check_refused(json{{"type", "create_table"}, {"players", 2}, {"robots", 1}, {"robot_level", "strongest"}}, "bad_request",
+                "robot_level: a whole number from 1 to 3 is required");
+  const auto level = protocol::decode_client_request(R"({"type":"create_table","players":2,"robots":1,"robot_level":3})");
+  REQUIRE(level.has_value());
+  CHECK(std::get<protocol::client::CreateTable>(level->request).robot_level == sp::engine::RobotLevel::kDeepSearch);
   check_refused(json{{"type", "list_tables"}, {"status", "aborted"}}, "bad_request", "status: open, playing or finished");
   check_refused(json{{"type", "list_tables"}, {"status", nullptr}}, "bad_request", "status: a text is required");
   check_refused(json{{"type", "join_table"}}, "bad_request", "table: a whole number is required");

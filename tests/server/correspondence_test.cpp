@@ -197,7 +197,7 @@ TableRecord started_table(Store& store, int players, int robots, std::int64_t ho
     }
     for (int i = 0; i < robots; ++i) {
       db.insert_seat(id, players - 1 - i, db.robot_user(i));
-      db.update_seat_control(id, players - 1 - i, SeatController::kRobot, 0);
+      db.update_seat_control(id, players - 1 - i, SeatController::kRobot, 0, sp::engine::RobotLevel::kWorth);
     }
     if (hours > 0) db.update_table_pace(id, hours * 3600, 2, SeatController::kRobot);
     t = *db.load_table(id);

@@ -37,6 +37,11 @@ std::int64_t FailingRecords::robot_user(int index) {
   return inner_.robot_user(index);
 }
 
+std::int64_t FailingRecords::robot_level_user(engine::RobotLevel level) {
+  write();
+  return inner_.robot_level_user(level);
+}
+
 void FailingRecords::insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now,
                                     std::int64_t expires_at) {
   write();
@@ -108,9 +113,9 @@ void FailingRecords::set_imported_table_status(std::int64_t table_id, server::Ta
 }
 
 void FailingRecords::update_seat_control(std::int64_t table_id, int seat, server::SeatController controller,
-                                         int timeouts) {
+                                         int timeouts, std::optional<engine::RobotLevel> robot_level) {
   write();
-  inner_.update_seat_control(table_id, seat, controller, timeouts);
+  inner_.update_seat_control(table_id, seat, controller, timeouts, robot_level);
 }
 
 void FailingRecords::update_standing_orders(std::int64_t table_id, int seat, const std::string& orders) {

@@ -36,6 +36,7 @@ class FailingRecords final : public server::Records {
   void set_password_hash(std::int64_t user_id, const std::string& password_hash) override;
   void flag_bot(std::int64_t user_id) override;
   std::int64_t robot_user(int index) override;
+  std::int64_t robot_level_user(engine::RobotLevel level) override;
   void insert_session(const std::string& token_hash, std::int64_t user_id, std::int64_t now,
                       std::int64_t expires_at) override;
   void delete_session(const std::string& token_hash) override;
@@ -54,7 +55,8 @@ class FailingRecords final : public server::Records {
   bool abort_table(std::int64_t table_id, std::int64_t now, std::optional<server::TableStatus> only_if,
                    const std::optional<std::string>& reason) override;
   void set_imported_table_status(std::int64_t table_id, server::TableStatus status, std::int64_t created_at) override;
-  void update_seat_control(std::int64_t table_id, int seat, server::SeatController controller, int timeouts) override;
+  void update_seat_control(std::int64_t table_id, int seat, server::SeatController controller, int timeouts,
+                           std::optional<engine::RobotLevel> robot_level) override;
   void update_standing_orders(std::int64_t table_id, int seat, const std::string& orders) override;
   void update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds,
                          std::optional<int> takeover_after, server::SeatController takeover_by) override;

@@ -218,7 +218,7 @@ TEST_CASE("the enums of the rows are stored as the words the database always hel
       const std::int64_t ann = db.insert_user("ann", "x", 0);
       table = sp::test::store_empty_table(db, ann, "words");
       db.insert_seat(table, 0, ann);
-      db.update_seat_control(table, 0, SeatController::kAbsent, 1);
+      db.update_seat_control(table, 0, SeatController::kAbsent, 1, std::nullopt);
       db.update_table_pace(table, 3600, 2, SeatController::kAbsent);
       db.start_table(table, 1, "0000000000000000", 0);
       db.append_move(table, MoveRecord{1, 0, "{}", "1111111111111111", 0, Actor::kTimeout}, TableStatus::kFinished);

@@ -40,7 +40,9 @@ export class CreateForm {
     this.onCreated = onCreated; // (table) => void
     this.message = h("p", { class: "refusal", role: "alert" });
     const players = h("select", { name: "players", onchange: () => this.sync() }, [2, 3, 4, 5].map((n) => h("option", { value: String(n), selected: n === 2 }, n)));
-    this.robots = h("select", { name: "robots" });
+    this.robots = h("select", { name: "robots", onchange: () => this.sync() });
+    this.robotLevel = h("select", { name: "robot_level" },
+      [1, 2, 3].map((n) => h("option", { value: String(n), selected: n === 1 }, t(`create.robot_level_${n}`))));
     this.deadline = h("select", { name: "move_deadline_hours", onchange: () => this.sync() },
       DEADLINES.map((hours) => h("option", { value: hours === null ? "" : String(hours), selected: hours === 72 }, deadlineName(hours))));
     this.takeoverAfter = h("select", { name: "takeover_after" },
@@ -59,6 +61,7 @@ export class CreateForm {
         field(t("create.name"), h("input", { type: "text", name: "name", maxlength: "60", placeholder: t("create.name_placeholder", { name: session.user.name }) }), t("create.name_explain")),
         field(t("create.players"), players, t("create.players_explain")),
         field(t("create.robots"), this.robots, t("create.robots_explain")),
+        field(t("create.robot_level"), this.robotLevel, t("create.robot_level_explain")),
         check("private", false, t("create.private"), t("create.private_explain"))),
       h("fieldset", {}, h("legend", {}, t("create.expansions")),
         check("banquet", false, t("expansion.banquet"), t("create.banquet_explain")),
@@ -93,6 +96,7 @@ export class CreateForm {
     const robots = Math.min(Number(this.robots.value || 0), players);
     this.robots.replaceChildren(...Array.from({ length: players + 1 }, (_, n) =>
       h("option", { value: String(n), selected: n === robots }, n === players ? t("create.robots_all", { n }) : String(n))));
+    this.robotLevel.disabled = Number(this.robots.value) === 0;
     if (players === 5) f.new_society.checked = true;
     f.new_society.disabled = players === 5;
     const open = f.public_money.checked && f.public_hands.checked;
@@ -121,6 +125,7 @@ export class CreateForm {
     if (f.private.checked) request.private = true;
     const robots = Number(this.robots.value);
     if (robots) request.robots = robots;
+    if (robots && this.robotLevel.value !== "1") request.robot_level = Number(this.robotLevel.value);
     if (f.rated.checked) request.rated = true;
     if (f.bots_allowed.checked) request.bots_allowed = true;
     if (f.min_rating.value !== "") request.min_rating = Number(f.min_rating.value);

@@ -49,11 +49,14 @@ export function isUrgent(table, now = Date.now() / 1000) {
   return left < 7200 || (whole > 0 && left < whole / 5);
 }
 
-// Who plays a seat, in a word, when it is not its player: "robot", "taken
-// over by a robot", "absent".
+// Who plays a seat, in a word, when it is not its player: "robot, level 2
+// (rating 14.3)", "a robot plays for now, level 2 (rating 14.3)", "absent".
+// The level and its rating come with a seat a robot plays (docs/robot.md).
 export function controllerText(seat) {
-  if (seat.robot) return t("seat.robot");
-  if (seat.controller === "robot") return t("seat.robot_plays");
+  const level = seat.robot_level === undefined ? null
+    : t("seat.robot_level", { level: seat.robot_level, rating: ratingText(seat.robot_rating ?? 0) });
+  if (seat.robot) return level ? `${t("seat.robot")}, ${level}` : t("seat.robot");
+  if (seat.controller === "robot") return level ? `${t("seat.robot_plays")}, ${level}` : t("seat.robot_plays");
   if (seat.controller === "absent") return t("seat.absent");
   return null;
 }
