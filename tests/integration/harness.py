@@ -67,6 +67,11 @@ class Server:
         except urllib.error.HTTPError as e:
             return e.code, e.read().decode()
 
+    def metric(self, name):
+        """The value of the metric `name` (a line without labels) on /metrics."""
+        found = re.search(rf"^{re.escape(name)} (\S+)$", self.get("/metrics")[1], re.MULTILINE)
+        return float(found.group(1))
+
     def stop(self, sig=signal.SIGTERM):
         if self.process and self.process.poll() is None:
             self.process.send_signal(sig)
