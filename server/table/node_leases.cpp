@@ -121,7 +121,9 @@ void NodeLeases::locate(std::int64_t table, std::function<void(Located)> done) {
           metrics_.leases_held.store(static_cast<std::int64_t>(held_.size()), std::memory_order_relaxed);
           return done(Located{epoch, {}});
         }
-        if (auto holder = leases_->holder(table)) return done(Located{std::nullopt, std::move(*holder)});
+        if (auto holder = leases_->holder(table)) {
+          return done(Located{std::nullopt, std::move(holder->node), holder->connected});
+        }
       }
     } catch (const DatabaseError& e) {
       spdlog::warn("table {}: its lease could not be read: {}", table, e.what());

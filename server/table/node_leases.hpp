@@ -67,11 +67,14 @@ struct NodeLeaseHooks {
 class NodeLeases {
  public:
   using Acquired = std::function<void(std::optional<std::int64_t> epoch)>;
-  // The lease, taken (`epoch`), or the node that holds it (`holder`); neither
-  // when the database could not say.
+  // The lease, taken (`epoch`), or the node that holds it (`holder`), and
+  // whether that node is connected to the database (a killed node is not,
+  // though its lease lasts until it expires); neither when the database
+  // could not say.
   struct Located {
     std::optional<std::int64_t> epoch;
     std::string holder;
+    bool holder_connected = false;
   };
 
   // Connects twice (leases, listener). Throws DatabaseError.

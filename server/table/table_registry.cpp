@@ -255,6 +255,14 @@ void TableRegistry::with_table(std::int64_t id, Found done, Reach reach) {
       return leases_->locate(id, [this, id, load_taken](NodeLeases::Located at) {
         if (at.epoch) return load_taken(*at.epoch);
         if (at.holder.empty()) return answer(id, nullptr, {Reason::kStorageUnavailable, {}});
+        // Its node died: nobody would answer a carried request, so the table
+        // is taken here once its lease expires.
+        if (!at.holder_connected) {
+          return leases_->acquire(id, [this, id, load_taken](std::optional<std::int64_t> epoch) {
+            if (!epoch) return answer(id, nullptr, {Reason::kElsewhere, {}});
+            load_taken(*epoch);
+          });
+        }
         {
           std::lock_guard lock(mutex_);
           // Bounded: the names of tables long finished are dropped with the rest.
