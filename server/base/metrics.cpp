@@ -155,6 +155,14 @@ std::string Metrics::render() const {
           "Outbound requests (webhook and push attempts) refused: their address is not public (loopback, private, "
           "link-local, multicast, ...) and not allowed by --outbound-allow.",
           outbound_refused.load());
+  gauge("spb_outbox_backlog",
+        "Outbox rows (webhook, push, email) due or waiting for a retry, not yet delivered nor given up; read every 5 s.",
+        outbox_backlog.load());
+  gauge("spb_outbox_oldest_seconds",
+        "Age of the oldest row of spb_outbox_backlog, from its notice's creation (0: none); read every 5 s.",
+        outbox_oldest_seconds.load());
+  gauge("spb_claims_waiting", "Outbox rows due now that no node holds a live claim on; read every 5 s.",
+        claims_waiting.load());
   counter("spb_robot_decisions_total", "Robot decisions made on the robot threads.", robot_decisions.load());
   counter("spb_robot_decisions_cut_total", "Robot searches stopped by the per-decision time budget (or the shutdown).",
           robot_decisions_cut.load());

@@ -82,7 +82,11 @@ struct Metrics {
   std::atomic<std::int64_t> database_up{1};     // the last read of the readiness check succeeded (readiness.hpp)
   std::atomic<std::int64_t> ready{1};           // /readyz answers 200
   std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(Refusal::kCount)> refused{};
-  std::atomic<std::uint64_t> outbound_refused{0};  // webhook and push attempts the outbound policy stopped
+  std::atomic<std::uint64_t> outbound_refused{0};
+  // The outboxes, read from the database every few seconds (server/notices/outbox_gauge.hpp).
+  std::atomic<std::int64_t> outbox_backlog{0};         // rows due or retrying, not yet delivered nor given up
+  std::atomic<std::int64_t> outbox_oldest_seconds{0};  // the oldest such row's age
+  std::atomic<std::int64_t> claims_waiting{0};         // rows due now that no node holds a live claim on  // webhook and push attempts the outbound policy stopped
   std::array<ChannelStats, static_cast<std::size_t>(NoticeChannel::kCount)> channels;
   Histogram action_latency;  // from request to acknowledgement, storage included
   Histogram commit_latency;  // one database transaction

@@ -37,6 +37,7 @@
 #include "server/requests/vacations.hpp"
 #include "server/net/http_session.hpp"
 #include "server/net/readiness.hpp"
+#include "server/notices/outbox_gauge.hpp"
 #include "server/net/ws_session.hpp"
 #include "server/requests/guards.hpp"
 #include "server/store/open_backend.hpp"
@@ -350,6 +351,8 @@ int run_server(const ServerConfig& config) {
   retention.start();
   auto readiness = std::make_unique<Readiness>(ioc->get_executor(), *store, metrics);
   readiness->start();
+  auto outbox_gauge = std::make_unique<OutboxGauge>(ioc->get_executor(), *store, clock, metrics);
+  outbox_gauge->start();
   auto listener = std::make_shared<Listener>(strands, std::move(*acceptor), services, sessions, *readiness);
   acceptor.reset();
   listener->run();
@@ -370,6 +373,7 @@ int run_server(const ServerConfig& config) {
   forwarder.reset();  // its timers, before the io_context
   store.reset();   // writes what is queued; completions go to the stopped io_context
   readiness.reset();  // its timers, before the io_context
+  outbox_gauge.reset();  // the same
   tables.reset();
   webhooks.reset();
   email.reset();

@@ -99,4 +99,16 @@ struct PrunedRows {
   int sessions = 0;  // expired login sessions
 };
 
+// How far the outboxes (webhooks and Web Push, email) are behind, for the
+// metrics (server/notices/outbox_gauge.hpp). A row is in the backlog from the
+// moment it is first due until it is delivered or given up: due now, or
+// tried and failed and waiting for its retry; a row held before its first
+// attempt (quiet hours) is not. It waits for a claim when it is due now and
+// no node holds a live claim on it (with SQLite, which claims nothing: due now).
+struct OutboxDepth {
+  std::int64_t backlog = 0;
+  std::int64_t waiting = 0;
+  std::optional<std::int64_t> oldest_created_at;  // the oldest backlog row's notice (or email) creation time
+};
+
 }  // namespace sp::server

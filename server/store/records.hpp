@@ -225,6 +225,9 @@ class Records {
   // Pending deliveries and unread notifications are never deleted.
   virtual PrunedRows prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds,
                                    std::int64_t keep_webhooks_seconds, int limit) = 0;
+  // Both outboxes' backlog at `now` (correspondence_rows.hpp): reads only
+  // their pending rows, through the partial indexes on them.
+  virtual OutboxDepth outbox_depth(std::int64_t now) = 0;
   // Claims `work` for `claim` (timed_claims): granted when nobody holds it,
   // its holder's claim expired, or the holder is this node (then extended).
   // With SQLite always granted.

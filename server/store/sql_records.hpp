@@ -73,6 +73,7 @@ concept NodePolicy = requires(typename Nodes::Connection& db) {
   { Nodes::kClauses } -> std::convertible_to<NodeClauses>;
   { Nodes::due_outbox_rows("", "") } -> std::same_as<std::string>;
   { Nodes::next_due_in_outbox("") } -> std::same_as<std::string>;
+  { Nodes::unclaimed("") } -> std::same_as<std::string>;
 };
 
 template <NodePolicy Nodes>
@@ -152,6 +153,7 @@ class SqlRecords final : public Records {
   std::optional<VapidKeyRecord> vapid_key() override;
   VapidKeyRecord keep_vapid_key(const VapidKeyRecord& key, std::int64_t now) override;
   PrunedRows prune_settled(std::int64_t now, std::int64_t keep_notifications_seconds, std::int64_t keep_webhooks_seconds, int limit) override;
+  OutboxDepth outbox_depth(std::int64_t now) override;
   ClaimAnswer claim_timed_work(TimedWork work, const Claim& claim) override;
   std::optional<EmailAddressRecord> email_of(std::int64_t user_id) override;
   void set_email(std::int64_t user_id, const std::string& address, const std::string& confirm_hash, std::int64_t expires_at, std::int64_t now) override;

@@ -1,6 +1,8 @@
 // The records' correspondence play: seat control, deadlines, vacations,
 // notifications, webhooks and Web Push, retention, timed claims (sql_records.hpp).
+#include <algorithm>
 #include <array>
+#include <initializer_list>
 
 #include "server/store/sql_columns.hpp"
 #include "server/store/sql_records.hpp"
@@ -423,6 +425,35 @@ PrunedRows SqlRecords<Nodes>::prune_settled(std::int64_t now, std::int64_t keep_
     pruned.notifications = prune_notifications(db_, now - keep_notifications_seconds, limit);
   }
   return pruned;
+}
+
+template <NodePolicy Nodes>
+OutboxDepth SqlRecords<Nodes>::outbox_depth(std::int64_t now) {
+  // A pending row with attempts behind it was due once: it stays in the
+  // backlog while it waits for its retry. A webhook's or push message's age
+  // is its notification's, as in spb_notice_delivery_seconds.
+  static const std::string deliveries =
+      "SELECT count(*), coalesce(sum(CASE WHEN o.next_attempt_at <= ?1 AND " + Nodes::unclaimed("o") +
+      " THEN 1 ELSE 0 END), 0), min(n.created_at) FROM webhook_outbox o "
+      "JOIN notifications n ON n.id = o.notification_id "
+      "WHERE o.status = 'pending' AND (o.next_attempt_at <= ?1 OR o.attempts > 0)";
+  static const std::string emails =
+      "SELECT count(*), coalesce(sum(CASE WHEN o.next_attempt_at <= ?1 AND " + Nodes::unclaimed("o") +
+      " THEN 1 ELSE 0 END), 0), min(o.created_at) FROM email_outbox o "
+      "WHERE o.status = 'pending' AND (o.next_attempt_at <= ?1 OR o.attempts > 0)";
+  OutboxDepth out;
+  for (const std::string* sql : {&deliveries, &emails}) {
+    auto s = db_.prepare(*sql);
+    s.bind(1, now);
+    if (!s.step()) continue;
+    out.backlog += s.column_int(0);
+    out.waiting += s.column_int(1);
+    if (!s.column_is_null(2)) {
+      const std::int64_t created = s.column_int(2);
+      out.oldest_created_at = out.oldest_created_at ? std::min(*out.oldest_created_at, created) : created;
+    }
+  }
+  return out;
 }
 
 template <NodePolicy Nodes>

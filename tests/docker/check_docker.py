@@ -196,6 +196,8 @@ def check_site_compose(stages):
     example = read("docker/postgres.env.example")
     if not re.search(r"^SPB_DB=postgresql://", example, re.MULTILINE):
         fail("docker/postgres.env.example does not set SPB_DB to a postgresql:// URI")
+    if re.search(r"^SPB_DB=postgres(ql)?://[^@/]*:[^@/]*@", example, re.MULTILINE):
+        fail("docker/postgres.env.example puts a password in SPB_DB's URI (deploy.md: keep it in PGPASSWORD)")
     balancer_address = services["balancer"].get("networks", {}).get("default", {}).get("ipv4_address")
     names = set()
     for name, node in nodes.items():

@@ -22,10 +22,11 @@ USER = (os.environ.get("SPB_PG_USER") or "postgres") if os.geteuid() == 0 else N
 
 
 class PgCluster:
-    def __init__(self):
+    def __init__(self, superuser="spb"):
         # Short: a socket's path must fit in 107 bytes.
         self.folder = tempfile.mkdtemp(prefix="spb-pg-", dir="/tmp")
         self.databases = 0
+        self.superuser = superuser
         data = os.path.join(self.folder, "data")
         if USER:
             shutil.chown(self.folder, USER, USER)
@@ -41,7 +42,7 @@ class PgCluster:
         atexit.register(self.stop)
         if not os.path.exists(os.path.join(BIN, "initdb")):
             raise RuntimeError(f"PostgreSQL is not installed: no {BIN}/initdb (Debian's postgresql-15)")
-        subprocess.run([f"{BIN}/initdb", "-D", data, "-U", "spb", "--auth=trust", "--no-sync", "-E", "UTF8",
+        subprocess.run([f"{BIN}/initdb", "-D", data, "-U", superuser, "--auth=trust", "--no-sync", "-E", "UTF8",
                         "--locale=C", "--no-instructions"], check=True, stdout=subprocess.DEVNULL, user=USER)
         # fsync and synchronous_commit as a production server has them: the
         # tests include SIGKILLs that must lose no acknowledged move.
@@ -62,7 +63,7 @@ class PgCluster:
                        check=True, user=USER)
 
     def conninfo(self, database):
-        return f"host={self.folder} port={PORT} user=spb dbname={database}"
+        return f"host={self.folder} port={PORT} user={self.superuser} dbname={database}"
 
     def psql(self, database, sql):
         result = subprocess.run([f"{BIN}/psql", "-X", "-q", "-At", "-v", "ON_ERROR_STOP=1", "-d",

@@ -414,6 +414,29 @@ async def an_email_queued_before_a_restart_is_sent_once_after_it(ms, sink):
         relay.stop()
 
 
+@test("down")
+async def the_outbox_backlog_rises_while_the_relay_is_down_and_falls_once_the_email_is_delivered(ms, sink):
+    # spb_outbox_backlog and its kin are read from the database every 5 s.
+    ann = await register(ms, "ann")
+    assert metric(ms, "spb_outbox_backlog") == 0
+    await ann.ok("set_email", address="ann@players.test")
+    await wait_for(lambda: db_rows(ms, "SELECT attempts FROM email_outbox WHERE attempts = 1"), "the failed attempt")
+    await wait_for(lambda: metric(ms, "spb_outbox_backlog") == 1, "the backlog to count the email", timeout=15)
+    # Waiting for its retry a minute later: in the backlog, not due.
+    assert metric(ms, "spb_claims_waiting") == 0
+    await advance(ann, 40)
+    await wait_for(lambda: metric(ms, "spb_outbox_oldest_seconds") == 40, "the oldest row's age", timeout=15)
+    relay = Sink(port=ms.relay_port)
+    try:
+        await advance(ann, 20)  # the retry's time
+        await mails_to(relay, "ann@players.test", 1)
+        await wait_for(lambda: metric(ms, "spb_outbox_backlog") == 0, "the backlog to empty", timeout=15)
+        assert metric(ms, "spb_outbox_oldest_seconds") == 0
+        assert metric(ms, "spb_claims_waiting") == 0
+    finally:
+        relay.stop()
+
+
 @test("accept", "--invitations-per-account-hour", "3")
 async def a_player_is_invited_by_email_once_per_table_and_an_inviter_only_so_often(ms, sink):
     await confirmed_player(ms, sink, "iris")

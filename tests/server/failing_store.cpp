@@ -330,6 +330,8 @@ std::optional<std::int64_t> FailingRecords::next_delivery_at(std::int64_t now, c
   return inner_.next_delivery_at(now, claim);
 }
 
+server::OutboxDepth FailingRecords::outbox_depth(std::int64_t now) { return inner_.outbox_depth(now); }
+
 std::vector<server::PushSubscriptionRecord> FailingRecords::push_subscriptions_of(std::int64_t user_id) {
   return inner_.push_subscriptions_of(user_id);
 }

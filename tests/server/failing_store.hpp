@@ -125,6 +125,7 @@ class FailingRecords final : public server::Records {
   std::optional<std::string> webhook_url_of(std::int64_t user_id) override;
   std::vector<server::DeliveryRecord> due_deliveries(std::int64_t now, int limit, const server::Claim& claim) override;
   std::optional<std::int64_t> next_delivery_at(std::int64_t now, const server::Claim& claim) override;
+  server::OutboxDepth outbox_depth(std::int64_t now) override;
   std::vector<server::PushSubscriptionRecord> push_subscriptions_of(std::int64_t user_id) override;
   std::optional<server::VapidKeyRecord> vapid_key() override;
   std::optional<server::DeliveryRecord> load_delivery(std::int64_t id) override;

@@ -55,4 +55,8 @@ std::string SeveralNodes::next_due_in_outbox(std::string_view outbox) {
       "FROM " + std::string(outbox) + " WHERE status = 'pending'");
 }
 
+std::string SeveralNodes::unclaimed(std::string_view row) {
+  return with_database_now("coalesce(" + std::string(row) + ".claimed_until_ms, 0) <= NOW_MS");
+}
+
 }  // namespace sp::server

@@ -51,6 +51,9 @@ struct SeveralNodes {
   // counted from ?1: a row's next attempt, or, for a row another node holds a
   // live claim on, when that claim ends.
   static std::string next_due_in_outbox(std::string_view outbox);
+  // A condition on the outbox row `row` (its alias): no node holds a live
+  // claim on it (never claimed, its claim ended or expired).
+  static std::string unclaimed(std::string_view row);
   static void bind_next_due(PgStatement& s, std::int64_t now, const Claim& claim) {
     s.bind(1, now).bind(2, claim.node);
   }

@@ -54,6 +54,10 @@ struct OneNode {
     return "SELECT min(next_attempt_at) FROM " + std::string(outbox) + " WHERE status = 'pending'";
   }
   static void bind_next_due(Statement&, std::int64_t, const Claim&) {}
+
+  // A condition on the outbox row `row`: no node holds a live claim on it.
+  // One node claims nothing, so every due row waits for its round.
+  static std::string unclaimed(std::string_view) { return "1 = 1"; }
 };
 
 }  // namespace sp::server
