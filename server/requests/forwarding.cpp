@@ -1,7 +1,8 @@
 #include "server/requests/forwarding.hpp"
 
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+
+#include <vector>
 
 #include "server/requests/carried_connection.hpp"
 #include "server/requests/requests.hpp"
@@ -9,8 +10,6 @@
 namespace sp::server {
 
 namespace {
-
-using nlohmann::json;
 
 // The payloads after the node's name (NodeLeases::forward), one field a line,
 // the frame last since it may hold line breaks:
@@ -20,35 +19,6 @@ using nlohmann::json;
 constexpr char kRequest = 'q';
 constexpr char kAnswer = 'a';
 constexpr char kTooLong = 'l';
-
-std::string identity_text(const CarriedIdentity& who) {
-  return json{{"user", who.user_id},
-              {"name", who.user_name},
-              {"admin", who.administrator},
-              {"bot", who.bot},
-              {"language", protocol::to_string(who.language)},
-              {"address", who.client_address},
-              {"remote", who.remote_address}}
-      .dump();
-}
-
-std::optional<CarriedIdentity> identity_of(const std::string& text) {
-  const json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!j.is_object()) return std::nullopt;
-  try {
-    CarriedIdentity who;
-    who.user_id = j.at("user").get<std::int64_t>();
-    who.user_name = j.at("name").get<std::string>();
-    who.administrator = j.at("admin").get<bool>();
-    who.bot = j.at("bot").get<bool>();
-    who.language = protocol::language_of_tag(j.at("language").get<std::string>());
-    who.client_address = j.at("address").get<std::string>();
-    who.remote_address = j.at("remote").get<std::string>();
-    return who;
-  } catch (const json::exception&) {
-    return std::nullopt;
-  }
-}
 
 // Splits `count` lines off the front of `payload`; the rest is the last field.
 std::optional<std::vector<std::string>> fields_of(const std::string& payload, std::size_t count) {
@@ -90,7 +60,7 @@ void Forwarder::carry(const std::string& to, const CarriedIdentity& identity, co
     pending_.emplace(number, Pending{std::move(answered), std::move(timer)});
   }
   const std::string payload = std::string(1, kRequest) + "\n" + leases_.node() + "\n" + std::to_string(number) + "\n" +
-                              identity_text(identity) + "\n" + frame;
+                              protocol::encode_carried_identity(identity) + "\n" + frame;
   if (!leases_.forward(to, payload)) return answer(number, CarriedAnswer{});
   metrics_.forwards_carried.fetch_add(1, std::memory_order_relaxed);
 }
@@ -129,7 +99,7 @@ void Forwarder::heard(Services& services, const std::string& payload) {
 
 void Forwarder::serve(Services& services, const std::string& from, const std::string& number,
                       const std::string& identity, std::string frame) {
-  const auto who = identity_of(identity);
+  const auto who = protocol::decode_carried_identity(identity);
   if (!who) {
     spdlog::warn("node {}: a request carried from node {} names nobody; it is not done", leases_.node(), from);
     return;

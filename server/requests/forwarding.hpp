@@ -33,7 +33,7 @@
 #include <optional>
 #include <string>
 
-#include "protocol/language.hpp"
+#include "protocol/carried_request.hpp"
 #include "server/base/metrics.hpp"
 #include "server/table/node_leases.hpp"
 
@@ -41,16 +41,7 @@ namespace sp::server {
 
 struct Services;
 
-// Who a carried request is from: what its handler reads of the connection.
-struct CarriedIdentity {
-  std::int64_t user_id = 0;
-  std::string user_name;
-  bool administrator = false;
-  bool bot = false;
-  protocol::Language language = protocol::Language::kEnglish;
-  std::string client_address;
-  std::string remote_address;
-};
+using protocol::CarriedIdentity;
 
 // What came of a carried request.
 struct CarriedAnswer {

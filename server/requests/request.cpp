@@ -1,7 +1,6 @@
 #include "server/requests/request.hpp"
 
-#include <nlohmann/json.hpp>
-
+#include "protocol/carried_request.hpp"
 #include "protocol/catalogue.hpp"
 #include "protocol/reply_frames.hpp"
 #include "server/requests/forwarding.hpp"
@@ -70,8 +69,7 @@ void Request::relay(std::string frame) const {
   if (replied->exchange(true)) return;
   connection->post([connection = connection, id = id, type = type, frame = std::move(frame), epoch = epoch,
                     &metrics = services.metrics]() mutable {
-    const auto answer = nlohmann::json::parse(frame, nullptr, /*allow_exceptions=*/false);
-    const bool ok = answer.is_object() && answer.value("type", "") == "result";
+    const bool ok = protocol::is_result_frame(frame);
     if (ok && connection->state().epoch != epoch) {
       // As reply(): the session ended here while the other node did it.
       frame = protocol::encode_error(id, type, protocol::to_string(ErrorCode::kSessionEnded),
