@@ -11,5 +11,6 @@
 set -e
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 SPB=${SPB:-$ROOT/build/server/spb}
+SPB=$(cd "$(dirname "$SPB")" && pwd)/$(basename "$SPB")  # the run starts in tests/integration
 cd "$ROOT/tests/integration"
 SPB_SOAK_SECONDS=${SECONDS:-600} SPB_SOAK_TABLES=${TABLES:-120} /usr/bin/python3 test_soak.py "$SPB" "$ROOT"
