@@ -135,6 +135,12 @@ std::string Metrics::render() const {
   counter("spb_handovers_asked_total", "Tables this node asked another node to hand over to it.",
           handovers_asked.load());
   counter("spb_handovers_given_total", "Tables another node asked this node to hand over.", handovers_given.load());
+  counter("spb_forwards_carried_total", "Requests carried from this node to the node that plays their table.",
+          forwards_carried.load());
+  counter("spb_forwards_served_total", "Requests another node carried here, done by this node.", forwards_served.load());
+  counter("spb_forwards_unanswered_total",
+          "Requests carried to another node that did not answer in time; their tables were taken here instead.",
+          forwards_unanswered.load());
   counter("spb_table_moved_total", "Requests answered table_moved: the table could not be had from another node.",
           tables_moved_replies.load());
   gauge("spb_database_up", "1 while the database answers the readiness check's read (every 5 s), else 0.",

@@ -74,7 +74,11 @@ struct Metrics {
   std::atomic<std::uint64_t> leases_adopted{0};   // tables no live node played, taken by this node
   std::atomic<std::uint64_t> handovers_asked{0};  // tables this node asked another node to hand over
   std::atomic<std::uint64_t> handovers_given{0};  // tables this node was asked to hand over
-  std::atomic<std::uint64_t> tables_moved_replies{0};  // requests answered table_moved  // database transactions that did not commit
+  std::atomic<std::uint64_t> tables_moved_replies{0};  // requests answered table_moved
+  // Requests carried to the node that plays their table (forwarding.hpp).
+  std::atomic<std::uint64_t> forwards_carried{0};     // sent from here to another node
+  std::atomic<std::uint64_t> forwards_served{0};      // another node's, done here
+  std::atomic<std::uint64_t> forwards_unanswered{0};  // sent, unanswered in time: the table was taken here instead
   std::atomic<std::int64_t> database_up{1};     // the last read of the readiness check succeeded (readiness.hpp)
   std::atomic<std::int64_t> ready{1};           // /readyz answers 200
   std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(Refusal::kCount)> refused{};

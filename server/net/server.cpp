@@ -29,6 +29,7 @@
 #include "server/base/metrics.hpp"
 #include "server/base/serial_executor.hpp"
 #include "server/requests/connection_identity.hpp"
+#include "server/requests/forwarding.hpp"
 #include "server/requests/requests.hpp"
 #include "server/time/retention.hpp"
 #include "server/table/table.hpp"
@@ -296,14 +297,19 @@ int run_server(const ServerConfig& config) {
   Guards guards(config);
   Services services{config,         *store,   *tables,          metrics, slow_work, correspondence,
                     *webhooks,      email.get(), &digests, test_clock.get(), guards};
-  // What crosses users and tables crosses nodes (node_bus.hpp).
+  // What crosses users and tables crosses nodes (node_bus.hpp); a request for
+  // a table another node plays is carried there (forwarding.hpp).
   NodeBus bus;
+  std::unique_ptr<Forwarder> forwarder;
   if (leases) {
+    forwarder = std::make_unique<Forwarder>(ioc->get_executor(), *leases, metrics, std::chrono::milliseconds(lease_ms));
+    services.forwarder = forwarder.get();
     bus.publish = [&leases](NodeBus::Kind kind, std::int64_t id, std::string text) {
       leases->publish(kind, id, std::move(text));
     };
     notifier.set_bus(&bus);
     NodeLeaseHooks hooks = tables->lease_hooks();
+    hooks.forwarded = [&services, &forwarder](std::string payload) { forwarder->heard(services, payload); };
     hooks.heard = [&services, &channels, &tables](NodeBus::Kind kind, std::int64_t id, std::string text) {
       switch (kind) {
         case NodeBus::Kind::kUser:
@@ -364,6 +370,7 @@ int run_server(const ServerConfig& config) {
   // Before the store goes: the leases' thread loads tables through it. Its
   // leases are given up, so other nodes take the tables at once.
   if (leases) leases->stop();
+  forwarder.reset();  // its timers, before the io_context
   store.reset();   // writes what is queued; completions go to the stopped io_context
   readiness.reset();  // its timers, before the io_context
   outbox_gauge.reset();  // the same

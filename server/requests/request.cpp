@@ -1,8 +1,11 @@
 #include "server/requests/request.hpp"
 
+#include "protocol/carried_request.hpp"
 #include "protocol/catalogue.hpp"
 #include "protocol/reply_frames.hpp"
+#include "server/requests/forwarding.hpp"
 #include "server/store/database_error.hpp"
+#include "server/table/table.hpp"
 
 namespace sp::server {
 
@@ -61,6 +64,23 @@ void Request::reply(Reply reply) const {
   });
 }
 
+void Request::relay(std::string frame) const {
+  reroute->again = nullptr;
+  if (replied->exchange(true)) return;
+  connection->post([connection = connection, id = id, type = type, frame = std::move(frame), epoch = epoch,
+                    &metrics = services.metrics]() mutable {
+    const bool ok = protocol::is_result_frame(frame);
+    if (ok && connection->state().epoch != epoch) {
+      // As reply(): the session ended here while the other node did it.
+      frame = protocol::encode_error(id, type, protocol::to_string(ErrorCode::kSessionEnded),
+                                     protocol::default_message(ErrorCode::kSessionEnded));
+    }
+    if (!ok) metrics.requests_rejected.fetch_add(1, std::memory_order_relaxed);
+    connection->respond(std::move(frame));
+    connection->request_done();
+  });
+}
+
 // A store job whose outcome is a Reply; failures of the database become
 // storage_unavailable or internal_error (store_failure), and a job may reply with a rule of the lobby by setting it.
 void store_job(const Request& r, std::function<Reply(Records&)> work, std::function<void()> committed) {
@@ -73,24 +93,71 @@ void store_job(const Request& r, std::function<Reply(Records&)> work, std::funct
                           });
 }
 
-void with_requested_table(const Request& r, std::int64_t table_id, std::function<void(std::shared_ptr<Table>)> fn,
-                          bool watch) {
-  r.reroute->again = [r, table_id, fn, watch] { with_requested_table(r, table_id, fn, watch); };
-  auto found = [r, fn = std::move(fn)](std::shared_ptr<Table> table, TableUnavailable why) {
+namespace {
+
+using TableFn = std::function<void(std::shared_ptr<Table>)>;
+
+void look_up_table(const Request& r, std::int64_t table_id, const TableFn& fn, bool watch,
+                   const std::shared_ptr<const CarriedIdentity>& carry_as);
+
+// Carries the request to `node`, which plays the table, and relays its
+// answer; unanswered, the table is taken here instead.
+void carry_request(const Request& r, std::int64_t table_id, const TableFn& fn, const std::string& node,
+                   const std::shared_ptr<const CarriedIdentity>& carry_as) {
+  const std::string frame = protocol::encode_client_request(*r.decoded, r.id).dump();
+  r.services.forwarder->carry(node, *carry_as, frame, [r, table_id, fn](CarriedAnswer answer) {
+    switch (answer.kind) {
+      case CarriedAnswer::Kind::kFrame: return r.relay(std::move(answer.frame));
+      case CarriedAnswer::Kind::kAnswerTooLong:
+        return r.fail(ErrorCode::kInternalError,
+                      "The node that plays this table did it, but its answer was too long to bring back: read the "
+                      "table again.");
+      case CarriedAnswer::Kind::kUnanswered:
+        r.services.tables.forget_player(table_id);
+        return look_up_table(r, table_id, fn, /*watch=*/false, nullptr);
+    }
+  });
+}
+
+// `carry_as`: who sent the request, when it may be carried to another node.
+void look_up_table(const Request& r, std::int64_t table_id, const TableFn& fn, bool watch,
+                   const std::shared_ptr<const CarriedIdentity>& carry_as) {
+  r.reroute->again = [r, table_id, fn, watch, carry_as] { look_up_table(r, table_id, fn, watch, carry_as); };
+  auto found = [r, table_id, fn, carry_as](std::shared_ptr<Table> table, TableUnavailable why) {
     if (table) return fn(std::move(table));
+    if (why.reason == TableUnavailable::Reason::kPlayedElsewhere && carry_as) {
+      return carry_request(r, table_id, fn, why.detail, carry_as);
+    }
     // Two lease lengths were waited already: the client decides what next.
     if (why.reason == TableUnavailable::Reason::kElsewhere) r.reroute->attempts_left = 0;
     r.reply(unavailable_reply(why, "That table is not being played."));
   };
   if (watch) return r.services.tables.watch_table(table_id, std::move(found));
-  r.services.tables.with_table(table_id, std::move(found));
+  r.services.tables.with_table(table_id, std::move(found), carry_as ? Reach::kLocate : Reach::kTake);
+}
+
+}  // namespace
+
+void with_requested_table(const Request& r, std::int64_t table_id, std::function<void(std::shared_ptr<Table>)> fn,
+                          bool watch) {
+  // Read here, on the connection's strand: a request carried from another
+  // node is never carried on.
+  std::shared_ptr<const CarriedIdentity> carry_as;
+  const ConnectionState& state = r.state();
+  if (!watch && r.services.forwarder && !state.carried && r.decoded && state.user_id) {
+    carry_as = std::make_shared<const CarriedIdentity>(CarriedIdentity{*state.user_id, state.user_name,
+                                                                       state.administrator, state.bot, state.language,
+                                                                       state.client_address, state.remote_address});
+  }
+  look_up_table(r, table_id, fn, watch, carry_as);
 }
 
 Reply unavailable_reply(const TableUnavailable& why, std::string not_playing) {
   switch (why.reason) {
     case TableUnavailable::Reason::kNoSuchTable: return Reply::error(ErrorCode::kNoSuchTable);
     case TableUnavailable::Reason::kNotPlaying: return Reply::error(ErrorCode::kTableNotPlaying, std::move(not_playing));
-    case TableUnavailable::Reason::kElsewhere: return Reply::error(ErrorCode::kTableMoved);
+    case TableUnavailable::Reason::kElsewhere:
+    case TableUnavailable::Reason::kPlayedElsewhere: return Reply::error(ErrorCode::kTableMoved);
     case TableUnavailable::Reason::kStorageUnavailable: return Reply::error(ErrorCode::kStorageUnavailable);
     case TableUnavailable::Reason::kFaulted:
     case TableUnavailable::Reason::kNone: break;

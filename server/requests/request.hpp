@@ -48,6 +48,9 @@ struct Request {
   std::shared_ptr<Reroute> reroute = std::make_shared<Reroute>();
 
   void reply(Reply r) const;
+  // Replies with a frame another node answered this request with
+  // (forwarding.hpp), as if it were this node's reply.
+  void relay(std::string frame) const;
   void fail(protocol::ErrorCode code, std::string message) const { reply(Reply::error(code, std::move(message))); }
   void fail(protocol::ErrorCode code) const { reply(Reply::error(code)); }
   // On the connection's strand only.
@@ -109,8 +112,9 @@ void store_job(const Request& r, std::function<Reply(Records&)> work, std::funct
 
 // Runs `fn` with the table `table_id`, or replies why not. A request that
 // only watches or reads the table passes `watch`: with several nodes it is
-// served by this node's copy of a table another node plays, rather than
-// taking the table (table_registry.hpp).
+// served by this node's copy of a table another node plays (table_registry.hpp).
+// Any other request for a table another node plays is carried to that node
+// and answered from there (forwarding.hpp); `fn` then does not run here.
 void with_requested_table(const Request& r, std::int64_t table_id, std::function<void(std::shared_ptr<Table>)> fn,
                           bool watch = false);
 

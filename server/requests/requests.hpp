@@ -22,6 +22,7 @@ inline constexpr int kProtocolVersion = 1;
 
 class Digests;
 class EmailSender;
+class Forwarder;
 class WebhookSender;
 
 struct Services {
@@ -36,6 +37,7 @@ struct Services {
   Digests* digests;           // nothing: likewise
   ManualClock* manual_clock;  // only with `spb serve --test-clock`: debug_advance_clock moves it
   Guards& guards;
+  Forwarder* forwarder = nullptr;  // with several nodes: carries requests to the node that plays their table
 };
 
 // Handles one text frame from `connection`; called on its strand. Never throws.

@@ -38,6 +38,7 @@ struct ConnectionState {
   std::string client_address;   // the client's address, for the limits per address
   protocol::Language language = protocol::Language::kEnglish;  // hello's: rule errors and move words follow it
   bool compact_updates = false;  // the first hello asked for the compact_updates capability
+  bool carried = false;          // a request carried from another node (forwarding.hpp): never carried on
 };
 
 class Connection : public Subscriber, public std::enable_shared_from_this<Connection> {

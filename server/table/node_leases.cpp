@@ -23,6 +23,10 @@ const std::string kReleased = "spb_released";
 const std::string kTable = "spb_table";
 const std::string kBus = "spb_bus";
 const std::string kDue(kTimedWorkChannel);
+const std::string kForward = "spb_forward";
+
+// PostgreSQL refuses a notification payload of 8000 bytes or more.
+constexpr std::size_t kMaxPayload = 7999;
 
 std::optional<std::int64_t> table_of(const std::string& payload) {
   try {
@@ -49,7 +53,7 @@ NodeLeases::~NodeLeases() { stop(); }
 void NodeLeases::open_listener() {
   socket_.reset();
   listener_.reset();
-  listener_ = std::make_unique<PgListener>(conninfo_, std::vector<std::string>{kHandover, kReleased, kTable, kBus, kDue});
+  listener_ = std::make_unique<PgListener>(conninfo_, std::vector<std::string>{kHandover, kReleased, kTable, kBus, kDue, kForward});
   // The descriptor is libpq's: release() it before the listener closes it.
   socket_ = std::make_unique<boost::asio::posix::stream_descriptor>(ioc_, listener_->socket());
 }
@@ -105,6 +109,41 @@ void NodeLeases::acquire(std::int64_t table, Acquired done) {
     slot->second.give_up = std::chrono::steady_clock::now() + std::chrono::milliseconds(2 * lease_ms_);
     try_acquire(table);
   });
+}
+
+void NodeLeases::locate(std::int64_t table, std::function<void(Located)> done) {
+  boost::asio::post(ioc_, [this, table, done = std::move(done)] {
+    try {
+      // Twice at most: the holder may give the lease up between the two reads.
+      for (int attempt = 0; attempt < 2; ++attempt) {
+        if (const auto epoch = leases_->acquire(table)) {
+          held_[table] = *epoch;
+          metrics_.leases_held.store(static_cast<std::int64_t>(held_.size()), std::memory_order_relaxed);
+          return done(Located{epoch, {}});
+        }
+        if (auto holder = leases_->holder(table)) {
+          return done(Located{std::nullopt, std::move(holder->node), holder->connected});
+        }
+      }
+    } catch (const DatabaseError& e) {
+      spdlog::warn("table {}: its lease could not be read: {}", table, e.what());
+    }
+    done(Located{});
+  });
+}
+
+bool NodeLeases::forward(const std::string& to, std::string text) {
+  std::string payload = to + "\n" + std::move(text);
+  if (payload.size() > kMaxPayload) return false;
+  boost::asio::post(ioc_, [this, payload = std::move(payload)] {
+    try {
+      leases_->notify(kForward, payload);
+    } catch (const DatabaseError& e) {
+      // The asker's wait runs out and it takes the table instead.
+      spdlog::warn("node {}: could not carry a request to another node: {}", node_, e.what());
+    }
+  });
+  return true;
 }
 
 void NodeLeases::release(std::int64_t table, std::int64_t epoch) {
@@ -187,6 +226,14 @@ void NodeLeases::on_notification(const std::string& channel, const std::string& 
     if (due && hooks_.timed_work) hooks_.timed_work(*due);
     return;
   }
+  if (channel == kForward) {
+    // Every node hears every carried request: only the one it names acts.
+    const auto to = payload.find('\n');
+    if (to == node_.size() && payload.compare(0, to, node_) == 0 && hooks_.forwarded) {
+      hooks_.forwarded(payload.substr(to + 1));
+    }
+    return;
+  }
   if (channel == kBus) {
     // node, kind, id, text: one line each but the text, which may hold more.
     const auto a = payload.find('\n');
@@ -207,6 +254,7 @@ void NodeLeases::on_notification(const std::string& channel, const std::string& 
       hooks_.handover_asked(*table, held->second);
     }
   } else if (channel == kReleased) {
+    if (hooks_.released) hooks_.released(*table);
     if (waiting_.count(*table) != 0) try_acquire(*table);
   } else if (channel == kTable) {
     if (held_.count(*table) == 0 && hooks_.table_changed) hooks_.table_changed(*table);

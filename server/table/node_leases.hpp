@@ -10,8 +10,13 @@
 //   a table whose lease was not renewed (this node was paused past it, or the
 //   database was unreachable) is reported lost. The same beat adopts tables
 //   whose node died (their lease expired) so they go on.
+// - locate(): takes a table's lease when it is free, or tells which node
+//   holds it, without asking that node for it: requests are then carried to
+//   that node (server/requests/forwarding.hpp) and the table stays there.
 // - Another node asking for one of this node's tables is reported
 //   (`handover_asked`); the registry releases it once no write is in flight.
+// - Requests and answers carried between nodes (NOTIFY spb_forward) are
+//   reported (`forwarded`) when addressed to this node.
 // - What another node publishes for users and tables (node_bus.hpp) is
 //   reported (`heard`); what this node publishes, it does not hear back.
 // - A table written by any node is reported (`table_changed`, from the NOTIFY
@@ -55,11 +60,22 @@ struct NodeLeaseHooks {
   std::function<void(std::int64_t table)> table_changed;               // a node wrote the table
   std::function<void(NodeBus::Kind kind, std::int64_t id, std::string text)> heard;  // another node's bus message
   std::function<void(TimedWorkDue due)> timed_work;                     // a node's write made timed work due
+  std::function<void(std::int64_t table)> released;                    // a node gave the table's lease up
+  std::function<void(std::string payload)> forwarded;                  // a carried request or answer, for this node
 };
 
 class NodeLeases {
  public:
   using Acquired = std::function<void(std::optional<std::int64_t> epoch)>;
+  // The lease, taken (`epoch`), or the node that holds it (`holder`), and
+  // whether that node is connected to the database (a killed node is not,
+  // though its lease lasts until it expires); neither when the database
+  // could not say.
+  struct Located {
+    std::optional<std::int64_t> epoch;
+    std::string holder;
+    bool holder_connected = false;
+  };
 
   // Connects twice (leases, listener). Throws DatabaseError.
   NodeLeases(const std::string& conninfo, std::string node, std::int64_t lease_ms, Metrics& metrics);
@@ -79,6 +95,10 @@ class NodeLeases {
   // Takes the table's lease (see above); `done` gets its epoch, or nothing
   // when it could not be had. Called on the node's thread.
   void acquire(std::int64_t table, Acquired done);
+  // Takes the table's lease if it is free, expired or this node's; else
+  // tells who holds it, asking nothing of that node. Called on any thread;
+  // `done` runs on the node's thread.
+  void locate(std::int64_t table, std::function<void(Located)> done);
   // At start-up, before serving: the tables free to take now, taken, with
   // their epochs. Blocks.
   std::vector<std::pair<std::int64_t, std::int64_t>> adopt_now(int limit);
@@ -88,6 +108,9 @@ class NodeLeases {
   // longer than PostgreSQL's limit on a notification (8000 bytes) is logged
   // and dropped: the frames sent so are a notification or a chat line.
   void publish(NodeBus::Kind kind, std::int64_t id, std::string text);
+  // Sends a carried request or answer (NOTIFY spb_forward) to node `to`;
+  // false when it is longer than a notification may be.
+  bool forward(const std::string& to, std::string text);
 
  private:
   struct Waiting {

@@ -23,6 +23,10 @@ engine::GameSetup setup_of(const TableRecord& record) {
 
 namespace {
 
+// How many tables' players (TableRegistry::players_) are remembered at most:
+// a few megabytes of names.
+constexpr std::size_t kPlayersRemembered = 65536;
+
 [[noreturn]] void refuse(const TableRecord& record, const Divergence& divergence) {
   throw std::runtime_error("table " + std::to_string(record.id) + ", " + divergence.describe());
 }
@@ -107,6 +111,7 @@ std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGa
                                    std::move(game.state), std::move(game.log), std::move(actors), std::move(times));
     if (epoch) {
       epochs_[record.id] = *epoch;
+      players_.erase(record.id);
       // Moved away, for whatever reason: forgotten here, and its lease given
       // up (if this node still holds it) so that a node may adopt it at once.
       slot->own_by_lease(LeaseFence{leases_->node(), *epoch}, [this, id = record.id, e = *epoch] {
@@ -209,7 +214,7 @@ void TableRegistry::catch_up(std::int64_t id, std::function<void()> then) {
       });
 }
 
-void TableRegistry::with_table(std::int64_t id, Found done) {
+void TableRegistry::with_table(std::int64_t id, Found done, Reach reach) {
   {
     std::lock_guard lock(mutex_);
     if (const auto it = tables_.find(id); it != tables_.end() && (!leases_ || epochs_.count(id) != 0)) {
@@ -220,27 +225,63 @@ void TableRegistry::with_table(std::int64_t id, Found done) {
   }
   if (!leases_) return load(id, std::nullopt, std::move(done));
   {
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
+    if (reach == Reach::kLocate) {
+      if (const auto known = players_.find(id); known != players_.end()) {
+        TableUnavailable why{TableUnavailable::Reason::kPlayedElsewhere, known->second};
+        lock.unlock();
+        return done(nullptr, std::move(why));
+      }
+    }
     auto& waiting = taking_[id];
-    waiting.push_back(std::move(done));
-    if (waiting.size() > 1) return;  // its lease is being taken already
+    waiting.push_back(Waiter{std::move(done), reach});
+    if (waiting.size() > 1) return;  // its lease is being taken or located already
   }
+  using Reason = TableUnavailable::Reason;
+  // Under the lease just taken: read again, since the node before may have
+  // written until it released the table.
+  auto load_taken = [this, id](std::int64_t epoch) {
+    load(id, epoch, [this, id, epoch](std::shared_ptr<Table> table, TableUnavailable loaded) {
+      if (!table) leases_->release(id, epoch);
+      answer(id, table, loaded);
+    });
+  };
   // Read first: a table that is not being played is answered at once, with
   // no lease asked of anyone.
-  load(id, std::nullopt, [this, id](std::shared_ptr<Table> unowned, TableUnavailable why) {
-    if (why.reason != TableUnavailable::Reason::kNone) return answer(id, nullptr, why);
+  load(id, std::nullopt, [this, id, reach, load_taken](std::shared_ptr<Table> unowned, TableUnavailable why) {
+    if (why.reason != Reason::kNone) return answer(id, nullptr, why);
     unowned.reset();
-    leases_->acquire(id, [this, id](std::optional<std::int64_t> epoch) {
-      using Reason = TableUnavailable::Reason;
-      if (!epoch) return answer(id, nullptr, {Reason::kElsewhere, {}});
-      // Read again under the lease: the node before may have written until
-      // it released the table.
-      load(id, epoch, [this, id, epoch](std::shared_ptr<Table> table, TableUnavailable loaded) {
-        if (!table) leases_->release(id, *epoch);
-        answer(id, table, loaded);
+    if (reach == Reach::kLocate) {
+      return leases_->locate(id, [this, id, load_taken](NodeLeases::Located at) {
+        if (at.epoch) return load_taken(*at.epoch);
+        if (at.holder.empty()) return answer(id, nullptr, {Reason::kStorageUnavailable, {}});
+        // Its node died: nobody would answer a carried request, so the table
+        // is taken here once its lease expires.
+        if (!at.holder_connected) {
+          return leases_->acquire(id, [this, id, load_taken](std::optional<std::int64_t> epoch) {
+            if (!epoch) return answer(id, nullptr, {Reason::kElsewhere, {}});
+            load_taken(*epoch);
+          });
+        }
+        {
+          std::lock_guard lock(mutex_);
+          // Bounded: the names of tables long finished are dropped with the rest.
+          if (players_.size() >= kPlayersRemembered) players_.clear();
+          players_[id] = at.holder;
+        }
+        answer(id, nullptr, {Reason::kPlayedElsewhere, at.holder});
       });
+    }
+    leases_->acquire(id, [this, id, load_taken](std::optional<std::int64_t> epoch) {
+      if (!epoch) return answer(id, nullptr, {Reason::kElsewhere, {}});
+      load_taken(*epoch);
     });
   });
+}
+
+void TableRegistry::forget_player(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  players_.erase(id);
 }
 
 void TableRegistry::load(std::int64_t id, std::optional<std::int64_t> epoch, Found done, bool follow) {
@@ -274,7 +315,7 @@ void TableRegistry::load(std::int64_t id, std::optional<std::int64_t> epoch, Fou
 }
 
 void TableRegistry::answer(std::int64_t id, const std::shared_ptr<Table>& table, const TableUnavailable& why) {
-  std::vector<Found> waiting;
+  std::vector<Waiter> waiting;
   {
     std::lock_guard lock(mutex_);
     const auto it = taking_.find(id);
@@ -282,7 +323,15 @@ void TableRegistry::answer(std::int64_t id, const std::shared_ptr<Table>& table,
     waiting = std::move(it->second);
     taking_.erase(it);
   }
-  for (Found& done : waiting) done(table, why);
+  for (Waiter& waiter : waiting) {
+    // A lookup that takes the table joined one that only located it: it
+    // asks again, now for the lease.
+    if (why.reason == TableUnavailable::Reason::kPlayedElsewhere && waiter.reach == Reach::kTake) {
+      with_table(id, std::move(waiter.done), Reach::kTake);
+    } else {
+      waiter.done(table, why);
+    }
+  }
 }
 
 void TableRegistry::forget(std::int64_t id, std::int64_t epoch) {
@@ -319,6 +368,7 @@ NodeLeaseHooks TableRegistry::lease_hooks() {
     if (auto table = played(id, epoch)) table->hand_over([this, id, epoch] { leases_->release(id, epoch); });
   };
   hooks.table_changed = [this](std::int64_t id) { catch_up(id, {}); };
+  hooks.released = [this](std::int64_t id) { forget_player(id); };
   return hooks;
 }
 

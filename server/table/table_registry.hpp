@@ -62,10 +62,17 @@ struct TableUnavailable {
     kNotPlaying,   // open, or aborted
     kFaulted,      // it could not be read, or its log does not replay: `detail` says which
     kElsewhere,    // another node plays it and did not hand it over in time
+    kPlayedElsewhere,  // another node plays it, and it stays there: `detail` names the node (Reach::kLocate)
     kStorageUnavailable,  // the database is out of reach just now
   };
   Reason reason = Reason::kNone;
   std::string detail;
+};
+
+// What with_table does when another node plays the table.
+enum class Reach : std::uint8_t {
+  kTake,    // asks that node to hand it over, and plays it here
+  kLocate,  // answers kPlayedElsewhere with that node's name: the request is carried there
 };
 
 class TableRegistry {
@@ -79,8 +86,12 @@ class TableRegistry {
   NodeLeaseHooks lease_hooks();
 
   // Calls `done` with the table, or with null and why not. `done` may run on
-  // any thread.
-  void with_table(std::int64_t id, std::function<void(std::shared_ptr<Table>, TableUnavailable)> done);
+  // any thread. A table no node plays is taken here whatever `reach` says.
+  void with_table(std::int64_t id, std::function<void(std::shared_ptr<Table>, TableUnavailable)> done,
+                  Reach reach = Reach::kTake);
+  // Forgets which node was last found playing the table (a request carried
+  // there got no answer): the next kLocate reads the lease again.
+  void forget_player(std::int64_t id);
   // The same for a request that only watches or reads the table: with
   // leases, a table another node plays is served by a copy that follows it
   // (Table::follow_only), rather than taken from that node.
@@ -133,7 +144,15 @@ class TableRegistry {
   std::map<std::int64_t, std::shared_ptr<Table>> tables_;  // guarded by mutex_
   std::map<std::int64_t, std::int64_t> epochs_;           // the lease of each table played here (others in
                                                           // tables_ are followed); guarded by mutex_
-  std::map<std::int64_t, std::vector<Found>> taking_;     // lookups waiting for a lease; guarded by mutex_
+  struct Waiter {
+    Found done;
+    Reach reach;
+  };
+  std::map<std::int64_t, std::vector<Waiter>> taking_;    // lookups waiting for a lease; guarded by mutex_
+  // The node last found playing each table another node plays (kLocate), so
+  // that carrying a request there needs no read of the lease; forgotten when
+  // that node releases the table or does not answer. Guarded by mutex_.
+  std::map<std::int64_t, std::string> players_;
 };
 
 }  // namespace sp::server

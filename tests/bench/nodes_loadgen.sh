@@ -3,13 +3,18 @@
 # PostgreSQL 15 (initdb'ed here with its defaults: fsync and
 # synchronous_commit on, reached over a Unix socket), for docs/performance.md
 # ("Current figures"). 1,000 tables and 4,000 connections over 20 s, closed loop
-# or offered 4,000/s; prints loadgen's figures and the CPU per acknowledged
+# or offered 4,000/s (OFFER=N: N/s); prints loadgen's figures and the CPU per acknowledged
 # move of all the nodes together and of PostgreSQL. Run as root (PostgreSQL
 # runs as the user postgres).
 #
-# usage: tests/bench/nodes_loadgen.sh NODES closed|paced [tables|players]
+# usage: tests/bench/nodes_loadgen.sh NODES closed|paced [tables|players|balancer]
 #   tables (the default): each table's players use one node, tables spread
-#   over the nodes; players: each seat of a table uses another node.
+#   over the nodes; players: each seat of a table uses another node;
+#   balancer: every player connects through Debian's HAProxy running the
+#   shipped docker/haproxy-site.cfg (2 nodes), which spreads connections by
+#   fewest open, so a table's players land on nodes at random.
+# At the end: requests carried to another node and handovers, per
+# acknowledged move, from the nodes' /metrics.
 set -e
 SPB=${SPB:-./build/server/spb}
 BIN=${SPB_PG_BIN:-/usr/lib/postgresql/15/bin}
@@ -33,9 +38,19 @@ for i in $(seq 1 $nodes); do
 done
 pgpids() { for p in $(pgrep -u postgres); do
   case "$(readlink /proc/$p/cwd 2>/dev/null)" in $W/data) echo $p;; esac; done; }
-if [ "$mode" = paced ]; then RATE="--rate 4000"; else RATE=""; fi
+TARGET="--port $PORTS --spread $spread"
+if [ "$spread" = balancer ]; then
+  ulimit -n "$(ulimit -Hn)"  # HAProxy: two descriptors a WebSocket
+  BPORT=18080
+  sed -e "s/\bspb1:8080\b/127.0.0.1:$(echo $PORTS | cut -d, -f1)/" -e "s/\bspb2:8080\b/127.0.0.1:$(echo $PORTS | cut -d, -f2)/" \
+      -e "s/bind :8080/bind 127.0.0.1:$BPORT/" -e "s/^    log stdout.*//" docker/haproxy-site.cfg > $W/haproxy.cfg
+  haproxy -D -p $W/haproxy.pid -f $W/haproxy.cfg
+  until curl -sf http://127.0.0.1:$BPORT/balancer-health > /dev/null; do sleep 0.2; done
+  TARGET="--port $BPORT"
+fi
+if [ "$mode" = paced ]; then RATE="--rate ${OFFER:-4000}"; else RATE=""; fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-$SPB loadgen --port $PORTS --spread $spread --tables 1000 --seconds 20 $RATE > $W/loadgen.log 2>&1 &
+$SPB loadgen $TARGET --tables 1000 --seconds 20 $RATE > $W/loadgen.log 2>&1 &
 LOADGEN=$!
 until grep -q "opened" $W/loadgen.log 2>/dev/null; do sleep 0.05; done
 S0=$(cpu $SERVERS); P0=$(cpu $(pgpids))
@@ -45,7 +60,12 @@ grep -E "^(acknowledged|ack latency|error)" $W/loadgen.log | head -8
 ACKED=$(sed -n 's/^acknowledged actions: \([0-9]*\).*/\1/p' $W/loadgen.log)
 HZ=$(getconf CLK_TCK)
 awk -v s=$((S1-S0)) -v p=$((P1-P0)) -v a=$ACKED -v hz=$HZ -v n=$nodes 'BEGIN {printf "cpu per acknowledged move: %d nodes %.0f us, postgres %.0f us, total %.0f us\n", n, s/hz/a*1e6, p/hz/a*1e6, (s+p)/hz/a*1e6}'
-grep -c "lost the lease\|handed over\|took over" $W/serve*.log | tr '\n' ' '; echo "(lease events per node log)"
+metric() { # the sum over the nodes of one metric
+  for p in $(echo $PORTS | tr , ' '); do curl -s http://127.0.0.1:$p/metrics | sed -n "s/^$1 //p"; done | awk '{s+=$1} END {print s+0}'
+}
+awk -v c=$(metric spb_forwards_carried_total) -v h=$(metric spb_handovers_asked_total) -v u=$(metric spb_forwards_unanswered_total) -v a=$ACKED \
+  'BEGIN {printf "per acknowledged move: %.3f carried to another node, %.4f handovers (%d unanswered)\n", c/a, h/a, u}'
+[ -f $W/haproxy.pid ] && kill $(cat $W/haproxy.pid)
 kill $SERVERS; wait 2>/dev/null || true
 runuser -u postgres -- $BIN/pg_ctl -D $W/data -m fast -s stop
 [ -n "$KEEP" ] || rm -rf $W

@@ -32,7 +32,10 @@ THREADS = os.environ.get("SPB_TEST_THREADS", "2")
 
 
 class Server:
-    def __init__(self, spb, db_path, extra_args=(), limits=TEST_LIMITS):
+    def __init__(self, spb, db_path, extra_args=(), limits=TEST_LIMITS, listen="127.0.0.1:0"):
+        # listen: a fixed port keeps a node restarted after a kill where a
+        # balancer in front expects it; port 0 takes a free one.
+        self.listen = listen
         self.spb = spb
         self.db_path = db_path
         self.extra_args = list(limits) + list(extra_args)
@@ -42,7 +45,7 @@ class Server:
     def start(self):
         self.log = tempfile.NamedTemporaryFile(prefix="spb-serve-", suffix=".log", delete=False)
         self.process = subprocess.Popen(
-            [self.spb, "serve", "--listen", "127.0.0.1:0", "--db", self.db_path, "--threads", THREADS] + self.extra_args,
+            [self.spb, "serve", "--listen", self.listen, "--db", self.db_path, "--threads", THREADS] + self.extra_args,
             stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 15
         while time.time() < deadline:
@@ -66,6 +69,11 @@ class Server:
                 return response.status, response.read().decode()
         except urllib.error.HTTPError as e:
             return e.code, e.read().decode()
+
+    def metric(self, name):
+        """The value of the metric `name` (a line without labels) on /metrics."""
+        found = re.search(rf"^{re.escape(name)} (\S+)$", self.get("/metrics")[1], re.MULTILINE)
+        return float(found.group(1))
 
     def stop(self, sig=signal.SIGTERM):
         if self.process and self.process.poll() is None:

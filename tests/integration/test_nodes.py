@@ -249,6 +249,83 @@ async def moves_for_one_table_through_two_nodes_at_once_are_serialised(db):
     verify(db)
 
 
+async def a_table_stays_on_the_node_that_plays_it(db):
+    """Players of one table on two nodes: the requests made through the node
+    that does not play it are carried to the one that does, and the lease
+    never moves (docs/scaling.md, "Routing")."""
+    a, b = start_nodes(db, 2)
+    try:
+        rng = random.Random(5)
+        ann = await user(a, "stay_ann")
+        bob = await user(b, "stay_bob")
+        table = await new_table(ann, [bob])
+        lease = rows(db, "SELECT node, epoch FROM table_leases WHERE table_id = ?", (table,))
+        assert lease == [("n0", 1)], lease
+        seats = {await seat_of(ann, table): ann, await seat_of(bob, table): bob}
+        bob_seat = next(seat for seat, client in seats.items() if client is bob)
+        acked, bobs = {}, 0
+        for _ in range(16):
+            view, client, action = await turn(seats, table, rng)
+            if action is None:
+                break
+            done = await client.ok("act", table=table, move_number=view["move_number"] + 1, action=action)
+            acked[done["move_number"]] = action
+            bobs += client is bob
+        assert bobs >= 4, bobs
+        # Bob's own moves reach him on his node, through its copy of the table.
+        await pushed(bob, lambda m: m["type"] == "table_update" and m["move_number"] == max(acked))
+        assert rows(db, "SELECT node, epoch FROM table_leases WHERE table_id = ?", (table,)) == lease
+        assert b.metric("spb_forwards_carried_total") >= bobs
+        assert a.metric("spb_forwards_served_total") >= bobs
+        assert b.metric("spb_forwards_unanswered_total") == 0
+        assert a.metric("spb_handovers_given_total") == 0 and b.metric("spb_handovers_asked_total") == 0
+        assert a.metric("spb_tables_active") == 1 and b.metric("spb_tables_active") == 0
+        moves = dict(stored_moves(db, table))
+        assert all(same_action(moves[n], action) for n, action in acked.items())
+        # A rule broken through the other node is refused there, in that
+        # connection's words, and changes nothing.
+        view = (await bob.ok("subscribe", table=table))["view"]
+        if view["phase"] != "finished" and view["to_act"][0] != bob_seat:
+            refused = await bob.call("act", table=table, move_number=view["move_number"] + 1, action={"type": "pass"})
+            assert refused["type"] == "error" and refused["code"] == "not_your_turn", refused
+    finally:
+        a.stop()
+        b.stop()
+    verify(db)
+
+
+async def a_request_carried_to_a_hung_node_takes_the_table_after_its_lease(db):
+    """The node that plays the table is SIGSTOPped: a request carried there
+    goes unanswered, and the asking node takes the table once the lease has
+    run out, as it did before forwarding."""
+    a, b = start_nodes(db, 2)
+    try:
+        rng = random.Random(6)
+        ann = await user(a, "hung_ann")
+        bob = await user(b, "hung_bob")
+        ann_on_b = await login(b, "hung_ann")
+        table = await new_table(ann, [bob])
+        seats = {await seat_of(ann, table): ann_on_b, await seat_of(bob, table): bob}
+        view, client, action = await turn(seats, table, rng)
+        await client.ok("act", table=table, move_number=view["move_number"] + 1, action=action)
+        a.pause()
+        try:
+            started = time.monotonic()
+            view, client, action = await turn(seats, table, rng)
+            done = await client.ok("act", table=table, move_number=view["move_number"] + 1, action=action)
+            waited = time.monotonic() - started
+            assert rows(db, "SELECT node FROM table_leases WHERE table_id = ?", (table,)) == [("n1",)]
+            assert b.metric("spb_forwards_unanswered_total") >= 1
+            assert waited <= 4 * LEASE, waited
+            assert same_action(dict(stored_moves(db, table))[done["move_number"]], action)
+        finally:
+            a.resume()
+    finally:
+        a.stop()
+        b.stop()
+    verify(db)
+
+
 async def a_watcher_on_another_node_gets_the_moves(db):
     a, b = start_nodes(db, 2)
     try:
@@ -598,6 +675,8 @@ async def sigkilled_nodes_lose_no_acknowledged_move(db):
 
 TESTS = [
     fencing_a_paused_node_writes_nothing,
+    a_table_stays_on_the_node_that_plays_it,
+    a_request_carried_to_a_hung_node_takes_the_table_after_its_lease,
     a_watcher_on_another_node_gets_the_moves,
     what_crosses_users_crosses_nodes,
     moves_for_one_table_through_two_nodes_at_once_are_serialised,

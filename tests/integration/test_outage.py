@@ -11,7 +11,6 @@ table answers by itself, every acknowledged move is stored and
 usage: test_outage.py SPB_BINARY PROJECT_ROOT"""
 
 import asyncio
-import re
 import subprocess
 import sys
 import time
@@ -25,11 +24,6 @@ SPB, ROOT = sys.argv[1], sys.argv[2]
 SCHEMAS = SchemaCheck(ROOT)
 PASSWORD = "correct horse"
 
-
-
-def metric(server, name):
-    found = re.search(rf"^{name} (\S+)$", server.get("/metrics")[1], re.MULTILINE)
-    return float(found.group(1))
 
 
 async def my_turn(client, table, timeout=20):
@@ -79,8 +73,8 @@ async def a_move_during_an_outage_is_retryable_and_the_table_resumes():
             assert time.time() < deadline, (status, body)
             await asyncio.sleep(0.2)
         assert "database" in body, body
-        assert metric(server, "spb_tables_stopped") == 0
-        assert metric(server, "spb_db_commit_failures_total") >= 1
+        assert server.metric("spb_tables_stopped") == 0
+        assert server.metric("spb_db_commit_failures_total") >= 1
         print("ok - /readyz 503, no table stopped, commit failures counted")
 
         cluster().start_server()
@@ -107,10 +101,10 @@ async def a_move_during_an_outage_is_retryable_and_the_table_resumes():
         while server.get("/readyz")[0] != 200:
             assert time.time() < deadline, server.get("/readyz")
             await asyncio.sleep(0.2)
-        assert metric(server, "spb_tables_stopped") == 0
+        assert server.metric("spb_tables_stopped") == 0
         # The one table is played here again, under a lease, and counted once.
-        assert metric(server, "spb_tables_active") == 1, server.get("/metrics")[1]
-        assert metric(server, "spb_leases_held") == 1
+        assert server.metric("spb_tables_active") == 1, server.get("/metrics")[1]
+        assert server.metric("spb_leases_held") == 1
         await ann.close()
     finally:
         if pg_stopped:

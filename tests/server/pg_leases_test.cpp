@@ -31,7 +31,7 @@ TEST_CASE("a table's lease fences the writes of a node that lost it" * doctest::
   REQUIRE(first);
   CHECK(*first == 1);
   CHECK_FALSE(b.acquire(table));  // a's lease is live
-  CHECK(a.holder(table) == std::optional<std::string>("a"));
+  CHECK(a.holder(table)->node == "a");
   CHECK(a.renew() == std::vector<std::pair<std::int64_t, std::int64_t>>{{table, 1}});
 
   // a holds the lease: its check passes, b's does not.
@@ -93,4 +93,38 @@ TEST_CASE("renewing a node's leases waits for a write's lease row alone, and ren
   commit.join();
   std::sort(held.begin(), held.end());
   CHECK(held == std::vector<std::pair<std::int64_t, std::int64_t>>{{first, 1}, {second, 1}});
+}
+
+// A node killed keeps its leases until they expire, but its sessions end at
+// once: the holder is then seen as not connected, and nobody carries a
+// request to it (docs/scaling.md, "Routing").
+TEST_CASE("a lease's holder is connected while its node has a session open" * doctest::test_suite("nodes")) {
+  using namespace sp::server;
+  const std::string db = sp::test::PgCluster::instance().migrated_database();
+  Store store(StoreOptions{db});
+  std::int64_t table = 0;
+  store.run_sync([&](Records& records) {
+    table = sp::test::store_empty_table(records, records.insert_user("ann", "x", 0), "held");
+  });
+  PgLeases b(db, "b", 60'000);
+  {
+    // Nodes name their sessions after themselves (application_name).
+    PgLeases a(db + " application_name=a", "a", 60'000);
+    REQUIRE(a.acquire(table));
+    const auto held = b.holder(table);
+    REQUIRE(held);
+    CHECK(held->node == "a");
+    CHECK(held->connected);
+  }
+  // a is gone; its lease is still live.
+  CHECK_FALSE(b.acquire(table));
+  std::optional<PgLeases::Holder> held;
+  for (int i = 0; i < 100; ++i) {  // a backend ends just after its client closes
+    held = b.holder(table);
+    if (held && !held->connected) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  REQUIRE(held);
+  CHECK(held->node == "a");
+  CHECK_FALSE(held->connected);
 }

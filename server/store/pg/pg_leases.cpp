@@ -105,13 +105,15 @@ void PgLeases::notify(const std::string& channel, const std::string& payload) {
   connection_.prepare("SELECT pg_notify($1, $2)").bind(1, channel).bind(2, payload).run();
 }
 
-std::optional<std::string> PgLeases::holder(std::int64_t table_id) {
+std::optional<PgLeases::Holder> PgLeases::holder(std::int64_t table_id) {
   ready();
-  static const std::string sql = with_database_now("SELECT node FROM table_leases WHERE table_id = $1 AND expires_at_ms > NOW_MS");
+  static const std::string sql = with_database_now(
+      "SELECT node, EXISTS (SELECT 1 FROM pg_stat_activity WHERE application_name = table_leases.node)::int "
+      "FROM table_leases WHERE table_id = $1 AND expires_at_ms > NOW_MS");
   auto found = connection_.prepare(sql);
   found.bind(1, table_id);
   if (!found.step()) return std::nullopt;
-  return found.column_text(0);
+  return Holder{found.column_text(0), found.column_int(1) != 0};
 }
 
 }  // namespace sp::server

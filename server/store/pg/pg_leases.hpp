@@ -47,8 +47,14 @@ class PgLeases {
   std::vector<std::int64_t> orphans(int limit);
   // Sends a notification to every node listening on `channel`.
   void notify(const std::string& channel, const std::string& payload);
-  // Who holds the table's lease now, if anyone does.
-  std::optional<std::string> holder(std::int64_t table_id);
+  // Who holds the table's lease now, if anyone does, and whether that node
+  // has a session open on the database (its application_name): a node
+  // killed keeps its leases until they expire, but its sessions end at once.
+  struct Holder {
+    std::string node;
+    bool connected = false;
+  };
+  std::optional<Holder> holder(std::int64_t table_id);
 
  private:
   void ready();
