@@ -77,20 +77,27 @@ test: build
 	cmake --build $(FUZZ_BUILD) -j$(JOBS)
 	ctest --test-dir $(FUZZ_BUILD) --output-on-failure -j$(JOBS)
 
-# ThreadSanitizer (issue 33): the robots' search and pool tests, the tables'
-# tests, and the integration tests whose tables seat robots or play many
-# tables at once, against the real spb serve at two network threads. Any
-# report fails the target: TSan writes each to TSAN_REPORTS, which must stay
-# empty (a server's report alone would not fail its Python test).
+# ThreadSanitizer (issue 33): every test where two threads meet. The robots'
+# search tests (engine); the robot pool, the tables, correspondence play, the
+# store's writer thread and the PostgreSQL leases and claims (server_tests);
+# then the real spb serve at two network threads and two robot threads
+# (SPB_ROBOT_THREADS) in the integration tests whose tables seat robots or
+# play many tables at once, on SQLite and on PostgreSQL, and several nodes
+# (the NodeLeases thread, its listener, the bus between nodes). Any report
+# fails the target: TSan writes each to TSAN_REPORTS, which must stay empty
+# (a server's report alone would not fail its Python test).
 TSAN_REPORTS := $(CURDIR)/$(TSAN_BUILD)/tsan-reports
-TSAN_INTEGRATION := ^integration:(server|correspondence|consent|orders|ratings)$$
+TSAN_ENGINE := *robot_level_test.cpp,*robot_stop_test.cpp
+TSAN_SERVER := *robot_pool_test.cpp,*correspondence_test.cpp,*table_test.cpp,*table_frames_test.cpp,*store_test.cpp,*pg_leases_test.cpp,*pg_timed_claims_test.cpp
+TSAN_INTEGRATION := ^integration:(server|server:postgresql|nodes|correspondence|consent|orders|ratings)$$
 tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPB_TSAN=ON $(LAUNCHER)
 	cmake --build $(TSAN_BUILD) -j$(JOBS) --target spb engine_tests server_tests
 	rm -rf $(TSAN_REPORTS) && mkdir -p $(TSAN_REPORTS)
-	export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 log_path=$(TSAN_REPORTS)/report"; \
-	./$(TSAN_BUILD)/tests/engine_tests -sf='*robot_level_test.cpp,*robot_stop_test.cpp' && \
-	./$(TSAN_BUILD)/tests/server_tests -sf='*robot_pool_test.cpp,*correspondence_test.cpp,*table_test.cpp' && \
+	export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 log_path=$(TSAN_REPORTS)/report suppressions=$(CURDIR)/tests/tsan.supp" \
+	       SPB_ROBOT_THREADS=2; \
+	./$(TSAN_BUILD)/tests/engine_tests -sf='$(TSAN_ENGINE)' && \
+	./$(TSAN_BUILD)/tests/server_tests -sf='$(TSAN_SERVER)' && \
 	ctest --test-dir $(TSAN_BUILD) --output-on-failure -j$(JOBS) -R '$(TSAN_INTEGRATION)'; \
 	status=$$?; \
 	if [ -n "$$(ls -A $(TSAN_REPORTS))" ]; then echo "ThreadSanitizer reports:"; cat $(TSAN_REPORTS)/*; exit 1; fi; \
