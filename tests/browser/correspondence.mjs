@@ -112,7 +112,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     const listed = item(elise, "#my-tables", "Nuits blanches");
     const text = await listed.textContent();
     check(text.includes("1 jour par coup ; un robot prend la place après 1 dépassement"), `the pace reads: ${text}`);
-    check(/\(robot\)/.test(text) && text.includes("1 place libre"), `the seats read: ${text}`);
+    check(/\(robot, niveau 1, classement [0-9,]+\)/.test(text) && text.includes("1 place libre"), `the seats read: ${text}`);
   });
 
   await step("the lobby shows an open table's options, pace and players, in Russian; joining lists it in my tables", async () => {

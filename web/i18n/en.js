@@ -375,7 +375,7 @@ export default {
     "deadline.paused": "paused (vacation): {time} left",
     "seat.robot": "robot",
     "seat.robot_plays": "a robot plays for now",
-    "seat.robot_level": "level {level} (rating {rating})",
+    "seat.robot_level": "level {level}, rating {rating}",
     "seat.absent": "absent: passes on its own",
     "seat.to_act": "to move",
     "seat.reclaim": "Take my seat back",

@@ -374,7 +374,7 @@ export default {
     "deadline.paused": "en pause (vacances) : encore {time}",
     "seat.robot": "robot",
     "seat.robot_plays": "un robot joue pour l'instant",
-    "seat.robot_level": "niveau {level} (classement {rating})",
+    "seat.robot_level": "niveau {level}, classement {rating}",
     "seat.absent": "absent : passe d'elle-même",
     "seat.to_act": "à jouer",
     "seat.reclaim": "Reprendre ma place",

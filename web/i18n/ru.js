@@ -375,7 +375,7 @@ export default {
     "deadline.paused": "на паузе (отпуск): осталось {time}",
     "seat.robot": "робот",
     "seat.robot_plays": "пока играет робот",
-    "seat.robot_level": "уровень {level} (рейтинг {rating})",
+    "seat.robot_level": "уровень {level}, рейтинг {rating}",
     "seat.absent": "отсутствует: пасует само",
     "seat.to_act": "ходит",
     "seat.reclaim": "Вернуть себе место",

@@ -49,8 +49,8 @@ export function isUrgent(table, now = Date.now() / 1000) {
   return left < 7200 || (whole > 0 && left < whole / 5);
 }
 
-// Who plays a seat, in a word, when it is not its player: "robot, level 2
-// (rating 14.3)", "a robot plays for now, level 2 (rating 14.3)", "absent".
+// Who plays a seat, in a word, when it is not its player: "robot, level 2,
+// rating 14.3", "a robot plays for now, level 2, rating 14.3", "absent".
 // The level and its rating come with a seat a robot plays (docs/robot.md).
 export function controllerText(seat) {
   const level = seat.robot_level === undefined ? null
