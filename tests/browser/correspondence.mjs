@@ -121,7 +121,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await open.waitFor();
     const text = await open.textContent();
     check(text.includes("1 день на ход; после 1 просрочки место займёт робот"), `the pace reads: ${text}`);
-    check(text.includes("(робот)") && text.includes("базовая игра") && text.includes("1 место свободно"), `the table reads: ${text}`);
+    check(/\(робот, уровень 1, рейтинг [0-9,]+\)/.test(text) && text.includes("базовая игра") && text.includes("1 место свободно"), `the table reads: ${text}`);
     await steps.shotsAtBothWidths(dmitri, "c-lobby-ru", PHONE);
     await open.getByRole("button", { name: "Присоединиться" }).click();
     await item(dmitri, "#my-tables", "Nuits blanches").waitFor();
