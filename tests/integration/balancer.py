@@ -11,8 +11,8 @@ import socket
 import subprocess
 import tempfile
 import time
-import urllib.error
-import urllib.request
+
+from harness import http_get
 
 HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"
 
@@ -97,8 +97,4 @@ class HAProxy:
         return f"ws://127.0.0.1:{self.port}/ws"
 
     def get(self, path):
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=5) as response:
-                return response.status, response.read().decode()
-        except urllib.error.HTTPError as e:
-            return e.code, e.read().decode()
+        return http_get(self.port, path)

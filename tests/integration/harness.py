@@ -31,6 +31,15 @@ TEST_LIMITS = ["--max-connections-per-address", "0", "--registrations-per-addres
 THREADS = os.environ.get("SPB_TEST_THREADS", "2")
 
 
+def http_get(port, path):
+    """An HTTP GET of `path` on 127.0.0.1:`port`: (status, body), errors included."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
 class Server:
     def __init__(self, spb, db_path, extra_args=(), limits=TEST_LIMITS, listen="127.0.0.1:0"):
         # listen: a fixed port keeps a node restarted after a kill where a
@@ -64,11 +73,7 @@ class Server:
 
     def get(self, path):
         """An HTTP GET of `path` on the server: (status, body), errors included."""
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=5) as response:
-                return response.status, response.read().decode()
-        except urllib.error.HTTPError as e:
-            return e.code, e.read().decode()
+        return http_get(self.port, path)
 
     def metric(self, name):
         """The value of the metric `name` (a line without labels) on /metrics."""
