@@ -106,7 +106,11 @@ class Client:
 
     @classmethod
     async def connect(cls, server, schemas, hello=True):
-        client = cls(await websockets.connect(server.url(), max_size=2**20), schemas)
+        # websockets stops reading the socket once 32 frames wait unread, and
+        # then cannot see the pong to its keepalive ping either: a seat that
+        # watches 32 moves go by for 40 s (a loaded machine) was closed by its
+        # own client. A player's client reads everything it is sent.
+        client = cls(await websockets.connect(server.url(), max_size=2**20, max_queue=None), schemas)
         if hello:
             reply = await client.call("hello", protocol=1)
             assert reply["type"] == "result", reply
