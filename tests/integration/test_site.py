@@ -134,7 +134,7 @@ async def states_become(site, wanted, timeout):
 
 
 async def through(site, name, register=False):
-    client = Client(await websockets.connect(site.url(), max_size=2**20), SCHEMAS)
+    client = Client(await websockets.connect(site.url(), max_size=2**20, max_queue=None), SCHEMAS)
     assert (await client.call("hello", protocol=1))["type"] == "result"
     await client.ok("register" if register else "login", name=name, password=PASSWORD)
     return client

@@ -101,7 +101,7 @@ class Player:
         backoff = 0.2
         while self.client is None:
             try:
-                client = Client(await asyncio.wait_for(websockets.connect(self.site.url(), max_size=2**20), 10),
+                client = Client(await asyncio.wait_for(websockets.connect(self.site.url(), max_size=2**20, max_queue=None), 10),
                                 SCHEMAS)
                 assert (await client.call("hello", protocol=1))["type"] == "result"
                 reply = await client.call("resume_session", token=self.token)
@@ -236,7 +236,7 @@ async def setup_tables(site, tally, rng):
         clients, names = [], [f"soak{t}_{i}" for i in range(size)]
         tokens = {}
         for name in names:
-            client = Client(await websockets.connect(site.url(), max_size=2**20), SCHEMAS)
+            client = Client(await websockets.connect(site.url(), max_size=2**20, max_queue=None), SCHEMAS)
             assert (await client.call("hello", protocol=1))["type"] == "result"
             tokens[name] = (await client.ok("register", name=name, password=PASSWORD))["token"]
             clients.append(client)
