@@ -135,6 +135,9 @@ class Records {
   virtual void append_move(std::int64_t table_id, const MoveRecord& move, TableStatus status) = 0;
   // The table's moves in order.
   virtual std::vector<MoveRecord> load_moves(std::int64_t table_id) = 0;
+  // The table's moves numbered after `after_move`, in order: what a copy that
+  // follows the table from another node has not read yet.
+  virtual std::vector<MoveRecord> load_moves_after(std::int64_t table_id, std::int64_t after_move) = 0;
   // Every started table (or only `table_id`, if it has started) in id order,
   // with its moves in order, for tools that read whole games (spb admin
   // verify). The tables carry what a replay needs: id, status, player count,

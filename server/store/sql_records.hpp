@@ -124,6 +124,7 @@ class SqlRecords final : public Records {
   void check_lease(std::int64_t table_id, const LeaseFence& fence) override;
   void append_move(std::int64_t table_id, const MoveRecord& move, TableStatus status) override;
   std::vector<MoveRecord> load_moves(std::int64_t table_id) override;
+  std::vector<MoveRecord> load_moves_after(std::int64_t table_id, std::int64_t after_move) override;
   void each_started_game(std::optional<std::int64_t> table_id, const GameVisitor& visit) override;
   void replace_snapshot(std::int64_t table_id, const SnapshotRecord& snapshot) override;
   std::optional<SnapshotRecord> load_latest_snapshot(std::int64_t table_id) override;

@@ -404,10 +404,16 @@ std::optional<SnapshotRecord> SqlRecords<Nodes>::load_latest_snapshot(std::int64
 
 template <NodePolicy Nodes>
 std::vector<MoveRecord> SqlRecords<Nodes>::load_moves(std::int64_t table_id) {
+  return load_moves_after(table_id, 0);
+}
+
+template <NodePolicy Nodes>
+std::vector<MoveRecord> SqlRecords<Nodes>::load_moves_after(std::int64_t table_id, std::int64_t after_move) {
   auto s = db_.prepare(
-      "SELECT move_number, seat, action_json, state_hash, created_at, actor FROM moves WHERE table_id = ? "
-      "ORDER BY move_number");
+      "SELECT move_number, seat, action_json, state_hash, created_at, actor FROM moves "
+      "WHERE table_id = ? AND move_number > ? ORDER BY move_number");
   s.bind(1, table_id);
+  s.bind(2, after_move);
   std::vector<MoveRecord> moves;
   while (s.step()) {
     moves.push_back(MoveRecord{s.column_int(0), static_cast<int>(s.column_int(1)), s.column_text(2),

@@ -32,6 +32,7 @@
 #pragma once
 
 #include <boost/asio/any_io_executor.hpp>
+#include <atomic>
 
 #include <cstdint>
 #include <deque>
@@ -54,6 +55,7 @@
 #include "protocol/table_summary.hpp"
 #include "protocol/view_text.hpp"
 #include "server/table/correspondence.hpp"
+#include "server/table/log_replay.hpp"
 #include "server/base/metrics.hpp"
 #include "server/table/audience.hpp"
 #include "server/table/consent.hpp"
@@ -97,9 +99,14 @@ class Table : public std::enable_shared_from_this<Table> {
   // with table_moved. A moved table (handed over, lease lost) is one too.
   // REQUIRES (follow_only): called instead of start().
   void follow_only();
-  // Catches up with the table as stored (`moves`: all of them), pushing each
-  // new move to the watchers; `done` says whether anyone still watches.
+  // Catches up with the table as stored, pushing each new move to the
+  // watchers; `done` says whether anyone still watches. `moves` are all of
+  // them, or those after moves_followed() once that is not 0.
   void follow(TableRecord record, std::vector<MoveRecord> moves, std::function<void(bool watched)> done);
+  // How many moves of the log a followed copy has read from the database, so
+  // that the next read asks only for the moves after them; 0 until it has
+  // read the whole log once. Any thread.
+  std::int64_t moves_followed() const { return moves_followed_.load(std::memory_order_acquire); }
   // Hands the watchers to `to`, the table this node now plays in its place.
   void pass_watchers(std::shared_ptr<Table> to);
   // Sends a frame another node made for the table's watchers (a chat line;
@@ -190,6 +197,9 @@ class Table : public std::enable_shared_from_this<Table> {
   void move_away(const std::string& why);
   // Why a stopped table refuses: table_moved when another node plays it.
   Reply stopped_reply(std::string faulted_message) const;
+  // table_follow.cpp: applies the moves this followed copy has not applied
+  // yet, pushing each to the watchers.
+  void follow_moves(const TableRecord& record, const std::vector<MoveRecord>& moves);
   // Sends every watcher its table_update (Audience::broadcast), except
   // `held_for`'s, which it returns for the caller to send with the mover's reply.
   std::optional<Audience::HeldFrame> broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events,
@@ -286,6 +296,11 @@ class Table : public std::enable_shared_from_this<Table> {
   std::optional<LeaseFence> fence_;
   std::function<void()> on_moved_;
   bool moved_ = false;  // stopped because another node plays it (faulted_ is set too)
+  // A followed copy's replay of the log from the deal, kept between reads so
+  // that each read applies only the new moves: an undo needs the state before
+  // the action it takes back, which the replay keeps and state_ does not.
+  std::unique_ptr<LogReplay> following_;
+  std::atomic<std::int64_t> moves_followed_{0};  // following_->moves(), published
   // Counted in spb_tables_stopped (a fault here), until the table goes or
   // another node takes it.
   bool counted_stopped_ = false;

@@ -21,24 +21,7 @@ void Table::follow(TableRecord record, std::vector<MoveRecord> moves, std::funct
                               done = std::move(done)]() mutable {
     // Taken back meanwhile: this node writes the table itself now.
     if (!self->moved_) return done(true);
-    const std::size_t known = self->log_.size();
-    if (moves.size() > known) {
-      // From the deal: an undo needs the state before the action it takes
-      // back, which the replay keeps and this copy does not.
-      LogReplay replay(record);
-      for (std::size_t i = 0; i < moves.size() && replay.ok(); ++i) {
-        engine::Events events;
-        if (!replay.apply(moves[i], /*check_hash=*/true, i >= known ? &events : nullptr)) break;
-        if (i < known) continue;
-        self->state_ = replay.state();
-        self->log_.push_back(replay.last());
-        self->actors_.push_back(moves[i].actor);
-        self->times_.push_back(moves[i].created_at);
-        self->record_.move_count = static_cast<std::int64_t>(self->log_.size());
-        self->broadcast(replay.last(), moves[i].actor, events);
-      }
-      if (!replay.ok()) spdlog::error("table {}: the followed log does not replay: {}", self->id_, replay.divergence()->describe());
-    }
+    self->follow_moves(record, moves);
     // Seat controllers, deadlines and the status change without a move too.
     self->record_.status = record.status;
     self->record_.deadline_at = record.deadline_at;
@@ -50,6 +33,38 @@ void Table::follow(TableRecord record, std::vector<MoveRecord> moves, std::funct
     }
     done(self->audience_.watched());
   });
+}
+
+void Table::follow_moves(const TableRecord& record, const std::vector<MoveRecord>& moves) {
+  if (moves.empty()) return;
+  if (!following_) {
+    // Moves read after a replay that was since dropped: the next read is of
+    // the whole log again (moves_followed() is 0).
+    if (moves.front().move_number != 1) return;
+    following_ = std::make_unique<LogReplay>(record);
+  }
+  const auto known = static_cast<std::int64_t>(log_.size());
+  for (const MoveRecord& move : moves) {
+    // Two reads may overlap: what an earlier one applied is skipped.
+    if (move.move_number <= following_->moves()) continue;
+    engine::Events events;
+    const bool fresh = move.move_number > known;
+    if (!following_->apply(move, /*check_hash=*/true, fresh ? &events : nullptr)) break;
+    if (!fresh) continue;
+    state_ = following_->state();
+    log_.push_back(following_->last());
+    actors_.push_back(move.actor);
+    times_.push_back(move.created_at);
+    record_.move_count = static_cast<std::int64_t>(log_.size());
+    broadcast(following_->last(), move.actor, events);
+  }
+  if (!following_->ok()) {
+    spdlog::error("table {}: the followed log does not replay: {}", id_, following_->divergence()->describe());
+    following_.reset();
+    moves_followed_.store(0, std::memory_order_release);
+    return;
+  }
+  moves_followed_.store(following_->moves(), std::memory_order_release);
 }
 
 void Table::pass_watchers(std::shared_ptr<Table> to) {

@@ -190,10 +190,13 @@ void TableRegistry::catch_up(std::int64_t id, std::function<void()> then) {
   }
   auto record = std::make_shared<std::optional<TableRecord>>();
   auto moves = std::make_shared<std::vector<MoveRecord>>();
+  // Only what the copy has not read: a long game is not read whole again at
+  // each of its moves.
+  const std::int64_t read = table->moves_followed();
   store_.submit(
-      [id, record, moves](Records& db) {
+      [id, read, record, moves](Records& db) {
         *record = db.load_table(id);
-        if (*record) *moves = db.load_moves(id);
+        if (*record) *moves = db.load_moves_after(id, read);
       },
       [this, id, table, record, moves, then = std::move(then)](std::exception_ptr error) mutable {
         if (error || !*record) {

@@ -359,6 +359,50 @@ async def a_watcher_on_another_node_gets_the_moves(db):
         b.stop()
 
 
+async def a_watcher_on_another_node_sees_an_undo_and_the_moves_after_it(db):
+    """A copy that follows a table reads only the moves it has not read, and
+    keeps what an undo needs (the state before the action taken back)."""
+    a, b = start_nodes(db, 2)
+    try:
+        rng = random.Random(9)
+        ann, bob = await user(a, "undo_ann"), await user(b, "undo_bob")
+        table = await new_table(ann, [bob])
+        seats = {await seat_of(ann, table): ann, await seat_of(bob, table): bob}
+        watchers = [await user(a, "undo_cid"), await user(b, "undo_dan")]
+        for watcher in watchers:
+            await watcher.ok("subscribe", table=table)
+        assert a.metric("spb_tables_followed") + b.metric("spb_tables_followed") == 1
+
+        async def play(count):
+            for _ in range(count):
+                view, client, action = await turn(seats, table, rng)
+                number = (await client.ok("act", table=table, move_number=view["move_number"] + 1,
+                                          action=action))["move_number"]
+            return client, number
+
+        async def both_see(number):
+            for watcher in watchers:
+                await pushed(watcher, lambda m: m["type"] == "table_update"
+                             and any(x["move_number"] == number for x in m["moves"]))
+            views = [(await watcher.ok("subscribe", table=table))["view"] for watcher in watchers]
+            assert views[0] == views[1], (views[0], views[1])
+            return views[0]
+
+        actor, last = await play(6)
+        await both_see(last)
+        other = next(client for client in seats.values() if client is not actor)
+        await actor.ok("request_undo", table=table)
+        undone = (await other.ok("answer_undo", table=table, accept=True))["move_number"]
+        view = await both_see(undone)
+        assert view["move_number"] == undone
+        _, last = await play(5)
+        await both_see(last)
+    finally:
+        a.stop()
+        b.stop()
+    verify(db)
+
+
 async def pushed(client, wanted, timeout=15):
     """The first push `wanted` accepts, kept or still to come."""
     deadline = time.monotonic() + timeout
@@ -678,6 +722,7 @@ TESTS = [
     a_table_stays_on_the_node_that_plays_it,
     a_request_carried_to_a_hung_node_takes_the_table_after_its_lease,
     a_watcher_on_another_node_gets_the_moves,
+    a_watcher_on_another_node_sees_an_undo_and_the_moves_after_it,
     what_crosses_users_crosses_nodes,
     moves_for_one_table_through_two_nodes_at_once_are_serialised,
     three_nodes_play_games_with_players_on_different_nodes,

@@ -289,6 +289,10 @@ std::vector<server::MoveRecord> FailingRecords::load_moves(std::int64_t table_id
   return inner_.load_moves(table_id);
 }
 
+std::vector<server::MoveRecord> FailingRecords::load_moves_after(std::int64_t table_id, std::int64_t after_move) {
+  return inner_.load_moves_after(table_id, after_move);
+}
+
 void FailingRecords::each_started_game(std::optional<std::int64_t> table_id, const GameVisitor& visit) {
   inner_.each_started_game(table_id, visit);
 }

@@ -115,6 +115,7 @@ class FailingRecords final : public server::Records {
   std::vector<std::int64_t> started_table_ids() override;
   std::vector<std::pair<std::int64_t, std::int64_t>> running_deadlines() override;
   std::vector<server::MoveRecord> load_moves(std::int64_t table_id) override;
+  std::vector<server::MoveRecord> load_moves_after(std::int64_t table_id, std::int64_t after_move) override;
   void each_started_game(std::optional<std::int64_t> table_id, const GameVisitor& visit) override;
   std::optional<server::SnapshotRecord> load_latest_snapshot(std::int64_t table_id) override;
   server::ChatPage chat_page(std::int64_t table_id, std::optional<std::int64_t> before, int limit) override;

@@ -83,6 +83,28 @@ TEST_CASE("replay equals live play for thousands of random games over every expa
   }
 }
 
+TEST_CASE("a log read in pieces, each after the moves already read, replays like the whole log") {
+  // How a node follows a table another node plays (Table::follow).
+  GameDatabase g;
+  const auto game = g.game(11);
+  const auto record = g.db.load_table(game.table);
+  const std::int64_t total = static_cast<std::int64_t>(g.db.load_moves(game.table).size());
+  REQUIRE(total > 20);
+  LogReplay replay(*record);
+  for (std::int64_t piece : {1, 7, 2, 13}) {
+    const auto moves = g.db.load_moves_after(game.table, replay.moves());
+    REQUIRE(static_cast<std::int64_t>(moves.size()) == total - replay.moves());
+    for (std::size_t i = 0; i < moves.size() && static_cast<std::int64_t>(i) < piece; ++i) {
+      REQUIRE(replay.apply(moves[i], true, nullptr));
+    }
+  }
+  for (const MoveRecord& move : g.db.load_moves_after(game.table, replay.moves())) REQUIRE(replay.apply(move, true, nullptr));
+  CHECK(replay.moves() == total);
+  CHECK(replay.finish(*record));
+  CHECK(replay.state() == game.live);
+  CHECK(g.db.load_moves_after(game.table, total).empty());
+}
+
 TEST_CASE("an edited action is reported at its move") {
   GameDatabase g;
   const auto game = g.game(7);
