@@ -483,17 +483,20 @@ int run(const LoadOptions& o) {
   std::vector<std::shared_ptr<Player>> players;
   const long rss_before = resident_kib(o.server_pid);
 
-  // Resolved once. Setting up (accounts, tables) goes to the first node;
-  // play is spread over all of them.
+  // Resolved once. Setting up (accounts, tables) goes to the first node,
+  // but for the start of each table, which goes to the node of its first
+  // seat: the node a table starts on plays it, as the node its creator uses
+  // on a site. Play is spread over all of them.
   std::vector<tcp::endpoint> nodes;
   for (std::size_t from = 0; from <= o.port.size();) {
     const std::size_t comma = std::min(o.port.find(',', from), o.port.size());
     nodes.push_back(tcp::resolver(ioc).resolve(o.host, o.port.substr(from, comma - from)).begin()->endpoint());
     from = comma + 1;
   }
-  const auto node_of = [&](int table, int seat) {
-    return nodes[static_cast<std::size_t>(o.spread_players ? table + seat : table) % nodes.size()];
+  const auto node_index = [&](int table, int seat) {
+    return static_cast<std::size_t>(o.spread_players ? table + seat : table) % nodes.size();
   };
+  const auto node_of = [&](int table, int seat) { return nodes[node_index(table, seat)]; };
   if (o.idle > 0) {
     for (int i = 0; i < o.idle; ++i) {
       players.push_back(std::make_shared<Player>(strands(), o, node_of(i, 0), totals, "", 0, nullptr, 0, true));
@@ -515,13 +518,18 @@ int run(const LoadOptions& o) {
         seats.push_back(std::make_unique<Control>(ioc, o, nodes.front()));
         seats.back()->call({{"type", "resume_session"}, {"token", tokens.back()}});
       }
+      std::vector<std::unique_ptr<Control>> starters;  // the first seat's account on each node
+      for (const tcp::endpoint& node : nodes) {
+        starters.push_back(std::make_unique<Control>(ioc, o, node));
+        starters.back()->call({{"type", "resume_session"}, {"token", tokens.front()}});
+      }
       for (int t = first; t < std::min(o.tables, first + o.tables_per_account); ++t) {
         const auto table =
             seats[0]->call({{"type", "create_table"}, {"players", o.players}})["table"]["id"].get<std::int64_t>();
         for (int p = 1; p < o.players; ++p) {
           seats[static_cast<std::size_t>(p)]->call({{"type", "join_table"}, {"table", table}});
         }
-        seats[0]->call({{"type", "start_table"}, {"table", table}});
+        starters[node_index(t, 0)]->call({{"type", "start_table"}, {"table", table}});
         const auto pace = std::make_shared<TablePace>();
         for (int p = 0; p < o.players; ++p) {
           players.push_back(std::make_shared<Player>(strands(), o, node_of(t, p), totals, tokens[static_cast<std::size_t>(p)],
