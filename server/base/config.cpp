@@ -110,6 +110,12 @@ constexpr Setting kSettings[] = {
     {"node-name", "SPB_NODE_NAME",
      "this node's name among the nodes sharing a PostgreSQL database; unique per running node (default: "
      "host name and port)"},
+    {"peer-listen", "SPB_PEER_LISTEN",
+     "with PostgreSQL, HOST:PORT on a private network where other nodes carry requests for this node's tables "
+     "directly, rather than through the database's notifications (default none; docs/scaling.md)"},
+    {"peer-address", "SPB_PEER_ADDRESS",
+     "HOST:PORT at which the other nodes reach --peer-listen (default: --peer-listen's own, which must then name "
+     "a host, not 0.0.0.0)"},
     {"drain-seconds", "SPB_DRAIN_SECONDS",
      "seconds after SIGTERM during which the node still serves but /readyz answers 503, so that a balancer with "
      "active checks sends new players elsewhere before it stops (default 0; 0 to 120; docs/operations.md)"},
@@ -198,6 +204,18 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
   } else if (name == "node-name") {
     if (value.empty() || value.size() > 200) return bad("1 to 200 characters");
     config.node_name = value;
+  } else if (name == "peer-listen") {
+    const auto colon = value.rfind(':');
+    if (colon == std::string::npos || colon == 0) return bad("expected HOST:PORT");
+    config.peer_host = value.substr(0, colon);
+    if (!parse_number(value.substr(colon + 1), config.peer_port)) return bad("the port must be a number from 0 to 65535");
+  } else if (name == "peer-address") {
+    const auto colon = value.rfind(':');
+    std::uint16_t port = 0;
+    if (colon == std::string::npos || colon == 0 || !parse_number(value.substr(colon + 1), port) || port == 0) {
+      return bad("expected HOST:PORT with a port from 1 to 65535");
+    }
+    config.peer_address = value;
   } else if (name == "drain-seconds") {
     if (!parse_number(value, config.drain_seconds) || config.drain_seconds < 0 || config.drain_seconds > 120) {
       return bad("0 to 120");
@@ -354,6 +372,11 @@ std::optional<ServerConfig> load_config(const std::vector<std::string>& args, st
     }
     if (!apply(config, args[i].substr(2), args[i + 1], error)) return std::nullopt;
     ++i;
+  }
+  if (!config.peer_host.empty() && config.peer_address.empty() &&
+      (config.peer_host == "0.0.0.0" || config.peer_host == "::" || config.peer_host == "[::]")) {
+    error = "--peer-listen on every interface needs --peer-address: the address the other nodes reach it at";
+    return std::nullopt;
   }
   if (config.test_clock_start && config.admin_token.empty()) {
     error = "--test-clock needs --admin-token: only an administrator may move the test clock";

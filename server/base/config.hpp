@@ -37,6 +37,11 @@ struct ServerConfig {
   // Several nodes on one PostgreSQL database (docs/scaling.md).
   int lease_seconds = 10;  // a table's lease lasts this long unless renewed
   std::string node_name;   // empty: host name and port
+  // Where other nodes carry requests to this one directly (server/net/
+  // peer_link.hpp); no host: through PostgreSQL's notifications.
+  std::string peer_host;
+  std::uint16_t peer_port = 0;
+  std::string peer_address;  // HOST:PORT as the other nodes reach it; empty: peer_host:the bound port
   // Correspondence play (docs/correspondence.md).
   std::optional<std::int64_t> test_clock_start;  // --test-clock: a manual clock from this unix time
   int vacation_days_per_year = 21;

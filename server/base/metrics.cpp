@@ -138,6 +138,11 @@ std::string Metrics::render() const {
   counter("spb_forwards_carried_total", "Requests carried from this node to the node that plays their table.",
           forwards_carried.load());
   counter("spb_forwards_served_total", "Requests another node carried here, done by this node.", forwards_served.load());
+  counter("spb_peer_messages_sent_total",
+          "Carried requests and answers written to a direct connection to another node (--peer-listen).",
+          peer_messages_sent.load());
+  counter("spb_peer_messages_received_total", "Carried requests and answers read from another node's direct connection.",
+          peer_messages_received.load());
   counter("spb_forwards_unanswered_total",
           "Requests carried to another node that did not answer in time; their tables were taken here instead.",
           forwards_unanswered.load());

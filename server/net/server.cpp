@@ -37,6 +37,7 @@
 #include "server/requests/vacations.hpp"
 #include "server/net/http_session.hpp"
 #include "server/net/readiness.hpp"
+#include "server/net/peer_link.hpp"
 #include "server/notices/outbox_gauge.hpp"
 #include "server/net/ws_session.hpp"
 #include "server/requests/guards.hpp"
@@ -198,6 +199,30 @@ int run_server(const ServerConfig& config) {
   std::optional<tcp::acceptor> acceptor =
       bound_acceptor(strands, tcp::endpoint{net::ip::make_address(config.address), config.port});
   const std::string node = node_name(config);
+  const bool shared = backend_kind(config.database) == BackendKind::kPostgresql;
+  // Where the other nodes carry requests for this node's tables, bound as
+  // early as the listener (docs/scaling.md, "Routing").
+  std::unique_ptr<PeerLink> peers;
+  if (!config.peer_host.empty()) {
+    if (!shared) {
+      spdlog::critical("spb serve: --peer-listen is for nodes sharing a PostgreSQL database, and {} is SQLite",
+                       printable_location(config.database));
+      return 2;
+    }
+    std::optional<tcp::acceptor> peer_acceptor;
+    try {
+      peer_acceptor = bound_acceptor(strands, tcp::endpoint{net::ip::make_address(config.peer_host), config.peer_port});
+    } catch (const boost::system::system_error& e) {
+      spdlog::critical("spb serve: cannot listen for other nodes on {}:{}: {}", config.peer_host, config.peer_port,
+                       e.code().message());
+      return 1;
+    }
+    const std::string address = config.peer_address.empty()
+                                    ? config.peer_host + ":" + std::to_string(peer_acceptor->local_endpoint().port())
+                                    : config.peer_address;
+    peers = std::make_unique<PeerLink>(ioc->get_executor(), std::move(*peer_acceptor), address, metrics);
+    spdlog::info("node {}: other nodes carry requests here at {}", node, address);
+  }
   // Each PostgreSQL session names its node (pg_stat_activity, the server's
   // log), unless the operator's connection string names it otherwise: libpq
   // reads PGAPPNAME for every connection this process opens.
@@ -206,7 +231,6 @@ int run_server(const ServerConfig& config) {
   // a lease (docs/scaling.md). A writer paused inside a transaction is ended
   // by PostgreSQL after a lease's length, so it cannot hold a table's lease
   // row locked from a node taking the table.
-  const bool shared = backend_kind(config.database) == BackendKind::kPostgresql;
   const std::int64_t lease_ms = std::int64_t{config.lease_seconds} * 1000;
   // A transaction's completions go to the network threads in one post, on
   // one strand so that they run in the order committed; a table's completion
@@ -310,6 +334,14 @@ int run_server(const ServerConfig& config) {
     notifier.set_bus(&bus);
     NodeLeaseHooks hooks = tables->lease_hooks();
     hooks.forwarded = [&services, &forwarder](std::string payload) { forwarder->heard(services, payload); };
+    if (peers) {
+      forwarder->carry_over([&peers](const std::string& to, std::string message) {
+        return peers->send(to, std::move(message));
+      });
+      peers->start([&services, &forwarder](std::string message) { forwarder->heard(services, message); },
+                   [&leases](const std::string& to, std::string message) { return leases->forward(to, std::move(message)); });
+      hooks.peer = [&peers](std::string other, std::string announcement) { peers->heard(other, announcement); };
+    }
     hooks.heard = [&services, &channels, &tables](NodeBus::Kind kind, std::int64_t id, std::string text) {
       switch (kind) {
         case NodeBus::Kind::kUser:
@@ -342,7 +374,7 @@ int run_server(const ServerConfig& config) {
           break;
       }
     };
-    leases->start(std::move(hooks));
+    leases->start(std::move(hooks), peers ? peers->announcement() : std::string());
   }
   schedule_open_vacations(services);
   webhooks->wake();
@@ -371,6 +403,7 @@ int run_server(const ServerConfig& config) {
   // leases are given up, so other nodes take the tables at once.
   if (leases) leases->stop();
   forwarder.reset();  // its timers, before the io_context
+  peers.reset();      // its sockets, the same
   store.reset();   // writes what is queued; completions go to the stopped io_context
   readiness.reset();  // its timers, before the io_context
   outbox_gauge.reset();  // the same

@@ -38,7 +38,11 @@ std::optional<std::vector<std::string>> fields_of(const std::string& payload, st
 
 Forwarder::Forwarder(boost::asio::any_io_executor executor, NodeLeases& leases, Metrics& metrics,
                      std::chrono::milliseconds patience)
-    : executor_(std::move(executor)), leases_(leases), metrics_(metrics), patience_(patience) {}
+    : executor_(std::move(executor)),
+      leases_(leases),
+      metrics_(metrics),
+      patience_(patience),
+      transport_([&leases](const std::string& to, std::string message) { return leases.forward(to, std::move(message)); }) {}
 
 Forwarder::~Forwarder() {
   std::lock_guard lock(mutex_);
@@ -61,7 +65,7 @@ void Forwarder::carry(const std::string& to, const CarriedIdentity& identity, co
   }
   const std::string payload = std::string(1, kRequest) + "\n" + leases_.node() + "\n" + std::to_string(number) + "\n" +
                               protocol::encode_carried_identity(identity) + "\n" + frame;
-  if (!leases_.forward(to, payload)) return answer(number, CarriedAnswer{});
+  if (!transport_(to, payload)) return answer(number, CarriedAnswer{});
   metrics_.forwards_carried.fetch_add(1, std::memory_order_relaxed);
 }
 
@@ -106,8 +110,8 @@ void Forwarder::serve(Services& services, const std::string& from, const std::st
   }
   metrics_.forwards_served.fetch_add(1, std::memory_order_relaxed);
   auto connection = std::make_shared<CarriedConnection>(executor_, *who, [this, from, number](std::string answer) {
-    if (!leases_.forward(from, std::string(1, kAnswer) + "\n" + number + "\n" + answer)) {
-      leases_.forward(from, std::string(1, kTooLong) + "\n" + number + "\n");
+    if (!transport_(from, std::string(1, kAnswer) + "\n" + number + "\n" + answer)) {
+      transport_(from, std::string(1, kTooLong) + "\n" + number + "\n");
     }
   });
   connection->post([&services, connection, frame = std::move(frame)] {

@@ -3,9 +3,11 @@
 // that plays it; its lease moves only when that node dies, leaves or does not
 // answer.
 //
-// The carrier is PostgreSQL's LISTEN/NOTIFY (channel spb_forward, through
-// NodeLeases), which every node already listens on: no address of another
-// node, no port and no credential beyond the database's own. A request is
+// The carrier is a direct connection to the node (server/net/peer_link.hpp)
+// when the nodes have peer addresses (--peer-listen), else PostgreSQL's
+// LISTEN/NOTIFY (channel spb_forward, through NodeLeases), which every node
+// already listens on: no address of another node, no port and no credential
+// beyond the database's own, at the cost of a transaction each way. A request is
 // carried as the frame the client sent, re-encoded, with who sent it: the
 // node that plays the table runs it as if its own connection had, on a
 // CarriedConnection, and sends back the one frame it answers. The asker hands
@@ -57,6 +59,9 @@ struct CarriedAnswer {
 class Forwarder {
  public:
   using Answered = std::function<void(CarriedAnswer)>;
+  // Sends a carried request or answer to a node; false when it cannot (too
+  // long for a notification).
+  using Transport = std::function<bool(const std::string& to, std::string message)>;
 
   Forwarder(boost::asio::any_io_executor executor, NodeLeases& leases, Metrics& metrics,
             std::chrono::milliseconds patience);
@@ -64,6 +69,9 @@ class Forwarder {
   Forwarder(const Forwarder&) = delete;
   Forwarder& operator=(const Forwarder&) = delete;
 
+  // Carries over `transport` rather than NOTIFY spb_forward. REQUIRES: called
+  // before any carry().
+  void carry_over(Transport transport) { transport_ = std::move(transport); }
   // Carries `frame`, sent by `identity`, to node `to`. `answered` runs once,
   // on any thread.
   void carry(const std::string& to, const CarriedIdentity& identity, const std::string& frame, Answered answered);
@@ -85,6 +93,7 @@ class Forwarder {
   NodeLeases& leases_;
   Metrics& metrics_;
   const std::chrono::milliseconds patience_;
+  Transport transport_;
 
   std::mutex mutex_;
   std::uint64_t next_ = 1;                    // guarded by mutex_

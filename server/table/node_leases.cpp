@@ -24,6 +24,7 @@ const std::string kTable = "spb_table";
 const std::string kBus = "spb_bus";
 const std::string kDue(kTimedWorkChannel);
 const std::string kForward = "spb_forward";
+const std::string kPeers = "spb_peers";
 
 // PostgreSQL refuses a notification payload of 8000 bytes or more.
 constexpr std::size_t kMaxPayload = 7999;
@@ -53,14 +54,16 @@ NodeLeases::~NodeLeases() { stop(); }
 void NodeLeases::open_listener() {
   socket_.reset();
   listener_.reset();
-  listener_ = std::make_unique<PgListener>(conninfo_, std::vector<std::string>{kHandover, kReleased, kTable, kBus, kDue, kForward});
+  listener_ = std::make_unique<PgListener>(conninfo_, std::vector<std::string>{kHandover, kReleased, kTable, kBus, kDue, kForward, kPeers});
   // The descriptor is libpq's: release() it before the listener closes it.
   socket_ = std::make_unique<boost::asio::posix::stream_descriptor>(ioc_, listener_->socket());
 }
 
-void NodeLeases::start(NodeLeaseHooks hooks) {
+void NodeLeases::start(NodeLeaseHooks hooks, std::string announcement) {
   hooks_ = std::move(hooks);
+  announcement_ = std::move(announcement);
   listen();
+  boost::asio::post(ioc_, [this] { announce(); });
   heartbeat_.expires_after(std::chrono::milliseconds(lease_ms_ / 3));
   heartbeat_.async_wait([this](boost::system::error_code ec) {
     if (!ec) beat();
@@ -218,7 +221,26 @@ void NodeLeases::publish(NodeBus::Kind kind, std::int64_t id, std::string text) 
   });
 }
 
+void NodeLeases::announce() {
+  if (announcement_.empty()) return;
+  try {
+    leases_->notify(kPeers, node_ + "\n" + announcement_);
+  } catch (const DatabaseError& e) {
+    spdlog::warn("node {}: could not announce its peer address: {}", node_, e.what());
+  }
+}
+
 void NodeLeases::on_notification(const std::string& channel, const std::string& payload) {
+  if (channel == kPeers) {
+    const auto end = payload.find('\n');
+    if (end == std::string::npos) return;
+    std::string node = payload.substr(0, end);
+    if (node == node_) return;
+    // A node just started hears this node's address now, not a beat later.
+    if (peers_heard_.insert(node).second) announce();
+    if (hooks_.peer) hooks_.peer(std::move(node), payload.substr(end + 1));
+    return;
+  }
   if (channel == kDue) {
     // This node's own writes come back too: waking its own sender once more
     // costs a read, and telling them apart would cost a name in every payload.
@@ -262,6 +284,7 @@ void NodeLeases::on_notification(const std::string& channel, const std::string& 
 }
 
 void NodeLeases::beat() {
+  announce();
   try {
     if (!listener_) {
       open_listener();

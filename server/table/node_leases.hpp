@@ -17,6 +17,10 @@
 //   (`handover_asked`); the registry releases it once no write is in flight.
 // - Requests and answers carried between nodes (NOTIFY spb_forward) are
 //   reported (`forwarded`) when addressed to this node.
+// - Where this node takes requests from other nodes directly (its peer
+//   address, server/net/peer_link.hpp) is announced every beat (NOTIFY
+//   spb_peers), and at once to a node heard announcing for the first time;
+//   other nodes' announcements are reported (`peer`).
 // - What another node publishes for users and tables (node_bus.hpp) is
 //   reported (`heard`); what this node publishes, it does not hear back.
 // - A table written by any node is reported (`table_changed`, from the NOTIFY
@@ -40,6 +44,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -62,6 +67,7 @@ struct NodeLeaseHooks {
   std::function<void(TimedWorkDue due)> timed_work;                     // a node's write made timed work due
   std::function<void(std::int64_t table)> released;                    // a node gave the table's lease up
   std::function<void(std::string payload)> forwarded;                  // a carried request or answer, for this node
+  std::function<void(std::string node, std::string announcement)> peer;  // another node's peer address
 };
 
 class NodeLeases {
@@ -86,8 +92,9 @@ class NodeLeases {
   const std::string& node() const { return node_; }
   std::int64_t lease_ms() const { return lease_ms_; }
 
-  // Starts the thread: the heartbeat and the listener.
-  void start(NodeLeaseHooks hooks);
+  // Starts the thread: the heartbeat and the listener. `announcement`, when
+  // not empty, is told to the other nodes (their `peer` hook).
+  void start(NodeLeaseHooks hooks, std::string announcement = {});
   // Stops the thread; releases every lease still held, so the other nodes
   // take the tables at once rather than after their leases expire.
   void stop();
@@ -124,6 +131,7 @@ class NodeLeases {
   void try_acquire(std::int64_t table);
   void finish(std::int64_t table, std::optional<std::int64_t> epoch);
   void open_listener();
+  void announce();
 
   // Constant after construction.
   const std::string node_;
@@ -139,6 +147,8 @@ class NodeLeases {
   Metrics& metrics_;
   std::map<std::int64_t, std::int64_t> held_;     // table -> epoch
   std::map<std::int64_t, Waiting> waiting_;       // tables asked of another node
+  std::string announcement_;
+  std::set<std::string> peers_heard_;             // nodes whose announcement came
   const std::string conninfo_;
   std::thread thread_;
 };

@@ -3,7 +3,8 @@
 # PostgreSQL 15 (initdb'ed here with its defaults: fsync and
 # synchronous_commit on, reached over a Unix socket), for docs/performance.md
 # ("Current figures"). 1,000 tables and 4,000 connections over 20 s, closed loop
-# or offered 4,000/s (OFFER=N: N/s); prints loadgen's figures and the CPU per acknowledged
+# or offered 4,000/s (OFFER=N: N/s); PEERS=1: the nodes carry requests to
+# each other over peer connections (--peer-listen); prints loadgen's figures and the CPU per acknowledged
 # move of all the nodes together and of PostgreSQL. Run as root (PostgreSQL
 # runs as the user postgres).
 #
@@ -31,7 +32,7 @@ DB="host=$W port=5432 user=spb dbname=spb"
 SERVERS=""; PORTS=""
 for i in $(seq 1 $nodes); do
   $SPB serve --listen 127.0.0.1:0 --db "$DB" --node-name node$i --rate 100000 --max-connections-per-address 0 \
-    --registrations-per-address-hour 0 > $W/serve$i.log 2>&1 &
+    --registrations-per-address-hour 0 ${PEERS:+--peer-listen 127.0.0.1:0} > $W/serve$i.log 2>&1 &
   SERVERS="$SERVERS $!"
   until grep -q "listening on" $W/serve$i.log 2>/dev/null; do sleep 0.05; done
   PORTS="$PORTS${PORTS:+,}$(sed -n 's/.*listening on 127.0.0.1:\([0-9]*\).*/\1/p' $W/serve$i.log)"

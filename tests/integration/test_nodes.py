@@ -20,6 +20,7 @@ import http.server
 import json
 import os
 import random
+import re
 import signal
 import statistics
 import subprocess
@@ -31,7 +32,7 @@ import time
 import websockets
 
 from harness import Client, Server
-from pg_cluster import cluster, rows
+from pg_cluster import BIN as PG_BIN, cluster, rows
 from schema_check import SchemaCheck
 
 SPB, ROOT = sys.argv[1], sys.argv[2]
@@ -249,11 +250,26 @@ async def moves_for_one_table_through_two_nodes_at_once_are_serialised(db):
     verify(db)
 
 
+# Nodes that carry requests to each other over direct connections
+# (--peer-listen), rather than PostgreSQL's notifications.
+PEERS = ["--peer-listen", "127.0.0.1:0"]
+
+
 async def a_table_stays_on_the_node_that_plays_it(db):
     """Players of one table on two nodes: the requests made through the node
     that does not play it are carried to the one that does, and the lease
     never moves (docs/scaling.md, "Routing")."""
-    a, b = start_nodes(db, 2)
+    await a_table_stays_where_it_is_played(db, peers=False)
+
+
+async def requests_are_carried_over_direct_connections_between_peers(db):
+    """The same with --peer-listen: requests and answers go over a TCP
+    connection between the nodes, none as a notification."""
+    await a_table_stays_where_it_is_played(db, peers=True)
+
+
+async def a_table_stays_where_it_is_played(db, peers):
+    a, b = start_nodes(db, 2, extra=PEERS if peers else ())
     try:
         rng = random.Random(5)
         ann = await user(a, "stay_ann")
@@ -280,6 +296,10 @@ async def a_table_stays_on_the_node_that_plays_it(db):
         assert b.metric("spb_forwards_unanswered_total") == 0
         assert a.metric("spb_handovers_given_total") == 0 and b.metric("spb_handovers_asked_total") == 0
         assert a.metric("spb_tables_active") == 1 and b.metric("spb_tables_active") == 0
+        # Bob's requests one way, their answers the other.
+        direct = [b.metric("spb_peer_messages_sent_total"), a.metric("spb_peer_messages_received_total"),
+                  a.metric("spb_peer_messages_sent_total"), b.metric("spb_peer_messages_received_total")]
+        assert all(n >= bobs for n in direct) if peers else direct == [0, 0, 0, 0], direct
         moves = dict(stored_moves(db, table))
         assert all(same_action(moves[n], action) for n, action in acked.items())
         # A rule broken through the other node is refused there, in that
@@ -292,6 +312,63 @@ async def a_table_stays_on_the_node_that_plays_it(db):
         a.stop()
         b.stop()
     verify(db)
+
+
+def peer_address(node):
+    found = re.search(r"other nodes carry requests here at 127\.0\.0\.1:(\d+)", node.log_text())
+    return ("127.0.0.1", int(found.group(1)))
+
+
+def framed(data):
+    return len(data).to_bytes(4, "big") + data
+
+
+def announced_token(db, node):
+    """The token `node` announces, heard as any session of the database may
+    hear it (LISTEN spb_peers over a few of its beats)."""
+    out = subprocess.run([f"{PG_BIN}/psql", "-X", "-q", "-At", "-d", db, "-c", "LISTEN spb_peers",
+                          "-c", "SELECT pg_sleep(2.5)"], capture_output=True, text=True, timeout=30).stdout
+    found = re.search(rf'payload "{node}\n[^\n]*\n([0-9a-f]{{64}})"', out)
+    assert found, out
+    return found.group(1).encode()
+
+
+async def a_peer_connection_without_the_token_is_closed_unheard(db):
+    """Only a node that heard this node's announcement through the database
+    may carry requests to it: a connection presenting another token is
+    closed before anything it sends is read."""
+    a, b = start_nodes(db, 2, extra=PEERS)
+    try:
+        ann = await user(a, "token_ann")
+        table = await new_table(ann, [await user(b, "token_bob")])
+        identity = json.dumps({"user": 1, "name": "token_ann", "admin": True, "bot": False, "language": "en",
+                               "address": "127.0.0.1", "remote": "127.0.0.1"})
+
+        async def carry(token, request):
+            reader, writer = await asyncio.open_connection(*peer_address(a))
+            writer.write(framed(token) + framed(f"q\nn1\n1\n{identity}\n{json.dumps(request)}".encode()))
+            await writer.drain()
+            return reader, writer
+
+        forged = {"type": "admin_abort", "id": 1, "table": table, "reason": "forged"}
+        for token in (b"0" * 64, b"not even the length of a token"):
+            reader, writer = await carry(token, forged)
+            try:  # closed by node n0, with what was sent unread: a reset
+                assert await asyncio.wait_for(reader.read(), 10) == b""
+            except ConnectionResetError:
+                pass
+            writer.close()
+        assert a.metric("spb_forwards_served_total") == 0
+        assert a.metric("spb_peer_messages_received_total") == 0
+        assert rows(db, "SELECT status FROM game_tables WHERE id = ?", (table,)) == [("playing",)]
+        assert "not the token this node announced" in a.log_text()
+        # With the token announced, the same connection is heard.
+        reader, writer = await carry(announced_token(db, "n0"), {"type": "my_tables", "id": 2})
+        await waited_for(lambda: a.metric("spb_forwards_served_total") == 1, "the request with the token served")
+        writer.close()
+    finally:
+        a.stop()
+        b.stop()
 
 
 async def a_request_carried_to_a_hung_node_takes_the_table_after_its_lease(db):
@@ -720,6 +797,8 @@ async def sigkilled_nodes_lose_no_acknowledged_move(db):
 TESTS = [
     fencing_a_paused_node_writes_nothing,
     a_table_stays_on_the_node_that_plays_it,
+    requests_are_carried_over_direct_connections_between_peers,
+    a_peer_connection_without_the_token_is_closed_unheard,
     a_request_carried_to_a_hung_node_takes_the_table_after_its_lease,
     a_watcher_on_another_node_gets_the_moves,
     a_watcher_on_another_node_sees_an_undo_and_the_moves_after_it,
