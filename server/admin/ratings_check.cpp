@@ -76,7 +76,7 @@ RatingsCheck check_ratings(Records& db) {
       } else {
         check.problems.push_back(where(r) + "no finished game replays for this result");
       }
-      game.seats.push_back(FinishedSeat{r.seat, r.user_id, r.robot, place, r.abandoned});
+      game.seats.push_back(FinishedSeat{r.seat, r.user_id, r.robot, place, r.abandoned, r.robot_level});
     }
     std::vector<GameResultRecord> again = stored;
     choose_rated(game, db.table_terms(table).rated, again);

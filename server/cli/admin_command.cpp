@@ -23,6 +23,8 @@ constexpr AdminCommand kAdminCommands[] = {
      run_admin_verify_command},
     {"ratings", "rate every finished game again, in order, and compare with the stored ratings",
      run_admin_ratings_command},
+    {"calibrate-robots", "play the robot levels against each other in rated games, to rate their accounts",
+     run_admin_calibrate_command},
     {"export", "write game records (one table or all) as versioned JSON lines", run_admin_export_command},
     {"import", "load game records into a database after replaying them", run_admin_import_command},
     {"migrate", "copy a whole database between SQLite and PostgreSQL, then replay every table in the copy",
@@ -32,7 +34,7 @@ constexpr AdminCommand kAdminCommands[] = {
 int admin_usage() {
   std::cerr << "usage: spb admin COMMAND [OPTIONS]\n\ncommands:\n";
   for (const AdminCommand& command : kAdminCommands) {
-    std::cerr << "  " << command.name << std::string(10 - std::string(command.name).size(), ' ') << command.summary
+    std::cerr << "  " << command.name << std::string(18 - std::string(command.name).size(), ' ') << command.summary
               << "\n";
   }
   return 2;

@@ -23,6 +23,7 @@ int run_admin_restore_command(const std::vector<std::string>& args);
 int run_admin_replay_command(const std::vector<std::string>& args);
 int run_admin_verify_command(const std::vector<std::string>& args);
 int run_admin_ratings_command(const std::vector<std::string>& args);
+int run_admin_calibrate_command(const std::vector<std::string>& args);
 int run_admin_export_command(const std::vector<std::string>& args);
 int run_admin_import_command(const std::vector<std::string>& args);
 int run_admin_migrate_command(const std::vector<std::string>& args);

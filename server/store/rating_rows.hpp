@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/robot_level.hpp"
+
 namespace sp::server {
 
 // Two-player games are rated apart from games of three to five: the game
@@ -43,8 +45,15 @@ struct RatingRecord {
 struct GameResultRecord {
   std::int64_t table_id = 0;
   int seat = 0;
+  // The seat's person, or for a robot's seat its level's account ("Robot
+  // level N"); a robot's seat stored before levels were rated has its seat's
+  // robot pseudo-user.
   std::int64_t user_id = 0;
-  bool robot = false;  // a robot's seat from the start: an opponent, never rated itself
+  bool robot = false;  // a robot's seat from the start
+  // A robot's seat: the level whose account `user_id` is, read back from the
+  // account; nothing for a person's seat and for a robot's seat stored before
+  // levels were rated, which entered its game as a newcomer and kept nothing.
+  std::optional<engine::RobotLevel> robot_level;
   int place = 0;
   bool abandoned = false;
   // Rated games only: the pool, the place the rating used, mu and sigma.

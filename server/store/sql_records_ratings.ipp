@@ -9,7 +9,11 @@ namespace {
 constexpr const char* kResultColumns =
     "r.table_id, r.seat, r.user_id, r.robot, r.place, r.abandoned, r.pool, coalesce(r.rated_place, 0), "
     "coalesce(r.mu_before, 0), coalesce(r.sigma_before, 0), coalesce(r.mu_after, 0), coalesce(r.sigma_after, 0), "
-    "r.moves_due, r.timeouts, r.timed_moves, r.think_seconds, r.finished_at, t.name, t.player_count ";
+    "r.moves_due, r.timeouts, r.timed_moves, r.think_seconds, r.finished_at, t.name, t.player_count, u.robot_level ";
+
+// The results with their tables and accounts, for kResultColumns.
+constexpr const char* kResultsJoined =
+    "FROM game_results r JOIN game_tables t ON t.id = r.table_id JOIN users u ON u.id = r.user_id ";
 
 GameResultRecord read_result(const auto& s) {
   GameResultRecord r;
@@ -32,6 +36,7 @@ GameResultRecord read_result(const auto& s) {
   r.finished_at = s.column_int(16);
   r.table_name = s.column_text(17);
   r.players = static_cast<int>(s.column_int(18));
+  if (r.robot && !s.column_is_null(19)) r.robot_level = static_cast<engine::RobotLevel>(s.column_int(19));
   return r;
 }
 
@@ -133,8 +138,11 @@ void SqlRecords<Nodes>::update_game_rating(const GameResultRecord& r) {
 
 template <NodePolicy Nodes>
 std::vector<GameResultRecord> SqlRecords<Nodes>::game_results_of(std::int64_t user_id, int limit) {
-  auto s = db_.prepare(std::string("SELECT * FROM (SELECT ") + kResultColumns +
-                       "FROM game_results r JOIN game_tables t ON t.id = r.table_id WHERE r.user_id = ? "
+  // A level's account seated twice in one game (docs/ratings.md "Robots") was
+  // rated at its first seat: one row a game.
+  auto s = db_.prepare(std::string("SELECT * FROM (SELECT ") + kResultColumns + kResultsJoined +
+                       "WHERE r.user_id = ? AND NOT EXISTS (SELECT 1 FROM game_results e WHERE e.table_id = "
+                       "r.table_id AND e.user_id = r.user_id AND e.seat < r.seat) "
                        "ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?) newest ORDER BY finished_at, table_id");
   s.bind(1, user_id).bind(2, static_cast<std::int64_t>(limit));
   std::vector<GameResultRecord> results;
@@ -144,8 +152,7 @@ std::vector<GameResultRecord> SqlRecords<Nodes>::game_results_of(std::int64_t us
 
 template <NodePolicy Nodes>
 std::vector<GameResultRecord> SqlRecords<Nodes>::all_game_results() {
-  auto s = db_.prepare(std::string("SELECT ") + kResultColumns +
-                       "FROM game_results r JOIN game_tables t ON t.id = r.table_id "
+  auto s = db_.prepare(std::string("SELECT ") + kResultColumns + kResultsJoined +
                        "ORDER BY r.finished_at, r.table_id, r.seat");
   std::vector<GameResultRecord> results;
   while (s.step()) results.push_back(read_result(s));
@@ -161,7 +168,8 @@ PlayerTotals SqlRecords<Nodes>::player_totals(std::int64_t user_id) {
   played.bind(1, user_id);
   if (played.step()) totals.games_played = static_cast<int>(played.column_int(0));
   auto results = db_.prepare(
-      "SELECT count(*), coalesce(sum(abandoned), 0), coalesce(sum(moves_due), 0), coalesce(sum(timeouts), 0), "
+      "SELECT count(DISTINCT table_id), coalesce(sum(abandoned), 0), coalesce(sum(moves_due), 0), "
+      "coalesce(sum(timeouts), 0), "
       "coalesce(sum(timed_moves), 0), coalesce(sum(think_seconds), 0) FROM game_results WHERE user_id = ?");
   results.bind(1, user_id);
   if (results.step()) {

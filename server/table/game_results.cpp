@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <utility>
 
 #include "protocol/stored_text.hpp"
@@ -58,8 +59,7 @@ void count_moves(const std::vector<MoveRecord>& moves, std::vector<GameResultRec
 void choose_rated(const FinishedGame& game, bool rated_with_robots, std::vector<GameResultRecord>& results) {
   for (GameResultRecord& r : results) r.pool.reset();
   const bool robots = std::any_of(game.seats.begin(), game.seats.end(), [](const FinishedSeat& s) { return s.robot; });
-  const bool people = std::any_of(game.seats.begin(), game.seats.end(), [](const FinishedSeat& s) { return !s.robot; });
-  if ((robots && !rated_with_robots) || !people || game.seats.size() < 2) return;
+  if ((robots && !rated_with_robots) || game.seats.size() < 2) return;
   const RatingPool pool = pool_for(game.player_count, game.bot_seated);
   // Abandoned seats all share the last place: their robots' order is not theirs.
   const auto standing = [](const FinishedSeat& s) { return std::pair{s.abandoned ? 1 : 0, s.abandoned ? 0 : s.place}; };
@@ -77,11 +77,14 @@ std::vector<NewRating> rate_results(std::vector<GameResultRecord>& results, cons
   std::vector<ratings::Standing> standings;
   std::vector<GameResultRecord*> rated;
   std::vector<int> games;
+  std::vector<bool> keeps;
+  std::set<std::int64_t> seen;
   for (GameResultRecord& r : results) {
     if (!r.pool) continue;
     ratings::Rating before = ratings::newcomer();
     int played = 0;
-    if (!r.robot) {
+    const bool account = !r.robot || r.robot_level;
+    if (account) {
       if (const auto stored = current(r.user_id, *r.pool)) {
         before = ratings::Rating{stored->mu, stored->sigma};
         played = stored->games;
@@ -90,6 +93,7 @@ std::vector<NewRating> rate_results(std::vector<GameResultRecord>& results, cons
     standings.push_back(ratings::Standing{before, r.rated_place});
     rated.push_back(&r);
     games.push_back(played);
+    keeps.push_back(account && seen.insert(r.user_id).second);
   }
   const std::vector<ratings::Rating> after = ratings::rate(standings);
   std::vector<NewRating> kept_ratings;
@@ -97,11 +101,10 @@ std::vector<NewRating> rate_results(std::vector<GameResultRecord>& results, cons
     GameResultRecord& r = *rated[i];
     r.mu_before = standings[i].before.mu;
     r.sigma_before = standings[i].before.sigma;
-    // A robot is the same newcomer in every game: its own result is not kept.
-    const ratings::Rating kept = r.robot ? standings[i].before : after[i];
+    const ratings::Rating kept = keeps[i] ? after[i] : standings[i].before;
     r.mu_after = kept.mu;
     r.sigma_after = kept.sigma;
-    if (!r.robot) kept_ratings.push_back(NewRating{r.user_id, *r.pool, RatingRecord{kept.mu, kept.sigma, games[i] + 1}});
+    if (keeps[i]) kept_ratings.push_back(NewRating{r.user_id, *r.pool, RatingRecord{kept.mu, kept.sigma, games[i] + 1}});
   }
   return kept_ratings;
 }
@@ -114,6 +117,11 @@ void write_game_results(Records& db, std::int64_t table_id, const FinishedGame& 
     r.seat = seat.seat;
     r.user_id = seat.user_id;
     r.robot = seat.robot;
+    if (seat.robot) {
+      // A robot's seat stored before levels were stored plays as level 1 (Table::robot_level_of).
+      r.robot_level = seat.robot_level.value_or(engine::RobotLevel::kWorth);
+      r.user_id = db.robot_level_user(*r.robot_level);
+    }
     r.place = seat.place;
     r.abandoned = seat.abandoned;
     r.finished_at = now;

@@ -3,7 +3,7 @@ clients play games to their end; the ratings move the right way and by the
 Weng-Lin Plackett-Luce amounts (tests/ratings/plackett_luce_check.py, computed
 apart from the server); profiles tell games, timeouts and time per move; a
 seat taken over after timeouts is rated last; robot games are unrated unless
-the table says `rated`; tables refuse players below their requirements; and
+the table says `rated`, and then rate each robot as its level's account; tables refuse players below their requirements; and
 `spb admin ratings` computes every rating again from the finished games.
 
 usage: test_ratings.py SPB_BINARY PROJECT_ROOT"""
@@ -169,17 +169,35 @@ async def robot_games_are_unrated_unless_the_table_says_rated(server):
     rated = await new_game(cid, [], 2, robots=1, rated=True)
     final = await play_to_the_end(rated, {0: cid}, random.Random(2))
     places = places_of(final["view"])
-    # The robot is a newcomer opponent every time; it keeps no rating.
-    expected = update([(MU, SIGMA, places[0]), (MU, SIGMA, places[1])])[0]
+    # The robot is rated as its level's account, a newcomer at its first game.
+    expected = update([(MU, SIGMA, places[0]), (MU, SIGMA, places[1])])
     profile = await cid.ok("profile", name="cid")
     assert profile["games_finished"] == 2 and len(profile["history"]) == 1, profile
     assert profile["history"][0]["table"] == rated, profile["history"]
     two = profile["ratings"]["two_player"]
-    assert two["games"] == 1 and close(two["mu"], expected[0]) and close(two["sigma"], expected[1]), (two, expected)
+    assert two["games"] == 1 and close(two["mu"], expected[0][0]) and close(two["sigma"], expected[0][1]), (
+        two, expected)
+    level = (await cid.ok("profile", name="Robot level 1"))["ratings"]["two_player"]
+    assert level["games"] == 1 and close(level["mu"], expected[1][0]) and close(level["sigma"], expected[1][1]), (
+        level, expected)
     listed = [t for t in (await cid.ok("list_tables", status="finished"))["tables"] if t["id"] == rated][0]
-    assert listed["rated"] is True and "standing" not in [s for s in listed["seats"] if s["robot"]][0], listed
+    robot_seat = [s for s in listed["seats"] if s["robot"]][0]
+    assert listed["rated"] is True and "standing" not in robot_seat, listed
+    assert robot_seat["robot_level"] == 1 and close(robot_seat["robot_rating"], level["rating"]), robot_seat
+
+    # The next rated game starts from both ratings as they stand.
+    again = await new_game(cid, [], 2, robots=1, rated=True)
+    final = await play_to_the_end(again, {0: cid}, random.Random(4))
+    places = places_of(final["view"])
+    expected = update([(two["mu"], two["sigma"], places[0]), (level["mu"], level["sigma"], places[1])])
+    two = (await cid.ok("profile", name="cid"))["ratings"]["two_player"]
+    level_profile = await cid.ok("profile", name="Robot level 1")
+    level = level_profile["ratings"]["two_player"]
+    assert two["games"] == 2 and close(two["mu"], expected[0][0]) and close(two["sigma"], expected[0][1]), two
+    assert level["games"] == 2 and close(level["mu"], expected[1][0]) and close(level["sigma"], expected[1][1]), level
+    assert [g["table"] for g in level_profile["history"]] == [rated, again], level_profile["history"]
     checked = admin_ratings(server)
-    assert checked.returncode == 0 and "2 finished games, 1 rated" in checked.stdout, checked.stdout + checked.stderr
+    assert checked.returncode == 0 and "3 finished games, 2 rated" in checked.stdout, checked.stdout + checked.stderr
 
 
 @test

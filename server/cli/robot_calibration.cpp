@@ -1,0 +1,190 @@
+#include "server/cli/robot_calibration.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "engine/replay.hpp"
+#include "engine/rules.hpp"
+#include "engine/setup.hpp"
+#include "engine/state_hash.hpp"
+#include "protocol/log_entry_text.hpp"
+#include "protocol/stored_text.hpp"
+#include "server/cli/robot_match.hpp"
+#include "server/cli/table_options.hpp"
+#include "server/store/snapshot.hpp"
+#include "server/table/seat_control.hpp"
+#include "server/table/table_aftermath.hpp"
+#include "server/table/table_registry.hpp"
+
+namespace sp::cli {
+namespace {
+
+using server::Records;
+using server::TableRecord;
+
+constexpr int kLevels = 3;                     // the site's levels, 1 to 3
+constexpr std::uint64_t kMaxActions = 100000;  // a game longer than this is a bug
+
+// One game played, not yet stored: its table as lobby_requests.cpp creates
+// one, its robots as write_table_pace seats them, dealt from the plan's seed
+// rather than a fair deal's secret (no person sits to be dealt fairly, and
+// the same seed must give the same games); its moves and final state.
+struct PlayedGame {
+  TableRecord table;
+  std::vector<engine::RobotLevel> levels;
+  std::string start_hash;
+  std::vector<server::MoveRecord> moves;
+  engine::GameState end;
+};
+
+// Plays game `game` of the plan, away from the database: a search takes
+// seconds, and a store job holds the database's write lock while it runs.
+std::optional<PlayedGame> play_game(const CalibrationPlan& plan, std::uint64_t game, std::int64_t now,
+                                    std::string& error) {
+  PlayedGame played;
+  played.levels = calibration_levels(plan, game);
+  TableRecord& table = played.table;
+  table.name = "Robot calibration " + std::to_string(game + 1) + " of " + std::to_string(plan.games);
+  table.status = server::TableStatus::kOpen;
+  table.player_count = plan.players;
+  engine::TableOptions options;
+  options.expansions = plan.expansions;
+  table.options_json = protocol::stored_options_text(options);
+  table.card_set_version = std::string(engine::card_set_version());
+  RobotMatchPlan turns;
+  turns.players = plan.players;
+  turns.seed = plan.seed;
+  turns.rotate = true;
+  table.seed = match_game(turns, game).deal_seed;
+  auto state = engine::new_game(server::setup_of(table));
+  if (!state) {
+    error = state.error().message;
+    return std::nullopt;
+  }
+  played.start_hash = engine::state_hash_hex(*state);
+  const std::uint64_t robots_seed = server::robots_seed_of(table);
+  for (std::int64_t number = 1; !state->is_finished(); ++number) {
+    if (static_cast<std::uint64_t>(number) > kMaxActions) {
+      error = "game " + std::to_string(game + 1) + " did not end";
+      return std::nullopt;
+    }
+    const engine::Seat seat = state->current;
+    const engine::Action action = server::robot_action(*state, seat, played.levels[seat.value], robots_seed, number);
+    if (!engine::apply_in_place(*state, seat, action, nullptr).has_value()) {
+      error = "a robot chose an illegal action in game " + std::to_string(game + 1);
+      return std::nullopt;
+    }
+    played.moves.push_back(server::MoveRecord{
+        number, seat.value,
+        protocol::encode_log_entry_text(engine::LoggedAction{seat, action, engine::LogKind::kAction}),
+        engine::state_hash_hex(*state), now, server::Actor::kRobot});
+  }
+  played.end = std::move(*state);
+  return played;
+}
+
+// Stores a played game in the store job `db` as a served table would have
+// written it over its life, the results and ratings by write_aftermath as at
+// a served game's last move; its table's id.
+std::int64_t store_game(Records& db, const CalibrationPlan& plan, std::uint64_t game, PlayedGame played,
+                        std::int64_t now) {
+  TableRecord& table = played.table;
+  table.creator_id = db.robot_user(0);
+  table.id = db.insert_table(table, now);
+  for (int seat = 0; seat < plan.players; ++seat) {
+    db.insert_seat(table.id, seat, db.robot_user(seat));
+    db.update_seat_control(table.id, seat, server::SeatController::kRobot, 0,
+                           played.levels[static_cast<std::size_t>(seat)]);
+  }
+  db.set_table_terms(table.id, server::TableTerms{true, std::nullopt, std::nullopt, false});
+  db.start_table(table.id, table.seed, played.start_hash, now);
+  for (const server::MoveRecord& move : played.moves) {
+    const bool last = move.move_number == played.moves.back().move_number;
+    db.append_move(table.id, move, last ? server::TableStatus::kFinished : server::TableStatus::kPlaying);
+  }
+  // A table keeps only its latest snapshot (snapshot.hpp).
+  db.replace_snapshot(table.id,
+                      server::SnapshotRecord{played.moves.back().move_number, server::encode_snapshot(played.end)});
+  server::Aftermath end;
+  end.deadline = server::Aftermath::Deadline::kClear;
+  server::FinishedGame finished{plan.players, {}};
+  for (int seat = 0; seat < plan.players; ++seat) {
+    const auto s = static_cast<std::size_t>(seat);
+    finished.seats.push_back(server::FinishedSeat{seat, db.robot_user(seat), true, played.end.final_scores[s].place,
+                                                  false, played.levels[s]});
+  }
+  end.finished = std::move(finished);
+  server::write_aftermath(db, table.id, std::nullopt, end, now);
+  server::AdminAction act;
+  act.at = now;
+  act.who = "command line";
+  act.request = "calibrate-robots";
+  act.table = table.id;
+  act.arguments_json = nlohmann::json{{"game", game + 1}, {"games", plan.games}, {"seed", plan.seed}}.dump();
+  db.log_admin_action(act);
+  return table.id;
+}
+
+}  // namespace
+
+std::optional<CalibrationPlan> calibration_plan(const Flags& flags, std::string& error) {
+  CalibrationPlan plan;
+  if (!flags.get("games")) {
+    error = "give --games N";
+    return std::nullopt;
+  }
+  const auto games = flags.number("games", 0, 1, 1000000, error);
+  const auto players = flags.number("players", 2, 2, 5, error);
+  const auto seed = flags.number("seed", 1, 0, UINT64_MAX, error);
+  if (!games || !players || !seed) return std::nullopt;
+  plan.games = *games;
+  plan.players = static_cast<int>(*players);
+  plan.seed = *seed;
+  if (const auto text = flags.get("expansions")) {
+    const auto expansions = parse_expansions(*text, error);
+    if (!expansions) return std::nullopt;
+    plan.expansions = *expansions;
+  }
+  if (plan.players == 5 && !plan.expansions.new_society) {
+    error = "five players need --expansions new_society";
+    return std::nullopt;
+  }
+  return plan;
+}
+
+std::vector<engine::RobotLevel> calibration_levels(const CalibrationPlan& plan, std::uint64_t game) {
+  const auto players = static_cast<std::uint64_t>(plan.players);
+  const std::uint64_t first = (game / players) % kLevels;
+  RobotMatchPlan turns;
+  turns.players = plan.players;
+  turns.rotate = true;
+  const MatchGame match = match_game(turns, game);
+  std::vector<engine::RobotLevel> at_seat;
+  for (std::size_t seat = 0; seat < players; ++seat) {
+    at_seat.push_back(static_cast<engine::RobotLevel>(1 + (first + match.entry_at_seat[seat]) % kLevels));
+  }
+  return at_seat;
+}
+
+std::optional<CalibrationOutcome> calibrate_robots(server::Store& store, const CalibrationPlan& plan,
+                                                   const server::Clock& clock, std::string& error) {
+  CalibrationOutcome outcome;
+  outcome.pool = server::pool_for(plan.players);
+  for (std::uint64_t game = 0; game < plan.games; ++game) {
+    auto played = play_game(plan, game, clock.now(), error);
+    if (!played) return std::nullopt;
+    // Timed when stored, not when the command began: `spb admin ratings`
+    // rates games in the order they finished, a served game's among them.
+    const std::int64_t now = clock.now();
+    std::int64_t table = 0;
+    store.run_sync([&](Records& db) { table = store_game(db, plan, game, std::move(*played), now); });
+    outcome.tables.push_back(table);
+  }
+  store.run_sync([&](Records& db) {
+    for (int level = 1; level <= kLevels; ++level) {
+      outcome.ratings.push_back(db.rating_of(db.robot_level_user(static_cast<engine::RobotLevel>(level)), outcome.pool));
+    }
+  });
+  return outcome;
+}
+
+}  // namespace sp::cli
