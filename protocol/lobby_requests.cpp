@@ -10,7 +10,32 @@ namespace {
 using nlohmann::json;
 
 constexpr std::int64_t kMaxDeadlineHours = 14 * 24;
+// A bank of up to 30 days, filled up to 60 by increments of up to 14 days a move.
+constexpr std::int64_t kMaxBankHours = 30 * 24;
+constexpr std::int64_t kMaxBankCapHours = 60 * 24;
 constexpr int kMaxTakeoverAfter = 20;
+
+std::optional<TimeBankHours> time_bank(FieldReader& f) {
+  if (!f.has("time_bank") || f.at("time_bank").is_null()) return std::nullopt;
+  const json& given = f.at("time_bank");
+  const auto hours = [&given](const char* name, std::int64_t min, std::int64_t max) -> std::optional<std::int64_t> {
+    const auto field = given.find(name);
+    if (field == given.end() || !field->is_number_integer()) return std::nullopt;
+    const auto value = field->get<std::int64_t>();
+    if (value < min || value > max) return std::nullopt;
+    return value;
+  };
+  const auto initial = given.is_object() ? hours("initial_hours", 1, kMaxBankHours) : std::nullopt;
+  const auto increment = given.is_object() ? hours("increment_hours", 0, kMaxDeadlineHours) : std::nullopt;
+  const auto cap = initial ? hours("cap_hours", *initial, kMaxBankCapHours) : std::nullopt;
+  if (!initial || !increment || !cap || given.size() != 3) {
+    f.refuse(ErrorCode::kBadRequest, "time_bank: an object {initial_hours: 1 to " + std::to_string(kMaxBankHours) +
+                                         ", increment_hours: 0 to " + std::to_string(kMaxDeadlineHours) +
+                                         ", cap_hours: initial_hours to " + std::to_string(kMaxBankCapHours) + "}");
+    return std::nullopt;
+  }
+  return TimeBankHours{*initial, *increment, *cap};
+}
 
 std::optional<TimeoutPolicy> timeout_policy(FieldReader& f) {
   if (!f.has("timeout_policy")) return std::nullopt;
@@ -81,6 +106,10 @@ client::CreateTable create_table(FieldReader& f) {
     }
   }
   create.move_deadline_hours = f.optional_whole("move_deadline_hours", 1, kMaxDeadlineHours);
+  create.time_bank = time_bank(f);
+  if (create.move_deadline_hours && create.time_bank) {
+    f.refuse(ErrorCode::kBadRequest, "time_bank: a table has a move deadline or a time bank, not both");
+  }
   create.timeout_policy = timeout_policy(f);
   if (const auto robots = f.optional_whole("robots", 0, create.players)) create.robots = static_cast<int>(*robots);
   // Level 0, random moves, is for matches and tests, not for a table's opponents.
@@ -107,6 +136,7 @@ void put_create_table(const client::CreateTable& m, json& out) {
   if (m.options) out["options"] = encode_options(*m.options);
   put_optional(out, "name", m.name);
   put_optional(out, "move_deadline_hours", m.move_deadline_hours);
+  if (m.time_bank) out["time_bank"] = encode(*m.time_bank);
   if (m.timeout_policy) {
     json policy = json::object();
     if (const auto& after = m.timeout_policy->takeover_after) {

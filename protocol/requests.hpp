@@ -33,6 +33,7 @@
 #include "protocol/deal_bytes.hpp"
 #include "protocol/error_code.hpp"
 #include "protocol/request_id.hpp"
+#include "protocol/table_clocks.hpp"
 #include "protocol/table_status.hpp"
 
 namespace sp::protocol {
@@ -127,6 +128,7 @@ struct CreateTable {
   std::optional<engine::TableOptions> options;
   std::optional<std::string> name;                  // nothing: the server names it after its creator
   std::optional<std::int64_t> move_deadline_hours;  // nothing (or null): no deadline
+  std::optional<TimeBankHours> time_bank;            // in place of a move deadline
   std::optional<TimeoutPolicy> timeout_policy;
   std::optional<int> robots;  // 0 to players
   // The level its robot seats play at, 1 to 3 (docs/robot.md "Levels on the

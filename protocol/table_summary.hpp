@@ -14,6 +14,7 @@
 
 #include "engine/options.hpp"
 #include "protocol/deal_bytes.hpp"
+#include "protocol/table_clocks.hpp"
 
 namespace sp::protocol {
 
@@ -59,6 +60,8 @@ struct TableSummary {
   std::string takeover_by;
   std::optional<std::int64_t> deadline_at;
   std::optional<std::int64_t> deadline_paused_left;
+  std::optional<TimeBankHours> time_bank;  // in place of a move deadline
+  std::optional<ClocksShown> clocks;       // a table with a move deadline or a bank
   std::optional<PublicDeal> deal;  // none for a table dealt before fair deals
   bool is_private = false;
   std::optional<std::string> abort_reason;  // an administrator's, given when aborting

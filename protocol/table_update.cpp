@@ -71,7 +71,7 @@ std::string encode_prices_text(std::span<const engine::CardPrice> prices) {
 
 std::string encode_table_update(std::int64_t table, std::int64_t move_number, std::optional<std::int64_t> deadline_at,
                                 std::string_view body, std::string_view legal_actions,
-                                std::optional<std::string_view> prices) {
+                                std::optional<std::string_view> prices, const std::optional<ClocksShown>& clocks) {
   std::string out = "{\"type\":\"table_update\",\"table\":" + std::to_string(table) +
                     ",\"move_number\":" + std::to_string(move_number) +
                     ",\"deadline_at\":" + (deadline_at ? std::to_string(*deadline_at) : std::string("null")) + ",";
@@ -80,6 +80,10 @@ std::string encode_table_update(std::int64_t table, std::int64_t move_number, st
   if (prices) {
     out += ",\"prices\":";
     out += *prices;
+  }
+  if (clocks) {
+    out += ",\"clocks\":";
+    out += encode(*clocks).dump();
   }
   out += ",\"legal_actions\":";
   out += legal_actions;

@@ -16,6 +16,7 @@
 #include "engine/options.hpp"
 #include "engine/replay.hpp"
 #include "engine/view.hpp"
+#include "protocol/table_clocks.hpp"
 
 namespace sp::protocol {
 
@@ -52,9 +53,11 @@ std::string encode_prices_text(std::span<const engine::CardPrice> prices);
 // from encode_update_body or encode_compact_update_body, the receiver's own
 // legal actions and its prices for the cards in view (engine/card_prices.hpp),
 // whoever is to act, both as JSON arrays' text. A compact update leaves the
-// prices out when the receiver's are the same as after the move before.
+// prices out when the receiver's are the same as after the move before. A
+// table with a clock shows its seats' clocks to everyone.
 std::string encode_table_update(std::int64_t table, std::int64_t move_number, std::optional<std::int64_t> deadline_at,
                                 std::string_view body, std::string_view legal_actions,
-                                std::optional<std::string_view> prices);
+                                std::optional<std::string_view> prices,
+                                const std::optional<ClocksShown>& clocks = std::nullopt);
 
 }  // namespace sp::protocol

@@ -179,6 +179,10 @@ TablePace pace_of(const client::CreateTable& create) {
     pace.move_seconds = *create.move_deadline_hours * 3600;
     pace.takeover_after = kDefaultTakeoverAfter;
   }
+  if (const auto& bank = create.time_bank) {
+    pace.time_bank = TimeBankRecord{bank->initial_hours * 3600, bank->increment_hours * 3600, bank->cap_hours * 3600};
+    pace.takeover_after = kDefaultTakeoverAfter;
+  }
   if (const auto& policy = create.timeout_policy) {
     if (policy->takeover_after) pace.takeover_after = policy->takeover_after->timeouts;
     if (policy->takeover_by) {
@@ -193,6 +197,7 @@ TablePace pace_of(const client::CreateTable& create) {
 
 void write_table_pace(Records& db, std::int64_t table_id, const TablePace& pace, int players) {
   db.update_table_pace(table_id, pace.move_seconds, pace.takeover_after, pace.takeover_by);
+  if (pace.time_bank) db.update_table_bank(table_id, *pace.time_bank);
   for (int i = 0; i < pace.robots; ++i) {
     const int seat = players - 1 - i;
     db.insert_seat(table_id, seat, db.robot_user(i));
@@ -213,13 +218,14 @@ std::vector<StoredNotification> write_table_start(Records& db, const TableRecord
   for (const SeatRecord& s : table.seats) {
     if (to_act.empty() || s.seat != to_act.front().value || s.controller != SeatController::kHuman) continue;
     start.deadline = Aftermath::Deadline::kFresh;
+    start.wait_seat = s.seat;
     start.fresh_user = s.user_id;
     start.waiting_changed = true;
     start.waiting_user = s.user_id;
     start.notes.push_back(NotificationDraft{s.user_id, "your_turn", table.id,
                                             "It is your turn at " + table.name + ".", protocol::YourTurnDetails{1}});
   }
-  return write_aftermath(db, table.id, table.move_seconds, start, now).notes;
+  return write_aftermath(db, table.id, table_clock_of(table), start, now).notes;
 }
 
 void add_correspondence_requests(Routes& routes) {

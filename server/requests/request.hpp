@@ -132,9 +132,10 @@ ReplyFn replier(const Request& r);
 
 // Correspondence play (correspondence_requests.cpp) ---------------------------
 
-// create_table's pace: move_deadline_hours, timeout_policy and robots.
+// create_table's pace: move_deadline_hours or time_bank, timeout_policy and robots.
 struct TablePace {
   std::optional<std::int64_t> move_seconds;
+  std::optional<TimeBankRecord> time_bank;  // in place of move_seconds
   std::optional<int> takeover_after;
   SeatController takeover_by = SeatController::kRobot;
   int robots = 0;  // robots fill the last seats; as many as players: the creator watches

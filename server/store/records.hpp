@@ -115,6 +115,12 @@ class Records {
                                  std::optional<int> takeover_after, SeatController takeover_by) = 0;
   virtual void update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at,
                                      std::optional<std::int64_t> left) = 0;
+  // A table's time bank, in place of its move deadline.
+  virtual void update_table_bank(std::int64_t table_id, const TimeBankRecord& bank) = 0;
+  // The seats' clocks (server/clock/seat_clocks.hpp): whose runs and since
+  // when (none: nobody's), and each seat's time left, seat by seat.
+  virtual void update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat,
+                                   std::optional<std::int64_t> since, const std::vector<std::int64_t>& left) = 0;
   // Playing tables with a running deadline: (table id, deadline).
   virtual std::vector<std::pair<std::int64_t, std::int64_t>> running_deadlines() = 0;
 

@@ -63,6 +63,16 @@ struct SeatRecord {
   // Read back only: the rating of `robot_level`'s account in the table's pool
   // (docs/ratings.md "Robots") as the table was loaded; nothing: never rated.
   std::optional<RatingRecord> robot_rating = std::nullopt;
+  // The seat's time left when its clock last stopped or started (seconds;
+  // server/clock/seat_clocks.hpp); nothing: the table's starting time.
+  std::optional<std::int64_t> clock_left = std::nullopt;
+};
+
+// A table's Fischer time bank, in seconds (server/clock/time_control.hpp).
+struct TimeBankRecord {
+  std::int64_t initial = 0;
+  std::int64_t increment = 0;
+  std::int64_t cap = 0;
 };
 
 struct TableRecord {
@@ -88,6 +98,11 @@ struct TableRecord {
   SeatController takeover_by = SeatController::kRobot;
   std::optional<std::int64_t> deadline_at;
   std::optional<std::int64_t> deadline_left;
+  // A time bank in place of the move deadline; the seat whose clock runs and
+  // since when (server/clock/seat_clocks.hpp).
+  std::optional<TimeBankRecord> time_bank;
+  std::optional<int> clock_seat;
+  std::optional<std::int64_t> clock_since;
   // The server's secret for the deal (docs/fairness.md), drawn at creation and
   // revealed when the game ends; nothing for a table dealt before fair deals.
   std::optional<protocol::DealBytes> deal_secret;

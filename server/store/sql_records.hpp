@@ -120,6 +120,9 @@ class SqlRecords final : public Records {
   void update_standing_orders(std::int64_t table_id, int seat, const std::string& orders) override;
   void update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds, std::optional<int> takeover_after, SeatController takeover_by) override;
   void update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at, std::optional<std::int64_t> left) override;
+  void update_table_bank(std::int64_t table_id, const TimeBankRecord& bank) override;
+  void update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat, std::optional<std::int64_t> since,
+                           const std::vector<std::int64_t>& left) override;
   std::vector<std::pair<std::int64_t, std::int64_t>> running_deadlines() override;
   void check_lease(std::int64_t table_id, const LeaseFence& fence) override;
   void append_move(std::int64_t table_id, const MoveRecord& move, TableStatus status) override;

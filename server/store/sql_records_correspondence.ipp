@@ -132,6 +132,33 @@ void SqlRecords<Nodes>::update_table_pace(std::int64_t table_id, std::optional<s
 }
 
 template <NodePolicy Nodes>
+void SqlRecords<Nodes>::update_table_bank(std::int64_t table_id, const TimeBankRecord& bank) {
+  db_.prepare("UPDATE game_tables SET bank_initial = ?, bank_increment = ?, bank_cap = ? WHERE id = ?")
+      .bind(1, bank.initial)
+      .bind(2, bank.increment)
+      .bind(3, bank.cap)
+      .bind(4, table_id)
+      .run();
+}
+
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat,
+                                            std::optional<std::int64_t> since, const std::vector<std::int64_t>& left) {
+  auto s = db_.prepare("UPDATE game_tables SET clock_seat = ?, clock_since = ? WHERE id = ?");
+  bind_optional(s, 1, clock_seat ? std::optional<std::int64_t>(*clock_seat) : std::nullopt);
+  bind_optional(s, 2, since);
+  s.bind(3, table_id);
+  s.send();
+  for (std::size_t seat = 0; seat < left.size(); ++seat) {
+    db_.prepare("UPDATE seats SET clock_left = ? WHERE table_id = ? AND seat = ?")
+        .bind(1, left[seat])
+        .bind(2, table_id)
+        .bind(3, static_cast<std::int64_t>(seat))
+        .send();
+  }
+}
+
+template <NodePolicy Nodes>
 void SqlRecords<Nodes>::update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at,
                                           std::optional<std::int64_t> left) {
   auto s = db_.prepare("UPDATE game_tables SET deadline_at = ?, deadline_left = ? WHERE id = ?");

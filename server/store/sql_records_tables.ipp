@@ -12,7 +12,8 @@ namespace {
 constexpr const char* kTableColumns =
     "t.id, t.name, t.creator_id, u.name, t.status, t.player_count, t.options_json, t.seed, t.card_set_version, "
     "t.rules_version, t.move_count, coalesce(t.state_hash, ''), t.created_at, t.move_seconds, t.takeover_after, "
-    "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left, t.deal_secret, t.invite_code, t.abort_reason";
+    "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left, t.deal_secret, t.invite_code, t.abort_reason, "
+    "t.bank_initial, t.bank_increment, t.bank_cap, t.clock_seat, t.clock_since";
 
 std::optional<protocol::DealBytes> optional_deal_bytes(const auto& s, int index) {
   if (s.column_is_null(index)) return std::nullopt;
@@ -50,13 +51,16 @@ TableRecord read_table(const auto& s) {
   t.deal_secret = optional_deal_bytes(s, 18);
   if (!s.column_is_null(19)) t.invite_code = s.column_text(19);
   if (!s.column_is_null(20)) t.abort_reason = s.column_text(20);
+  if (!s.column_is_null(21)) t.time_bank = TimeBankRecord{s.column_int(21), s.column_int(22), s.column_int(23)};
+  if (const auto seat = optional_int(s, 24)) t.clock_seat = static_cast<int>(*seat);
+  t.clock_since = optional_int(s, 25);
   return t;
 }
 
 void load_seats(auto& db, TableRecord& table) {
   auto s = db.prepare(
       "SELECT s.seat, s.user_id, u.name, s.controller, s.timeouts, u.is_robot, s.standing_orders, s.contribution, "
-      "u.is_bot, s.robot_level "
+      "u.is_bot, s.robot_level, s.clock_left "
       "FROM seats s "
       "JOIN users u ON u.id = s.user_id WHERE s.table_id = ? ORDER BY s.seat");
   s.bind(1, table.id);
@@ -67,6 +71,7 @@ void load_seats(auto& db, TableRecord& table) {
                                      optional_deal_bytes(s, 7)});
     table.seats.back().bot = s.column_int(8) != 0;
     if (!s.column_is_null(9)) table.seats.back().robot_level = static_cast<engine::RobotLevel>(s.column_int(9));
+    table.seats.back().clock_left = optional_int(s, 10);
   }
   const bool bot_seated = std::any_of(table.seats.begin(), table.seats.end(), [](const SeatRecord& seat) { return seat.bot; });
   const RatingPool pool = pool_for(table.player_count, bot_seated);

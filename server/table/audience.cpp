@@ -141,7 +141,8 @@ std::optional<Audience::HeldFrame> Audience::broadcast(const Shown& shown, const
       frame = frames.emplace(key, std::make_shared<const std::string>(protocol::encode_table_update(
                                       shown.table, shown.move_number, shown.deadline_at, body_for(w.seat, w.compact),
                                       legal_text(w.seat),
-                                      leave_prices_out ? std::nullopt : std::optional<std::string_view>(p.text))))
+                                      leave_prices_out ? std::nullopt : std::optional<std::string_view>(p.text),
+                                      shown.clocks)))
                   .first;
     }
     if (held_for && w.key == held_for) {

@@ -16,6 +16,7 @@
 #include "engine/options.hpp"
 #include "engine/replay.hpp"
 #include "engine/state.hpp"
+#include "protocol/table_clocks.hpp"
 #include "protocol/view_text.hpp"
 #include "server/session/subscriber.hpp"
 #include "server/store/rows.hpp"
@@ -44,6 +45,7 @@ class Audience {
     std::int64_t move_number = 0;
     std::optional<std::int64_t> deadline_at;
     bool legal_actions = true;  // false: a stopped table offers none
+    std::optional<protocol::ClocksShown> clocks;  // a table with a clock
   };
 
   explicit Audience(std::vector<std::string> names) : names_(std::move(names)) {}

@@ -7,8 +7,9 @@ namespace sp::server {
 Pace::Pace(std::int64_t table, Scheduler& scheduler, std::vector<int> warning_hours)
     : table_(table), scheduler_(scheduler), warning_hours_(std::move(warning_hours)) {}
 
-void Pace::wait_for(std::optional<std::int64_t> deadline_at, std::int64_t now, Alarms alarms) {
+void Pace::wait_for(std::optional<std::int64_t> deadline_at, std::int64_t began, std::int64_t now, Alarms alarms) {
   if (!deadline_at) return stop();
+  wait_warning_hours_ = warnings_for_wait(warning_hours_, *deadline_at - began);
   scheduler_.set({Due::kMoveDeadline, table_}, *deadline_at,
                  [at = *deadline_at, passed = std::move(alarms.deadline_passed)] { passed(at); });
   next_warning(*deadline_at, now, std::move(alarms));
@@ -17,7 +18,8 @@ void Pace::wait_for(std::optional<std::int64_t> deadline_at, std::int64_t now, A
 void Pace::next_warning(std::int64_t deadline_at, std::int64_t now, Alarms alarms) {
   const Scheduler::Key key{Due::kDeadlineWarning, table_};
   const auto warning =
-      warning_hours_.empty() ? std::nullopt : next_deadline_warning(deadline_at, warning_hours_, now, warned_until_);
+      wait_warning_hours_.empty() ? std::nullopt
+                                  : next_deadline_warning(deadline_at, wait_warning_hours_, now, warned_until_);
   if (!warning) return scheduler_.cancel(key);
   scheduler_.set(key, warning->at, [deadline_at, warning = *warning, due = std::move(alarms.warning_due)] {
     due(deadline_at, warning);

@@ -28,12 +28,13 @@ class Pace {
   };
 
   // `warning_hours`: before a move's deadline, its player is warned (hours;
-  // only leads shorter than the table's wait, warnings_for_wait).
+  // each wait only those shorter than itself, warnings_for_wait).
   Pace(std::int64_t table, Scheduler& scheduler, std::vector<int> warning_hours);
 
   // Waits for `deadline_at`, or for nothing: the deadline's alarm, and the
-  // most urgent warning before it that is not handled yet (now: `now`).
-  void wait_for(std::optional<std::int64_t> deadline_at, std::int64_t now, Alarms alarms);
+  // most urgent warning before it that is not handled yet (now: `now`). The
+  // wait `began` then: a seat's clock (a bank's) gives each wait its length.
+  void wait_for(std::optional<std::int64_t> deadline_at, std::int64_t began, std::int64_t now, Alarms alarms);
   // After a warning was handled: the next one before the same deadline.
   void next_warning(std::int64_t deadline_at, std::int64_t now, Alarms alarms);
   // No alarm rings any more (a stopped table).
@@ -59,6 +60,7 @@ class Pace {
   const std::int64_t table_;
   Scheduler& scheduler_;
   const std::vector<int> warning_hours_;
+  std::vector<int> wait_warning_hours_;  // those of the wait armed
   std::int64_t warned_until_ = 0;  // earlier warnings are never due again
   bool automatic_posted_ = false;
   bool automatic_waits_ = false;  // the posted move waits in the scheduler

@@ -53,8 +53,7 @@ Table::Table(boost::asio::any_io_executor strand, Store& store, Metrics& metrics
       times_(std::move(times)),
       orders_(static_cast<std::size_t>(record_.player_count)),
       audience_(names_),
-      pace_(id_, correspondence.scheduler,
-            warnings_for_wait(correspondence.deadline_warning_hours, record_.move_seconds)) {
+      pace_(id_, correspondence.scheduler, correspondence.deadline_warning_hours) {
   actors_.resize(log_.size(), Actor::kPlayer);
   times_.resize(log_.size(), 0);
   for (SeatRecord& seat : record_.seats) {
@@ -215,11 +214,11 @@ void Table::commit_move(Move move, engine::Transition next) {
   writing_ = true;
   store_.submit(
       [table = id_, record, status, snapshot = std::move(snapshot), aftermath, written, now,
-       move_seconds = record_.move_seconds, fence = fence_](Records& db) {
+       clock = table_clock_of(record_), fence = fence_](Records& db) {
         if (fence) db.check_lease(table, *fence);
         db.append_move(table, record, status);
         if (snapshot) db.replace_snapshot(table, *snapshot);
-        *written = write_aftermath(db, table, move_seconds, *aftermath, now);
+        *written = write_aftermath(db, table, clock, *aftermath, now);
       },
       [self = shared_from_this(), move = std::move(move), next = std::move(next), aftermath,
        written](std::exception_ptr error) mutable {

@@ -5,7 +5,45 @@
 
 namespace sp::server {
 
-AftermathWritten write_aftermath(Records& db, std::int64_t table_id, std::optional<std::int64_t> move_seconds,
+namespace {
+
+// The seats' clocks after the change, and the deadline they give.
+void write_clocks(Records& db, std::int64_t table_id, const TableClock& clock, const Aftermath& aftermath,
+                  std::int64_t now, AftermathWritten& written) {
+  SeatClocks clocks = clock.clocks;
+  if (aftermath.clock_mover) clocks = after_move(clock.control, std::move(clocks), *aftermath.clock_mover, now);
+  switch (aftermath.deadline) {
+    case Aftermath::Deadline::kKeep:
+      break;
+    case Aftermath::Deadline::kClear:
+      clocks = pause(std::move(clocks), now);
+      break;
+    case Aftermath::Deadline::kFresh:
+      clocks = start_wait(clock.control, std::move(clocks), aftermath.wait_seat, now);
+      if (db.current_vacation(aftermath.fresh_user, now)) clocks = pause(std::move(clocks), now);
+      break;
+    case Aftermath::Deadline::kPause:
+      clocks = pause(std::move(clocks), now);
+      break;
+    case Aftermath::Deadline::kResume:
+      clocks = resume(std::move(clocks), aftermath.wait_seat, now);
+      break;
+  }
+  if (clocks != clock.clocks) {
+    db.update_table_clocks(table_id, clocks.running,
+                           clocks.running ? std::optional<std::int64_t>(clocks.since) : std::nullopt, clocks.left);
+    written.clocks = clocks;
+  }
+  if (aftermath.deadline == Aftermath::Deadline::kKeep) return;
+  written.deadline_changed = true;
+  written.at = read_clocks(clocks, now).runs_out_at;
+  const bool paused = aftermath.deadline == Aftermath::Deadline::kPause || aftermath.deadline == Aftermath::Deadline::kFresh;
+  if (paused && !clocks.running) written.left = clocks.left.at(static_cast<std::size_t>(aftermath.wait_seat));
+}
+
+}  // namespace
+
+AftermathWritten write_aftermath(Records& db, std::int64_t table_id, const std::optional<TableClock>& clock,
                                  const Aftermath& aftermath, std::int64_t now) {
   AftermathWritten written;
   for (const Aftermath::Orders& orders : aftermath.orders) db.update_standing_orders(table_id, orders.seat, orders.text);
@@ -21,27 +59,10 @@ AftermathWritten write_aftermath(Records& db, std::int64_t table_id, std::option
     db.update_seat_control(table_id, seat.seat, seat.controller, seat.timeouts, written.robot_level);
     if (written.robot_level && table) written.robot_rating = robot_level_rating(db, *table, *written.robot_level);
   }
-  switch (aftermath.deadline) {
-    case Aftermath::Deadline::kKeep:
-      break;
-    case Aftermath::Deadline::kClear:
-      written.deadline_changed = true;
-      break;
-    case Aftermath::Deadline::kFresh:
-      written.deadline_changed = true;
-      if (move_seconds) {
-        if (db.current_vacation(aftermath.fresh_user, now)) {
-          written.left = *move_seconds;
-        } else {
-          written.at = now + *move_seconds;
-        }
-      }
-      break;
-    case Aftermath::Deadline::kSet:
-      written.deadline_changed = true;
-      written.at = aftermath.at;
-      written.left = aftermath.left;
-      break;
+  if (clock) {
+    write_clocks(db, table_id, *clock, aftermath, now, written);
+  } else if (aftermath.deadline != Aftermath::Deadline::kKeep) {
+    written.deadline_changed = true;  // a table without a clock has no deadline
   }
   if (written.deadline_changed) db.update_table_deadline(table_id, written.at, written.left);
   if (aftermath.finished) write_game_results(db, table_id, *aftermath.finished, now);

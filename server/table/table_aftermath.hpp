@@ -12,21 +12,28 @@
 #include "server/notices/notification_draft.hpp"
 #include "server/store/records.hpp"
 #include "server/table/game_results.hpp"
+#include "server/table/table_clock.hpp"
 
 namespace sp::server {
 
 struct Aftermath {
   std::optional<SeatRecord> seat;  // its new controller and timeouts
   std::string reason;              // why the seat changed hands, for the table's announcement
+  // The seat whose move this change follows, when the move counts on its
+  // clock (its player's, a standing order's, a timeout's): its clock stops
+  // and a time bank earns its increment.
+  std::optional<int> clock_mover;
+  // What the seats' clocks do next (server/clock/seat_clocks.hpp); the
+  // deadline is when the running one runs out.
   enum class Deadline : std::uint8_t {
-    kKeep,   // as it is
-    kClear,  // no deadline (game over, nobody human to wait for, no limit)
-    kFresh,  // a full move's time for fresh_user, paused if that user is on vacation
-    kSet,    // exactly `at` / `left` (a vacation pausing or resuming it)
+    kKeep,    // as it is
+    kClear,   // no clock runs (game over, nobody human to wait for)
+    kFresh,   // the table waits for wait_seat, fresh_user's: its clock runs, paused if that user is on vacation
+    kPause,   // the running clock stops, keeping its time (its player's vacation begins)
+    kResume,  // wait_seat's paused clock runs again (the vacation ended)
   } deadline = Deadline::kKeep;
+  int wait_seat = 0;
   std::int64_t fresh_user = 0;
-  std::optional<std::int64_t> at;
-  std::optional<std::int64_t> left;
   std::vector<NotificationDraft> notes;
   // Seats whose standing orders changed (used, lapsed or rewritten): the new
   // list, and its stored text.
@@ -48,6 +55,7 @@ struct AftermathWritten {
   bool deadline_changed = false;
   std::optional<std::int64_t> at;
   std::optional<std::int64_t> left;
+  std::optional<SeatClocks> clocks;  // as written, when they changed
   std::vector<StoredNotification> notes;
   // The changed seat's robot level as stored (a person's seat taken over by a
   // robot gets the stand-in's, stand_in.hpp) and its account's rating.
@@ -56,7 +64,8 @@ struct AftermathWritten {
 };
 
 // In the change's store job.
-AftermathWritten write_aftermath(Records& db, std::int64_t table_id, std::optional<std::int64_t> move_seconds,
+// `clock`: the table's as it stood before the change; none: the table waits for ever.
+AftermathWritten write_aftermath(Records& db, std::int64_t table_id, const std::optional<TableClock>& clock,
                                  const Aftermath& aftermath, std::int64_t now);
 
 }  // namespace sp::server

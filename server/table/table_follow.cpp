@@ -26,10 +26,13 @@ void Table::follow(TableRecord record, std::vector<MoveRecord> moves, std::funct
     self->record_.status = record.status;
     self->record_.deadline_at = record.deadline_at;
     self->record_.deadline_left = record.deadline_left;
+    self->record_.clock_seat = record.clock_seat;
+    self->record_.clock_since = record.clock_since;
     for (const SeatRecord& seat : record.seats) {
       SeatRecord& mine = self->record_.seats.at(static_cast<std::size_t>(seat.seat));
       mine.controller = seat.controller;
       mine.timeouts = seat.timeouts;
+      mine.clock_left = seat.clock_left;
     }
     done(self->audience_.watched());
   });

@@ -58,7 +58,12 @@ SeatController Table::controller_of(engine::Seat seat) const {
 Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& next) const {
   Aftermath after;
   orders_after_move(move, next, after);
-  after.waiting_changed = true;  // nobody, unless a human is found to be waited for below
+  after.waiting_changed = true;
+  // Only the moves its person answers for count on a seat's clock: a robot
+  // or an absent seat playing meanwhile neither spends nor earns its time.
+  if (move.actor == Actor::kPlayer || move.actor == Actor::kOrder || move.actor == Actor::kTimeout) {
+    after.clock_mover = move.seat.value;
+  }  // nobody, unless a human is found to be waited for below
   const SeatRecord& mover = record_.seats.at(move.seat.value);
   if (move.kind == engine::LogKind::kResign) {
     // The robot plays a resigned seat to the end (docs/rules.md).
@@ -124,7 +129,8 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
     after.deadline = Aftermath::Deadline::kClear;
     return after;
   }
-  after.deadline = record_.move_seconds ? Aftermath::Deadline::kFresh : Aftermath::Deadline::kKeep;
+  after.deadline = Aftermath::Deadline::kFresh;
+  after.wait_seat = waiting.seat;
   after.fresh_user = waiting.user_id;
   after.waiting_user = waiting.user_id;
   // Told once per turn: not again while the same person goes on deciding, and
@@ -143,9 +149,9 @@ void Table::change(Aftermath aftermath, std::function<void(bool ok)> done) {
   const std::int64_t now = correspondence_.clock.now();
   writing_ = true;
   store_.submit(
-      [table = id_, move_seconds = record_.move_seconds, aftermath, written, now, fence = fence_](Records& db) {
+      [table = id_, clock = table_clock_of(record_), aftermath, written, now, fence = fence_](Records& db) {
         if (fence) db.check_lease(table, *fence);
-        *written = write_aftermath(db, table, move_seconds, aftermath, now);
+        *written = write_aftermath(db, table, clock, aftermath, now);
       },
       [self = shared_from_this(), aftermath, written, done = std::move(done)](std::exception_ptr error) mutable {
         boost::asio::post(self->strand_, [self, aftermath = std::move(aftermath), written, error,
@@ -182,6 +188,7 @@ std::optional<protocol::SeatControl> Table::apply_aftermath(const Aftermath& aft
                                            aftermath.reason};
     }
   }
+  if (written.clocks) put_clocks(record_, *written.clocks);
   if (written.deadline_changed) {
     record_.deadline_at = written.at;
     record_.deadline_left = written.left;
@@ -193,7 +200,9 @@ std::optional<protocol::SeatControl> Table::apply_aftermath(const Aftermath& aft
 
 void Table::arm_deadline() {
   const bool waits = record_.deadline_at && !faulted_ && !state_.is_finished();
-  pace_.wait_for(waits ? record_.deadline_at : std::nullopt, correspondence_.clock.now(), alarms());
+  const std::int64_t now = correspondence_.clock.now();
+  // The wait began when the clock that runs out at the deadline started.
+  pace_.wait_for(waits ? record_.deadline_at : std::nullopt, record_.clock_since.value_or(now), now, alarms());
 }
 
 Pace::Alarms Table::alarms() {
@@ -329,8 +338,8 @@ void Table::set_seat_controller(engine::Seat seat, SeatController controller, st
     after.seat = changed;
     after.reason = reason;
     if (self->seat_to_act() == seat) {
-      after.deadline = controller == SeatController::kHuman && self->record_.move_seconds ? Aftermath::Deadline::kFresh
-                                                                                          : Aftermath::Deadline::kClear;
+      after.deadline = controller == SeatController::kHuman ? Aftermath::Deadline::kFresh : Aftermath::Deadline::kClear;
+      after.wait_seat = current.seat;
       after.fresh_user = current.user_id;
       after.waiting_changed = true;
       if (controller == SeatController::kHuman) after.waiting_user = current.user_id;
@@ -357,13 +366,12 @@ void Table::vacation_changed(std::int64_t user_id, bool away) {
     const auto seat = self->seat_to_act();
     if (!seat || self->record_.seats.at(seat->value).user_id != user_id) return;
     if (self->controller_of(*seat) != SeatController::kHuman) return;
-    const std::int64_t now = self->correspondence_.clock.now();
     Aftermath after;
-    after.deadline = Aftermath::Deadline::kSet;
+    after.wait_seat = seat->value;
     if (away && self->record_.deadline_at) {
-      after.left = std::max<std::int64_t>(0, *self->record_.deadline_at - now);
+      after.deadline = Aftermath::Deadline::kPause;
     } else if (!away && self->record_.deadline_left) {
-      after.at = now + *self->record_.deadline_left;
+      after.deadline = Aftermath::Deadline::kResume;
     } else {
       return;
     }

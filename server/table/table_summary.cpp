@@ -6,6 +6,7 @@
 #include "engine/legal_actions.hpp"
 #include "server/table/table.hpp"
 #include "server/table/stand_in.hpp"
+#include "server/table/table_clock.hpp"
 #include "server/table/table_deal.hpp"
 
 namespace sp::server {
@@ -33,6 +34,11 @@ protocol::TableSummary table_summary(const TableRecord& t) {
   summary.takeover_by = std::string(to_string(t.takeover_by));
   summary.deadline_at = t.deadline_at;
   summary.deadline_paused_left = t.deadline_left;
+  if (t.time_bank) {
+    summary.time_bank = protocol::TimeBankHours{t.time_bank->initial / 3600, t.time_bank->increment / 3600,
+                                                t.time_bank->cap / 3600};
+  }
+  summary.clocks = clocks_shown(t);
   summary.deal = public_deal(t);
   summary.is_private = t.invite_code.has_value();
   summary.abort_reason = t.abort_reason;

@@ -18,6 +18,7 @@
 #include "protocol/table_results.hpp"
 #include "protocol/table_update.hpp"
 #include "server/table/log_replay.hpp"
+#include "server/table/table_clock.hpp"
 
 namespace sp::server {
 
@@ -33,7 +34,8 @@ engine::Viewer viewer_for(std::optional<engine::Seat> seat) {
 std::optional<Audience::HeldFrame> Table::broadcast(const engine::LoggedAction& logged, Actor actor,
                                                     const engine::Events& events, const Subscriber* held_for) {
   // A stopped table shows no legal actions; a followed one shows what its node would accept.
-  const Audience::Shown shown{id_, state_, setup_.options, record_.move_count, record_.deadline_at, !faulted_ || moved_};
+  const Audience::Shown shown{id_,        state_, setup_.options, record_.move_count, record_.deadline_at,
+                              !faulted_ || moved_, clocks_shown(record_)};
   return audience_.broadcast(shown, logged, actor, events, held_for);
 }
 

@@ -344,6 +344,97 @@ async def robots_standing_in_for_a_person_wait_before_each_move_until_the_person
     await wait_for(ann_to_act, "Ann's turn after she took her seat back, with no clock moved")
 
 
+# --- time banks -----------------------------------------------------------------
+
+async def play_turn(clients, seats, table):
+    """The seat to act plays (a pass when it may); returns that seat."""
+    summary, _ = await table_state(clients[0], table)
+    seat = summary["to_act"][0]
+    await play_any(clients[seats.index(seat)], table)
+    return seat
+
+
+@test
+async def a_time_bank_earns_its_increment_up_to_the_cap_and_times_out_when_empty(server):
+    bank = {"initial_hours": 2, "increment_hours": 1, "cap_hours": 3}
+    table, clients, names, seats = await human_table(server, time_bank=bank)
+    first, second = seats
+    summary, _ = await table_state(clients[0], table)
+    assert summary["pace"]["time_bank"] == bank and summary["pace"]["move_deadline_hours"] is None, summary
+    assert summary["clocks"] == {"left": [2 * HOUR, 2 * HOUR], "running": first}, summary
+    assert summary["deadline_at"] == START + 2 * HOUR, summary
+    listed = [t for t in (await clients[0].ok("my_tables"))["tables"] if t["id"] == table]
+    assert listed and listed[0]["pace"]["time_bank"] == bank, listed
+
+    # Half an hour spent, an hour earned: 2.5 hours left, not a fresh 2.
+    now = await advance(clients[0], HOUR // 2)
+    mover = await play_turn(clients, seats, table)
+    assert mover == first
+    summary, _ = await table_state(clients[0], table)
+    waiting = summary["to_act"][0]
+    left = summary["clocks"]["left"]
+    assert left[first] == 2 * HOUR + HOUR // 2, summary
+    assert summary["clocks"]["running"] == waiting and summary["deadline_at"] == now + left[waiting], summary
+
+    # Moves at once earn the full increment, never beyond the cap of 3 hours.
+    for _ in range(4):
+        await play_turn(clients, seats, table)
+    summary, _ = await table_state(clients[0], table)
+    assert summary["clocks"]["left"] == [3 * HOUR, 3 * HOUR], summary
+    waiting = summary["to_act"][0]
+    assert summary["deadline_at"] == now + 3 * HOUR, summary
+
+    # The seat waited for times out when its bank is empty, not a second before.
+    moves_before = len(stored_moves(server, table))
+    await advance(clients[0], 3 * HOUR - 1)
+    await asyncio.sleep(0.5)
+    assert len(stored_moves(server, table)) == moves_before
+    await advance(clients[0], 1)
+    _, moves = await wait_for_moves(clients[0], table, moves_before + 1)
+    assert (moves[-1]["seat"], moves[-1]["actor"]) == (waiting, "timeout"), moves[-1]
+    summary, _ = await table_state(clients[0], table)
+    # An empty bank earns the increment with the timeout's move.
+    assert summary["clocks"]["left"][waiting] == HOUR, summary
+    assert summary["seats"][waiting]["timeouts"] == 1, summary
+
+
+@test
+async def a_table_has_a_move_deadline_or_a_time_bank_never_both(server):
+    ann = await register(server, "ann_bank")
+    refused = await ann.call("create_table", players=2, move_deadline_hours=24,
+                             time_bank={"initial_hours": 48, "increment_hours": 24, "cap_hours": 96})
+    assert refused["code"] == "bad_request", refused
+    for bad in ({"initial_hours": 48, "increment_hours": 24, "cap_hours": 24},
+                {"initial_hours": 0, "increment_hours": 24, "cap_hours": 96},
+                {"initial_hours": 48, "increment_hours": 24}):
+        refused = await ann.call("create_table", check=False, players=2, time_bank=bad)
+        assert refused["code"] == "bad_request", (bad, refused)
+    bank = {"initial_hours": 48, "increment_hours": 24, "cap_hours": 96}
+    table = (await ann.ok("create_table", players=2, time_bank=bank))["table"]
+    lobby = [t for t in (await ann.ok("list_tables"))["tables"] if t["id"] == table["id"]]
+    assert lobby and lobby[0]["pace"]["time_bank"] == bank, lobby
+    assert lobby[0]["clocks"] == {"left": [48 * HOUR, 48 * HOUR], "running": None}, lobby
+    # Today's request keeps today's pace, and its clocks show a full day each.
+    table = (await ann.ok("create_table", players=2, move_deadline_hours=24))["table"]
+    assert "time_bank" not in table["pace"] and table["clocks"] == {"left": [DAY, DAY], "running": None}, table
+
+
+@test
+async def a_vacation_pauses_a_time_bank_and_its_end_runs_it_on(server):
+    table, clients, names, seats = await human_table(
+        server, time_bank={"initial_hours": 48, "increment_hours": 24, "cap_hours": 96})
+    ann = clients[0]
+    await advance(ann, 6 * HOUR)
+    await ann.ok("set_vacation", days=3)
+    summary = await wait_for(lambda: paused(ann, table), "the bank to pause")
+    assert summary["deadline_paused_left"] == 42 * HOUR and summary["clocks"]["running"] is None, summary
+    assert summary["clocks"]["left"][seats[0]] == 42 * HOUR, summary
+    await advance(ann, DAY)
+    await ann.ok("end_vacation")
+    summary = await wait_for(lambda: running(ann, table), "the bank to run again")
+    assert summary["deadline_at"] == START + 30 * HOUR + 42 * HOUR, summary
+
+
 # --- vacations ------------------------------------------------------------------
 
 @test

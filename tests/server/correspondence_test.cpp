@@ -204,7 +204,11 @@ TableRecord started_table(Store& store, int players, int robots, std::int64_t ho
     t.seed = seed;
     const auto state = *sp::engine::new_game(setup_of(t));
     db.start_table(id, seed, sp::engine::state_hash_hex(state), kStart);
-    if (hours > 0) db.update_table_deadline(id, kStart + hours * 3600, std::nullopt);
+    if (hours > 0) {
+      // The first seat to act has its full time, its clock running from the start.
+      db.update_table_deadline(id, kStart + hours * 3600, std::nullopt);
+      db.update_table_clocks(id, sp::engine::seats_to_act(state).front().value, kStart, {});
+    }
     record = db.load_table(id);
   });
   return *record;
@@ -257,6 +261,38 @@ TEST_CASE("a passed deadline makes one timeout move and gives the next seat a fr
   const TableRecord after = reload(store, record.id);
   CHECK(after.seats.at(static_cast<std::size_t>(timeout.seat)).timeouts == 1);
   CHECK(after.deadline_at == kStart + 7200);
+}
+
+TEST_CASE("a time bank's seat times out when its bank is empty, and the timeout's move earns the increment") {
+  sp::test::TempDir dir;
+  Store store(StoreOptions{sp::test::each_backend(dir), false});
+  Services services(store);
+  TableRecord record = started_table(store, 2, 0, 0, 3);
+  const int first = sp::engine::seats_to_act(*sp::engine::new_game(setup_of(record))).front().value;
+  store.run_sync([&](Records& db) {
+    // Half an hour of its two hours already spent when the table is loaded.
+    db.update_table_pace(record.id, std::nullopt, 2, SeatController::kRobot);
+    db.update_table_bank(record.id, TimeBankRecord{2 * 3600, 3600, 3 * 3600});
+    db.update_table_clocks(record.id, first, kStart - 1800, {});
+    db.update_table_deadline(record.id, kStart + 5400, std::nullopt);
+    record = *db.load_table(record.id);
+  });
+  services.registry.add_started(record);
+  services.clock.advance(5399);
+  services.scheduler.run_due();
+  std::this_thread::sleep_for(100ms);
+  CHECK(moves_of(store, record.id).empty());
+  services.clock.advance(1);
+  services.scheduler.run_due();
+  REQUIRE(eventually([&] { return moves_of(store, record.id).size() == 1; }));
+  CHECK(moves_of(store, record.id).front().actor == Actor::kTimeout);
+  REQUIRE(eventually([&] { return reload(store, record.id).clock_seat != first; }));
+  const TableRecord after = reload(store, record.id);
+  CHECK(after.seats.at(static_cast<std::size_t>(first)).clock_left == 3600);
+  // The other seat's clock runs from the timeout with its whole bank.
+  REQUIRE(after.clock_seat);
+  CHECK(after.clock_since == kStart + 5400);
+  CHECK(after.deadline_at == kStart + 5400 + 2 * 3600);
 }
 
 TEST_CASE("a vacation pauses the deadline with the time left, and its end resumes it") {

@@ -135,6 +135,17 @@ void FailingRecords::update_table_deadline(std::int64_t table_id, std::optional<
   inner_.update_table_deadline(table_id, at, left);
 }
 
+void FailingRecords::update_table_bank(std::int64_t table_id, const server::TimeBankRecord& bank) {
+  write();
+  inner_.update_table_bank(table_id, bank);
+}
+
+void FailingRecords::update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat,
+                                         std::optional<std::int64_t> since, const std::vector<std::int64_t>& left) {
+  write();
+  inner_.update_table_clocks(table_id, clock_seat, since, left);
+}
+
 void FailingRecords::append_move(std::int64_t table_id, const server::MoveRecord& move, server::TableStatus status) {
   write();
   inner_.append_move(table_id, move, status);

@@ -62,6 +62,9 @@ class FailingRecords final : public server::Records {
                          std::optional<int> takeover_after, server::SeatController takeover_by) override;
   void update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at,
                              std::optional<std::int64_t> left) override;
+  void update_table_bank(std::int64_t table_id, const server::TimeBankRecord& bank) override;
+  void update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat, std::optional<std::int64_t> since,
+                           const std::vector<std::int64_t>& left) override;
   void check_lease(std::int64_t table_id, const server::LeaseFence& fence) override {
     inner_.check_lease(table_id, fence);
   }

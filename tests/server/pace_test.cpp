@@ -39,7 +39,7 @@ TEST_CASE("a table waiting for a deadline has an alarm at it and at the first wa
   std::vector<std::int64_t> deadlines;
   std::vector<DeadlineWarning> warnings;
   const std::int64_t deadline = kStart + 48 * kHour;
-  pace.wait_for(deadline, kStart, recorded(deadlines, warnings));
+  pace.wait_for(deadline, kStart, kStart, recorded(deadlines, warnings));
   CHECK(f.scheduler.size() == 2);
   CHECK(f.scheduler.next_at() == deadline - 24 * kHour);
 }
@@ -50,7 +50,7 @@ TEST_CASE("a warning handled is not given again: the next alarm is the next warn
   std::vector<std::int64_t> deadlines;
   std::vector<DeadlineWarning> warnings;
   const std::int64_t deadline = kStart + 48 * kHour;
-  pace.wait_for(deadline, kStart, recorded(deadlines, warnings));
+  pace.wait_for(deadline, kStart, kStart, recorded(deadlines, warnings));
   f.clock.advance(24 * kHour);
   pace.warning_handled(deadline - 24 * kHour);
   pace.next_warning(deadline, f.clock.now(), recorded(deadlines, warnings));
@@ -63,12 +63,24 @@ TEST_CASE("a warning handled is not given again: the next alarm is the next warn
   CHECK(f.scheduler.next_at() == deadline);
 }
 
+TEST_CASE("a wait is warned only with the leads shorter than itself") {
+  // A time bank's seat with 12 hours left: the 24-hour warning would come
+  // before the wait began.
+  Fixture f;
+  Pace pace(kTable, f.scheduler, {24, 1});
+  std::vector<std::int64_t> deadlines;
+  std::vector<DeadlineWarning> warnings;
+  pace.wait_for(kStart + 12 * kHour, kStart, kStart, recorded(deadlines, warnings));
+  CHECK(f.scheduler.size() == 2);
+  CHECK(f.scheduler.next_at() == kStart + 11 * kHour);
+}
+
 TEST_CASE("a server without warnings has only the deadline's alarm") {
   Fixture f;
   Pace pace(kTable, f.scheduler, {});
   std::vector<std::int64_t> deadlines;
   std::vector<DeadlineWarning> warnings;
-  pace.wait_for(kStart + kHour, kStart, recorded(deadlines, warnings));
+  pace.wait_for(kStart + kHour, kStart, kStart, recorded(deadlines, warnings));
   CHECK(f.scheduler.size() == 1);
   CHECK(f.scheduler.next_at() == kStart + kHour);
 }
@@ -78,10 +90,10 @@ TEST_CASE("a table that waits for nothing, or stops, has no alarm left") {
   Pace pace(kTable, f.scheduler, {24, 1});
   std::vector<std::int64_t> deadlines;
   std::vector<DeadlineWarning> warnings;
-  pace.wait_for(kStart + 48 * kHour, kStart, recorded(deadlines, warnings));
-  pace.wait_for(std::nullopt, kStart, recorded(deadlines, warnings));
+  pace.wait_for(kStart + 48 * kHour, kStart, kStart, recorded(deadlines, warnings));
+  pace.wait_for(std::nullopt, kStart, kStart, recorded(deadlines, warnings));
   CHECK(f.scheduler.size() == 0);
-  pace.wait_for(kStart + 48 * kHour, kStart, recorded(deadlines, warnings));
+  pace.wait_for(kStart + 48 * kHour, kStart, kStart, recorded(deadlines, warnings));
   pace.stop();
   CHECK(f.scheduler.size() == 0);
 }
