@@ -1,4 +1,4 @@
--- PostgreSQL twin of schema/0019_time_banks.sql.
+-- PostgreSQL twin of schema/0018_time_banks.sql.
 -- Time banks and the seats' clocks (issue 35, docs/correspondence.md "Pace").
 
 -- A table's Fischer time bank (seconds): each seat starts with the initial
