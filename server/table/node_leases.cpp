@@ -116,6 +116,8 @@ void NodeLeases::acquire(std::int64_t table, Acquired done) {
 
 void NodeLeases::locate(std::int64_t table, std::function<void(Located)> done) {
   boost::asio::post(ioc_, [this, table, done = std::move(done)] {
+    // Held already: the same epoch, as in try_acquire.
+    if (const auto held = held_.find(table); held != held_.end()) return done(Located{held->second, {}});
     try {
       // Twice at most: the holder may give the lease up between the two reads.
       for (int attempt = 0; attempt < 2; ++attempt) {
@@ -164,6 +166,9 @@ void NodeLeases::release(std::int64_t table, std::int64_t epoch) {
 }
 
 void NodeLeases::try_acquire(std::int64_t table) {
+  // Held already (adopted at a beat while a request asked for it): taking it
+  // again would start a new epoch and fence out the table loaded under this one.
+  if (const auto held = held_.find(table); held != held_.end()) return finish(table, held->second);
   try {
     if (const auto epoch = leases_->acquire(table)) {
       held_[table] = *epoch;

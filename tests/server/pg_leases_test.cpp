@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <future>
 #include <thread>
 
+#include "server/base/metrics.hpp"
 #include "server/store/lease.hpp"
 #include "server/store/pg/pg_connection.hpp"
 #include "server/store/store.hpp"
+#include "server/table/node_leases.hpp"
 #include "tests/support/pg_cluster.hpp"
 #include "tests/support/stored_games.hpp"
 
@@ -127,4 +130,34 @@ TEST_CASE("a lease's holder is connected while its node has a session open" * do
   REQUIRE(held);
   CHECK(held->node == "a");
   CHECK_FALSE(held->connected);
+}
+
+TEST_CASE("a node asked again for a lease it holds keeps its epoch, so the table it loaded stays fenced in" *
+          doctest::test_suite("nodes")) {
+  // A beat may adopt a table while a request of the same node asks for it:
+  // a second epoch would fence out the table loaded under the first.
+  using namespace sp::server;
+  const std::string db = sp::test::PgCluster::instance().migrated_database();
+  Store store(StoreOptions{db});
+  std::int64_t table = 0;
+  store.run_sync([&](Records& records) {
+    table = sp::test::store_empty_table(records, records.insert_user("ann", "x", 0), "held twice");
+  });
+  Metrics metrics;
+  NodeLeases leases(db, "a", 60'000, metrics);
+  leases.start({});
+  const auto located = [&] {
+    std::promise<NodeLeases::Located> answer;
+    leases.locate(table, [&answer](NodeLeases::Located at) { answer.set_value(std::move(at)); });
+    return answer.get_future().get();
+  };
+  const auto first = located();
+  REQUIRE(first.epoch);
+  const auto again = located();
+  REQUIRE(again.epoch);
+  CHECK(*again.epoch == *first.epoch);
+  std::promise<std::optional<std::int64_t>> acquired;
+  leases.acquire(table, [&acquired](std::optional<std::int64_t> epoch) { acquired.set_value(epoch); });
+  CHECK(acquired.get_future().get() == first.epoch);
+  leases.stop();
 }
