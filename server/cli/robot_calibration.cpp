@@ -139,15 +139,9 @@ std::optional<CalibrationPlan> calibration_plan(const Flags& flags, std::string&
   plan.games = *games;
   plan.players = static_cast<int>(*players);
   plan.seed = *seed;
-  if (const auto text = flags.get("expansions")) {
-    const auto expansions = parse_expansions(*text, error);
-    if (!expansions) return std::nullopt;
-    plan.expansions = *expansions;
-  }
-  if (plan.players == 5 && !plan.expansions.new_society) {
-    error = "five players need --expansions new_society";
-    return std::nullopt;
-  }
+  const auto expansions = expansions_for(flags.get("expansions"), plan.players, error);
+  if (!expansions) return std::nullopt;
+  plan.expansions = *expansions;
   return plan;
 }
 

@@ -21,4 +21,19 @@ std::optional<engine::Expansions> parse_expansions(const std::string& text, std:
   return expansions;
 }
 
+std::optional<engine::Expansions> expansions_for(const std::optional<std::string>& text, int players,
+                                                 std::string& error) {
+  engine::Expansions expansions;
+  if (text) {
+    const auto read = parse_expansions(*text, error);
+    if (!read) return std::nullopt;
+    expansions = *read;
+  }
+  if (players == 5 && !expansions.new_society) {
+    error = "five players need --expansions new_society";
+    return std::nullopt;
+  }
+  return expansions;
+}
+
 }  // namespace sp::cli
