@@ -4,7 +4,6 @@
 // vacation and whose robots play on their own.
 #include <doctest/doctest.h>
 
-#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
 #include <algorithm>
@@ -26,36 +25,16 @@
 #include "server/time/vacation_allowance.hpp"
 #include "tests/support/each_backend.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/io_loop.hpp"
 
 namespace {
 
 using namespace sp::server;
+using sp::test::eventually;
+using sp::test::Loop;
 using namespace std::chrono_literals;
 
 constexpr std::int64_t kStart = 1'800'000'000;  // 2027-01-15
-
-// Waits (in real time) until `done` holds.
-template <typename Predicate>
-bool eventually(Predicate done) {
-  const auto until = std::chrono::steady_clock::now() + 20s;
-  while (std::chrono::steady_clock::now() < until) {
-    if (done()) return true;
-    std::this_thread::sleep_for(5ms);
-  }
-  return done();
-}
-
-struct Loop {
-  boost::asio::io_context ioc;
-  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard{ioc.get_executor()};
-  std::thread thread{[this] { ioc.run(); }};
-  void stop() {
-    guard.reset();
-    ioc.stop();
-    if (thread.joinable()) thread.join();
-  }
-  ~Loop() { stop(); }
-};
 
 }  // namespace
 

@@ -4,9 +4,6 @@
 // plays at the level rated nearest that person.
 #include <doctest/doctest.h>
 
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
-
 #include <chrono>
 #include <future>
 #include <thread>
@@ -26,36 +23,17 @@
 #include "server/table/table_summary.hpp"
 #include "server/time/scheduler.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/io_loop.hpp"
 
 namespace {
 
 using namespace sp::server;
+using sp::test::eventually;
+using sp::test::Loop;
 using namespace std::chrono_literals;
 using sp::engine::RobotLevel;
 
 constexpr std::int64_t kStart = 1'800'000'000;
-
-template <typename Predicate>
-bool eventually(Predicate done) {
-  const auto until = std::chrono::steady_clock::now() + 60s;
-  while (std::chrono::steady_clock::now() < until) {
-    if (done()) return true;
-    std::this_thread::sleep_for(5ms);
-  }
-  return done();
-}
-
-struct Loop {
-  boost::asio::io_context ioc;
-  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard{ioc.get_executor()};
-  std::thread thread{[this] { ioc.run(); }};
-  void stop() {
-    guard.reset();
-    ioc.stop();
-    if (thread.joinable()) thread.join();
-  }
-  ~Loop() { stop(); }
-};
 
 // The services a table needs, with a manual clock and robots deciding on a
 // pool whose time budget never cuts a search short here.

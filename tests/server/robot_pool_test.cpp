@@ -5,9 +5,6 @@
 // pool's only thread is held by a job whose answer waits for the test.
 #include <doctest/doctest.h>
 
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
-
 #include <atomic>
 #include <chrono>
 #include <future>
@@ -26,35 +23,16 @@
 #include "server/table/table_registry.hpp"
 #include "server/time/scheduler.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/io_loop.hpp"
 
 namespace {
 
 using namespace sp::server;
+using sp::test::eventually;
+using sp::test::Loop;
 using namespace std::chrono_literals;
 
 constexpr std::int64_t kStart = 1'800'000'000;
-
-template <typename Predicate>
-bool eventually(Predicate done) {
-  const auto until = std::chrono::steady_clock::now() + 60s;
-  while (std::chrono::steady_clock::now() < until) {
-    if (done()) return true;
-    std::this_thread::sleep_for(5ms);
-  }
-  return done();
-}
-
-struct Loop {
-  boost::asio::io_context ioc;
-  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard{ioc.get_executor()};
-  std::thread thread{[this] { ioc.run(); }};
-  void stop() {
-    guard.reset();
-    ioc.stop();
-    if (thread.joinable()) thread.join();
-  }
-  ~Loop() { stop(); }
-};
 
 // A job that holds the pool's thread: it decides (a deep search), says so,
 // then waits until the test lets it go.
