@@ -143,6 +143,8 @@ std::string Metrics::render() const {
           peer_messages_sent.load());
   counter("spb_peer_messages_received_total", "Carried requests and answers read from another node's direct connection.",
           peer_messages_received.load());
+  counter("spb_watching_heard_total", "Messages of other nodes saying which seats of this node's tables their connections watch.",
+          watching_heard.load());
   counter("spb_forwards_unanswered_total",
           "Requests carried to another node that did not answer in time; their tables were taken here instead.",
           forwards_unanswered.load());

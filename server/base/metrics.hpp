@@ -80,6 +80,7 @@ struct Metrics {
   std::atomic<std::uint64_t> forwards_served{0};      // another node's, done here
   std::atomic<std::uint64_t> peer_messages_sent{0};      // carried requests and answers written to a node's peer connection
   std::atomic<std::uint64_t> peer_messages_received{0};  // read from another node's peer connection
+  std::atomic<std::uint64_t> watching_heard{0};          // other nodes' word of the seats they watch (spb_watching)
   std::atomic<std::uint64_t> forwards_unanswered{0};  // sent, unanswered in time: the table was taken here instead
   std::atomic<std::int64_t> database_up{1};     // the last read of the readiness check succeeded (readiness.hpp)
   std::atomic<std::int64_t> ready{1};           // /readyz answers 200

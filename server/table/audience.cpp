@@ -28,9 +28,28 @@ bool Audience::watched() {
 }
 
 bool Audience::watching_seat(int seat) const {
-  return std::any_of(watchers_.begin(), watchers_.end(), [&](const Watcher& w) {
-    return w.seat && w.seat->value == seat && !w.subscriber.expired();
+  if ((seats_watched() >> seat) & 1U) return true;
+  const auto now = std::chrono::steady_clock::now();
+  return std::any_of(elsewhere_.begin(), elsewhere_.end(), [&](const auto& entry) {
+    return ((entry.second.seats >> seat) & 1U) && entry.second.until > now;
   });
+}
+
+std::uint32_t Audience::seats_watched() const {
+  std::uint32_t seats = 0;
+  for (const Watcher& w : watchers_) {
+    if (w.seat && !w.subscriber.expired()) seats |= 1U << w.seat->value;
+  }
+  return seats;
+}
+
+void Audience::watched_elsewhere(const std::string& node, std::uint32_t seats,
+                                 std::chrono::steady_clock::time_point until) {
+  if (seats == 0) {
+    elsewhere_.erase(node);
+  } else {
+    elsewhere_[node] = Elsewhere{seats, until};
+  }
 }
 
 void Audience::send(std::shared_ptr<const std::string> frame) const {

@@ -5,6 +5,7 @@
 // through what the table shows it (Shown).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -55,8 +56,14 @@ class Audience {
   void forget(const Subscriber* key);
   // Whether anyone watches, once the connections gone are dropped.
   bool watched();
-  // Whether a connection of the seat's watches (its player has the table open).
+  // Whether a connection of the seat's watches (its player has the table open),
+  // here or, as told by another node, through that node's copy.
   bool watching_seat(int seat) const;
+  // The seats watched by this node's connections, one bit each.
+  std::uint32_t seats_watched() const;
+  // Node `node` says its connections watch `seats` (one bit each), which
+  // holds until `until` unless it says again (docs/scaling.md, "Who watches").
+  void watched_elsewhere(const std::string& node, std::uint32_t seats, std::chrono::steady_clock::time_point until);
 
   // Sends every watcher its table_update for the move just `logged`, except
   // `held_for`'s, which it returns for the caller to send with the mover's reply.
@@ -83,6 +90,12 @@ class Audience {
   std::map<int, protocol::ViewText> view_texts_;
   // Each seat's prices after the last update (see broadcast).
   std::map<int, KeptPrices> prices_kept_;
+  // Seats watched through other nodes' copies of the table, by node.
+  struct Elsewhere {
+    std::uint32_t seats = 0;
+    std::chrono::steady_clock::time_point until;
+  };
+  std::map<std::string, Elsewhere> elsewhere_;
 };
 
 }  // namespace sp::server

@@ -25,6 +25,7 @@ const std::string kBus = "spb_bus";
 const std::string kDue(kTimedWorkChannel);
 const std::string kForward = "spb_forward";
 const std::string kPeers = "spb_peers";
+const std::string kWatching = "spb_watching";
 
 // PostgreSQL refuses a notification payload of 8000 bytes or more.
 constexpr std::size_t kMaxPayload = 7999;
@@ -54,7 +55,7 @@ NodeLeases::~NodeLeases() { stop(); }
 void NodeLeases::open_listener() {
   socket_.reset();
   listener_.reset();
-  listener_ = std::make_unique<PgListener>(conninfo_, std::vector<std::string>{kHandover, kReleased, kTable, kBus, kDue, kForward, kPeers});
+  listener_ = std::make_unique<PgListener>(conninfo_, std::vector<std::string>{kHandover, kReleased, kTable, kBus, kDue, kForward, kPeers, kWatching});
   // The descriptor is libpq's: release() it before the listener closes it.
   socket_ = std::make_unique<boost::asio::posix::stream_descriptor>(ioc_, listener_->socket());
 }
@@ -146,6 +147,20 @@ bool NodeLeases::forward(const std::string& to, std::string text) {
     } catch (const DatabaseError& e) {
       // The asker's wait runs out and it takes the table instead.
       spdlog::warn("node {}: could not carry a request to another node: {}", node_, e.what());
+    }
+  });
+  return true;
+}
+
+bool NodeLeases::tell_watching(std::string lines) {
+  std::string payload = node_ + "\n" + std::move(lines);
+  if (payload.size() > kMaxPayload) return false;
+  boost::asio::post(ioc_, [this, payload = std::move(payload)] {
+    try {
+      leases_->notify(kWatching, payload);
+    } catch (const DatabaseError& e) {
+      // Told again at the next beat; meanwhile the players may be told it is their turn.
+      spdlog::warn("node {}: could not tell the other nodes what it watches: {}", node_, e.what());
     }
   });
   return true;
@@ -246,6 +261,12 @@ void NodeLeases::on_notification(const std::string& channel, const std::string& 
     if (hooks_.peer) hooks_.peer(std::move(node), payload.substr(end + 1));
     return;
   }
+  if (channel == kWatching) {
+    const auto end = payload.find('\n');
+    if (end == std::string::npos || (end == node_.size() && payload.compare(0, end, node_) == 0)) return;
+    if (hooks_.watching) hooks_.watching(payload.substr(0, end), payload.substr(end + 1));
+    return;
+  }
   if (channel == kDue) {
     // This node's own writes come back too: waking its own sender once more
     // costs a read, and telling them apart would cost a name in every payload.
@@ -339,6 +360,7 @@ void NodeLeases::beat() {
     std::vector<std::int64_t> retry;
     for (const auto& [table, waiting] : waiting_) retry.push_back(table);
     for (std::int64_t table : retry) try_acquire(table);
+    if (hooks_.beat) hooks_.beat();
   } catch (const DatabaseError& e) {
     spdlog::warn("node {}: the lease beat failed: {}", node_, e.what());
   }

@@ -21,6 +21,10 @@
 //   address, server/net/peer_link.hpp) is announced every beat (NOTIFY
 //   spb_peers), and at once to a node heard announcing for the first time;
 //   other nodes' announcements are reported (`peer`).
+// - Which seats of the tables another node plays this node's connections
+//   watch is told to the other nodes (NOTIFY spb_watching) when it changes
+//   and again every beat (`beat`, then tell_watching()); what other nodes
+//   tell is reported (`watching`).
 // - What another node publishes for users and tables (node_bus.hpp) is
 //   reported (`heard`); what this node publishes, it does not hear back.
 // - A table written by any node is reported (`table_changed`, from the NOTIFY
@@ -68,6 +72,8 @@ struct NodeLeaseHooks {
   std::function<void(std::int64_t table)> released;                    // a node gave the table's lease up
   std::function<void(std::string payload)> forwarded;                  // a carried request or answer, for this node
   std::function<void(std::string node, std::string announcement)> peer;  // another node's peer address
+  std::function<void(std::string node, std::string lines)> watching;   // seats another node's connections watch
+  std::function<void()> beat;                                          // a beat: time to tell what is watched here
 };
 
 class NodeLeases {
@@ -118,6 +124,10 @@ class NodeLeases {
   // Sends a carried request or answer (NOTIFY spb_forward) to node `to`;
   // false when it is longer than a notification may be.
   bool forward(const std::string& to, std::string text);
+  // Tells the other nodes (NOTIFY spb_watching) which seats this node's
+  // connections watch: `lines`, one "table seats" line each (seats, one bit
+  // each; 0 when none any more). False when longer than a notification may be.
+  bool tell_watching(std::string lines);
 
  private:
   struct Waiting {

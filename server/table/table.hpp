@@ -33,6 +33,7 @@
 
 #include <boost/asio/any_io_executor.hpp>
 #include <atomic>
+#include <chrono>
 
 #include <cstdint>
 #include <deque>
@@ -109,6 +110,16 @@ class Table : public std::enable_shared_from_this<Table> {
   std::int64_t moves_followed() const { return moves_followed_.load(std::memory_order_acquire); }
   // Hands the watchers to `to`, the table this node now plays in its place.
   void pass_watchers(std::shared_ptr<Table> to);
+  // Nodes sharing the database (docs/scaling.md, "Who watches"): while this
+  // node only follows the table, `watching` is called on the strand with the
+  // seats its connections watch (one bit each) whenever they change, for the
+  // node that plays the table. REQUIRES: called before the table is shared.
+  void tell_watching(std::function<void(std::uint32_t seats)> watching) { on_watching_ = std::move(watching); }
+  // The seats this node's connections watch, one bit each. Any thread.
+  std::uint32_t seats_watched() const { return seats_watched_.load(std::memory_order_acquire); }
+  // Node `node` says its connections watch `seats` until `until`: their
+  // players have the table open, and are not told it is their turn.
+  void watched_elsewhere(std::string node, std::uint32_t seats, std::chrono::steady_clock::time_point until);
   // Sends a frame another node made for the table's watchers (a chat line;
   // node_bus.hpp) to its watchers here.
   void relay(std::shared_ptr<const std::string> frame);
@@ -200,6 +211,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // table_follow.cpp: applies the moves this followed copy has not applied
   // yet, pushing each to the watchers.
   void follow_moves(const TableRecord& record, const std::vector<MoveRecord>& moves);
+  // After a subscriber came or went: publishes the seats watched, and tells
+  // the node that plays the table when this node only follows it.
+  void watchers_changed();
   // Sends every watcher its table_update (Audience::broadcast), except
   // `held_for`'s, which it returns for the caller to send with the mover's reply.
   std::optional<Audience::HeldFrame> broadcast(const engine::LoggedAction& logged, Actor actor, const engine::Events& events,
@@ -301,6 +315,8 @@ class Table : public std::enable_shared_from_this<Table> {
   // the action it takes back, which the replay keeps and state_ does not.
   std::unique_ptr<LogReplay> following_;
   std::atomic<std::int64_t> moves_followed_{0};  // following_->moves(), published
+  std::function<void(std::uint32_t)> on_watching_;  // set before the table is shared (tell_watching)
+  std::atomic<std::uint32_t> seats_watched_{0};     // audience_.seats_watched(), published
   // Counted in spb_tables_stopped (a fault here), until the table goes or
   // another node takes it.
   bool counted_stopped_ = false;

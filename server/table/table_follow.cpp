@@ -34,7 +34,9 @@ void Table::follow(TableRecord record, std::vector<MoveRecord> moves, std::funct
       mine.timeouts = seat.timeouts;
       mine.clock_left = seat.clock_left;
     }
-    done(self->audience_.watched());
+    const bool watched = self->audience_.watched();
+    self->watchers_changed();  // a connection gone without unsubscribing
+    done(watched);
   });
 }
 
@@ -73,7 +75,10 @@ void Table::follow_moves(const TableRecord& record, const std::vector<MoveRecord
 void Table::pass_watchers(std::shared_ptr<Table> to) {
   boost::asio::post(strand_, [self = shared_from_this(), to = std::move(to)] {
     boost::asio::post(to->strand_,
-                      [to, watchers = self->audience_.hand_over()] { to->audience_.take_over(watchers); });
+                      [to, watchers = self->audience_.hand_over()] {
+                        to->audience_.take_over(watchers);
+                        to->watchers_changed();
+                      });
   });
 }
 

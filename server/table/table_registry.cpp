@@ -1,6 +1,8 @@
 #include "server/table/table_registry.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <sstream>
 #include <stdexcept>
 
 #include <spdlog/spdlog.h>
@@ -121,6 +123,7 @@ std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGa
     } else if (leases_) {
       slot->follow_only();
     }
+    if (leases_) slot->tell_watching([this, id = record.id](std::uint32_t seats) { tell_watching(id, seats); });
     // Counted as played only where this node plays it; a copy kept for its
     // watchers while another node plays it is a followed one.
     if (followed) metrics_.tables_followed.fetch_sub(1, std::memory_order_relaxed);
@@ -372,7 +375,57 @@ NodeLeaseHooks TableRegistry::lease_hooks() {
   };
   hooks.table_changed = [this](std::int64_t id) { catch_up(id, {}); };
   hooks.released = [this](std::int64_t id) { forget_player(id); };
+  hooks.watching = [this](std::string node, std::string lines) { heard_watching(node, lines); };
+  hooks.beat = [this] { tell_all_watching(); };
   return hooks;
+}
+
+namespace {
+
+std::string watching_line(std::int64_t id, std::uint32_t seats) {
+  return std::to_string(id) + " " + std::to_string(seats) + "\n";
+}
+
+}  // namespace
+
+void TableRegistry::tell_watching(std::int64_t id, std::uint32_t seats) {
+  leases_->tell_watching(watching_line(id, seats));
+}
+
+void TableRegistry::tell_all_watching() {
+  // Room for the node's name before the lines, under a notification's 8000 bytes.
+  constexpr std::size_t kLinesPerMessage = 6000;
+  std::string lines;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, table] : tables_) {
+      if (epochs_.count(id) != 0) continue;
+      if (const std::uint32_t seats = table->seats_watched()) lines += watching_line(id, seats);
+      if (lines.size() >= kLinesPerMessage) {
+        leases_->tell_watching(std::move(lines));
+        lines.clear();
+      }
+    }
+  }
+  if (!lines.empty()) leases_->tell_watching(std::move(lines));
+}
+
+void TableRegistry::heard_watching(const std::string& node, const std::string& lines) {
+  metrics_.watching_heard.fetch_add(1, std::memory_order_relaxed);
+  // Told again every beat, a third of a lease: two beats may be missed.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(leases_->lease_ms());
+  std::istringstream in(lines);
+  std::int64_t id = 0;
+  std::uint32_t seats = 0;
+  while (in >> id >> seats) {
+    std::shared_ptr<Table> table;
+    {
+      std::lock_guard lock(mutex_);
+      if (epochs_.count(id) == 0) continue;
+      table = tables_.at(id);
+    }
+    table->watched_elsewhere(node, seats, until);
+  }
 }
 
 std::size_t TableRegistry::load_leased(const std::vector<std::pair<std::int64_t, std::int64_t>>& taken,

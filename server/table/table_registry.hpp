@@ -131,6 +131,13 @@ class TableRegistry {
   void answer(std::int64_t id, const std::shared_ptr<Table>& table, const TableUnavailable& why);
   // Forgets the table if it is still the one of lease `epoch`.
   void forget(std::int64_t id, std::int64_t epoch);
+  // Who watches (docs/scaling.md): tells the other nodes which seats of a
+  // table this node follows its connections watch, for one table when they
+  // change, for every followed table at each beat; and hands what another
+  // node told to the tables played here.
+  void tell_watching(std::int64_t id, std::uint32_t seats);
+  void tell_all_watching();
+  void heard_watching(const std::string& node, const std::string& lines);
 
   // Constant after construction.
   SerialExecutors executors_;  // each table's strand

@@ -72,6 +72,7 @@ void Table::subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch,
     const auto seat = self->seat_of(user_id);
     const Subscriber* key = subscriber.lock().get();
     self->audience_.watch(Audience::Watcher{subscriber, key, epoch, seat, compact});
+    self->watchers_changed();
     const std::int64_t from = std::clamp<std::int64_t>(since.value_or(self->record_.move_count), 0,
                                                        self->record_.move_count);
     protocol::Subscribed result{self->summary(),
@@ -92,6 +93,19 @@ void Table::subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch,
 void Table::unsubscribe(const Subscriber* subscriber) {
   boost::asio::post(strand_, [self = shared_from_this(), subscriber] {
     self->audience_.forget(subscriber);
+    self->watchers_changed();
+  });
+}
+
+void Table::watchers_changed() {
+  const std::uint32_t seats = audience_.seats_watched();
+  if (seats_watched_.exchange(seats, std::memory_order_acq_rel) == seats) return;
+  if (moved_ && on_watching_) on_watching_(seats);
+}
+
+void Table::watched_elsewhere(std::string node, std::uint32_t seats, std::chrono::steady_clock::time_point until) {
+  boost::asio::post(strand_, [self = shared_from_this(), node = std::move(node), seats, until] {
+    self->audience_.watched_elsewhere(node, seats, until);
   });
 }
 

@@ -483,6 +483,56 @@ async def a_watcher_on_another_node_sees_an_undo_and_the_moves_after_it(db):
     verify(db)
 
 
+async def a_player_with_the_table_open_on_another_node_is_not_told_it_is_their_turn(db):
+    """A your_turn notice is not stored while the seat's player has the table
+    open, whichever node their connection is on: the node that follows the
+    table for them tells the node that plays it which seats it watches
+    (docs/scaling.md, "Who watches"). Once they close it, they are told."""
+    a, b = start_nodes(db, 2)
+    try:
+        rng = random.Random(11)
+        ann, bob = await user(a, "open_ann"), await user(b, "open_bob")
+        table = await new_table(ann, [bob])
+        await waited_for(lambda: rows(db, "SELECT node FROM table_leases WHERE table_id = ?", (table,)) == [("n0",)],
+                         "the lease taken by the node that started the table")
+        ann_seat, bob_seat = await seat_of(ann, table), await seat_of(bob, table)
+        await waited_for(lambda: a.metric("spb_watching_heard_total") >= 1, "node n1 telling n0 what it watches")
+
+        def told(name):
+            return rows(db, "SELECT count(*) FROM notifications n JOIN users u ON u.id = n.user_id "
+                            f"WHERE u.name = '{name}' AND n.kind = 'your_turn'")[0][0]
+
+        async def play_until_handed_to_bob(seats, at_least):
+            handed = 0
+            for _ in range(60):
+                view, client, action = await turn(seats, table, rng)
+                assert action is not None, "the game ended first"
+                done = await client.ok("act", table=table, move_number=view["move_number"] + 1, action=action)
+                after = (await ann.ok("subscribe", table=table))["view"]
+                handed += client is ann and bool(after["to_act"]) and after["to_act"][0] == bob_seat
+                if handed >= at_least:
+                    return done["move_number"]
+            raise AssertionError("the turn never passed from ann to bob")
+
+        # Bob has the table open on n1 while n0 plays it: never told. (Whoever
+        # acts first was told when the table started, before anyone watched.)
+        at_start = told("open_bob"), told("open_ann")
+        await play_until_handed_to_bob({ann_seat: ann, bob_seat: bob}, 3)
+        assert (told("open_bob"), told("open_ann")) == at_start
+        # Bob closes it; n1 says so at once. He acts through another
+        # connection that does not watch the table, and is told again.
+        heard = a.metric("spb_watching_heard_total")
+        await bob.close()
+        await waited_for(lambda: a.metric("spb_watching_heard_total") > heard, "node n1 saying bob left")
+        bob_again = await login(b, "open_bob")
+        await play_until_handed_to_bob({ann_seat: ann, bob_seat: bob_again}, 1)
+        assert told("open_bob") > at_start[0] and told("open_ann") == at_start[1]
+    finally:
+        a.stop()
+        b.stop()
+    verify(db)
+
+
 async def pushed(client, wanted, timeout=15):
     """The first push `wanted` accepts, kept or still to come."""
     deadline = time.monotonic() + timeout
@@ -805,6 +855,7 @@ TESTS = [
     a_request_carried_to_a_hung_node_takes_the_table_after_its_lease,
     a_watcher_on_another_node_gets_the_moves,
     a_watcher_on_another_node_sees_an_undo_and_the_moves_after_it,
+    a_player_with_the_table_open_on_another_node_is_not_told_it_is_their_turn,
     what_crosses_users_crosses_nodes,
     moves_for_one_table_through_two_nodes_at_once_are_serialised,
     three_nodes_play_games_with_players_on_different_nodes,
