@@ -6,7 +6,7 @@
 // rule of the client as a named step. Exits non-zero on the first failure.
 import {
   check, commandLine, DESKTOP, dropConnection, launchBrowser, moveNumber, noAccessibilityViolations, noHorizontalOverflow, PHONE,
-  startServer, Steps, waitForMove, runSteps,
+  register, startServer, Steps, waitForMove, runSteps,
 } from "./harness.mjs";
 
 const { spb, screenshotDir } = commandLine("run.mjs");
@@ -184,6 +184,34 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     tableId = Number(await item.getAttribute("data-table"));
     check(tableId > 0, "no table id");
     await shot(ann, "02-lobby");
+  });
+
+  await step("a robot seat's level is chosen at creation and its level and rating show at the table", async () => {
+    // Carol, on her own, so that Ann's and Bob's tables stay as the later steps expect.
+    const carol = await newPlayer(browser, server, "carol", DESKTOP);
+    await register(carol, "Carol");
+    const page = carol.page;
+    await page.click("#nav-lobby");
+    const form = page.locator("form.create");
+    await form.locator("select[name=players]").selectOption("2");
+    check(await form.locator("select[name=robot_level]").isDisabled(), "a level is offered with no robot seat");
+    await form.locator("select[name=robots]").selectOption("1");
+    check(await form.locator("select[name=robot_level]").isEnabled(), "no level is offered for a robot seat");
+    const levels = await form.locator("select[name=robot_level] option").evaluateAll((os) => os.map((o) => o.value));
+    check(levels.join() === "1,2,3", `the levels offered are ${levels.join()}`);
+    await form.locator("select[name=robot_level]").selectOption("3");
+    await form.locator("input[name=name]").fill("Against level 3");
+    await form.locator("button[type=submit]").click();
+    const item = page.locator("#my-tables .table-item", { hasText: "Against level 3" });
+    const seatNote = /robot, level 3, rating -?\d+\.\d/;
+    await item.locator(".seat-note", { hasText: seatNote }).waitFor();
+    await item.getByRole("button", { name: "Start the game" }).click();
+    await item.getByRole("link", { name: /^(Play|Open)$/ }).click();
+    await page.locator(".status .move").waitFor();
+    await page.locator(".player", { hasText: seatNote }).waitFor();
+    check(await page.locator(".player", { hasText: /level [12],/ }).count() === 0, "the table shows another level than the one chosen");
+    await carol.context.close();
+    steps.forget(carol);
   });
 
   await step("another player sees the open table and joins it", async () => {
