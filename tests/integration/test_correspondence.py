@@ -430,6 +430,24 @@ async def a_players_weekend_and_nights_stop_their_clock_and_too_much_off_time_is
 
 
 @test
+async def an_off_weekend_across_the_spring_change_ends_at_the_players_local_midnight(server):
+    tag = random.randrange(10**6)
+    names = [f"dst{i}_{tag}" for i in range(2)]
+    clients = [await register(server, name) for name in names]
+    for client in clients:
+        await client.ok("set_notice_settings", time_zone="America/New_York", off_days=["saturday", "sunday"])
+    # Friday 2027-03-12, 12:00 in New York (17:00 UTC); clocks go forward on Sunday the 14th.
+    started = await advance(clients[0], 4_870_800)
+    table = (await clients[0].ok("create_table", players=2, move_deadline_hours=24))["table"]["id"]
+    await clients[1].ok("join_table", table=table)
+    await clients[0].ok("start_table", table=table)
+    # 12 hours count until Saturday, none until Monday 00:00 EDT (04:00 UTC),
+    # and 12 more: Monday 12:00 EDT, 16:00 UTC, an hour before a UTC count's.
+    summary, _ = await table_state(clients[0], table)
+    assert summary["deadline_at"] == started + 255_600, summary
+
+
+@test
 async def a_table_has_a_move_deadline_or_a_time_bank_never_both(server):
     ann = await register(server, "ann_bank")
     refused = await ann.call("create_table", players=2, move_deadline_hours=24,
