@@ -64,6 +64,9 @@ std::string encode_data(const NoticeSettingsShown& d) {
               {"digest_hour", d.digest_hour},
               {"quiet_hours", d.quiet_hours ? json{{"from", d.quiet_hours->first}, {"until", d.quiet_hours->second}}
                                             : json(nullptr)},
+              {"nights", d.nights ? json{{"from", d.nights->first}, {"until", d.nights->second}} : json(nullptr)},
+              {"off_days", d.off_days},
+              {"max_off_hours_per_week", d.max_off_hours_per_week},
               {"choices", choices},
               {"next_digest_at", d.next_digest_at ? json(*d.next_digest_at) : json(nullptr)}}
       .dump();

@@ -85,6 +85,9 @@ struct NoticeSettingsShown {
   std::string time_zone;
   int digest_hour = 0;
   std::optional<std::pair<int, int>> quiet_hours;  // from, until
+  std::optional<std::pair<int, int>> nights;       // from, until: the player's clock stops
+  std::vector<std::string> off_days;                // weekdays off, "sunday" .. "saturday"
+  int max_off_hours_per_week = 0;                   // the site's limit on nights and off days together
   std::vector<std::pair<std::string, std::string>> choices;  // a notice kind's word, its delivery's
   std::optional<std::int64_t> next_digest_at;
 };

@@ -70,6 +70,8 @@ constexpr std::array kEntries = {
           "That table is private: join it by invitation or with its code."},
     Entry{ErrorCode::kRatingTooLow, "rating_too_low", "Your rating is below the table's minimum."},
     Entry{ErrorCode::kTimeoutRateTooHigh, "timeout_rate_too_high", "Your timeout rate is above the table's maximum."},
+    Entry{ErrorCode::kOffTimeTooLong, "off_time_too_long",
+          "Your nights and off days together are more hours a week than this server allows."},
     Entry{ErrorCode::kBotsNotAllowed, "bots_not_allowed",
           "That table is for people only: bot accounts may not sit at it (its bots_allowed is false)."},
     Entry{ErrorCode::kBotHasGames, "bot_has_games",

@@ -66,6 +66,7 @@ enum class ErrorCode : std::uint8_t {
   kPrivateTable,
   kRatingTooLow,
   kTimeoutRateTooHigh,
+  kOffTimeTooLong,
   kBotsNotAllowed,
   kBotHasGames,
   kNothingToUndo,

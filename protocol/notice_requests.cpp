@@ -1,4 +1,6 @@
 // Email notices: set_email, confirm_email, notice_settings, set_notice_settings.
+#include <algorithm>
+
 #include "protocol/language_list.hpp"
 #include "protocol/request_codecs.hpp"
 
@@ -10,6 +12,9 @@ using nlohmann::json;
 constexpr std::array<std::string_view, 6> kKinds = {"your_turn",  "deadline_near", "robot_took_seat",
                                                     "game_over",  "invitation",    "chat_mention"};
 constexpr std::array<std::string_view, 3> kDeliveries = {"immediate", "digest", "never"};
+// By number, 0 Sunday, as server/clock/off_time.hpp counts them.
+constexpr std::array<std::string_view, 7> kWeekdays = {"sunday",   "monday", "tuesday", "wednesday",
+                                                       "thursday", "friday", "saturday"};
 
 template <std::size_t N>
 bool one_of(const std::array<std::string_view, N>& words, const std::string& word) {
@@ -35,6 +40,26 @@ std::optional<int> hour(FieldReader& f, const json& value, const char* what) {
     return std::nullopt;
   }
   return value.get<int>();
+}
+
+std::optional<std::vector<int>> off_days(FieldReader& f, const json& value) {
+  const char* what = "off_days: a list of weekdays (sunday, monday, ... saturday), each once";
+  if (!value.is_array() || value.size() > kWeekdays.size()) {
+    f.refuse(ErrorCode::kBadRequest, what);
+    return std::nullopt;
+  }
+  std::vector<int> days;
+  for (const json& day : value) {
+    const auto at = day.is_string() ? std::find(kWeekdays.begin(), kWeekdays.end(), day.get<std::string>())
+                                    : kWeekdays.end();
+    const int number = static_cast<int>(at - kWeekdays.begin());
+    if (at == kWeekdays.end() || std::find(days.begin(), days.end(), number) != days.end()) {
+      f.refuse(ErrorCode::kBadRequest, what);
+      return std::nullopt;
+    }
+    days.push_back(number);
+  }
+  return days;
 }
 
 client::SetNoticeSettings decode_settings(FieldReader& f) {
@@ -77,6 +102,19 @@ client::SetNoticeSettings decode_settings(FieldReader& f) {
     }
   }
   if (f.ok()) s.language = language(f);
+  if (f.ok() && f.has("nights")) {
+    const json& nights = f.at("nights");
+    if (nights.is_null()) {
+      s.nights = std::optional<client::Nights>();
+    } else if (!nights.is_object() || !nights.contains("from") || !nights.contains("until") || nights.size() != 2) {
+      f.refuse(ErrorCode::kBadRequest, "nights: {from, until} in whole hours, or null for none");
+    } else {
+      const auto from = hour(f, nights["from"], "nights.from");
+      const auto until = hour(f, nights["until"], "nights.until");
+      if (from && until) s.nights = client::Nights{*from, *until};
+    }
+  }
+  if (f.ok() && f.has("off_days")) s.off_days = off_days(f, f.at("off_days"));
   return s;
 }
 
@@ -116,6 +154,14 @@ void add_notice_codecs(RequestCodecs& codecs) {
                                           : json(nullptr);
     }
     put_optional(out, "language", m.language);
+    if (m.nights) {
+      out["nights"] = *m.nights ? json{{"from", (*m.nights)->from}, {"until", (*m.nights)->until}} : json(nullptr);
+    }
+    if (m.off_days) {
+      json days = json::array();
+      for (int day : *m.off_days) days.push_back(kWeekdays.at(static_cast<std::size_t>(day)));
+      out["off_days"] = days;
+    }
   });
 }
 

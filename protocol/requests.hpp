@@ -461,6 +461,13 @@ struct QuietHours {
   friend bool operator==(const QuietHours&, const QuietHours&) = default;
 };
 
+// A player's nights off (their seat's clock stops), local hours.
+struct Nights {
+  int from = 23;
+  int until = 7;
+  friend bool operator==(const Nights&, const Nights&) = default;
+};
+
 // Changes only what it carries.
 struct SetNoticeSettings {
   static constexpr std::string_view kType = "set_notice_settings";
@@ -469,6 +476,8 @@ struct SetNoticeSettings {
   std::optional<int> digest_hour;                           // 0 to 23
   std::optional<std::optional<QuietHours>> quiet_hours;     // an inner nothing (null): none
   std::optional<std::string> language;
+  std::optional<std::optional<Nights>> nights;              // an inner nothing (null): none
+  std::optional<std::vector<int>> off_days;                 // weekdays, 0 Sunday .. 6 Saturday
   friend bool operator==(const SetNoticeSettings&, const SetNoticeSettings&) = default;
 };
 

@@ -96,6 +96,9 @@ constexpr Setting kSettings[] = {
     {"stand-in-wait", "SPB_STAND_IN_WAIT",
      "minutes robots standing in for a person who ran out of time wait before each move, while no person plays at "
      "the table, so that the person can come back (default 10; 0: no wait; up to 1440)"},
+    {"max-off-hours", "SPB_MAX_OFF_HOURS",
+     "hours a week a player may declare off (nights and off days together), when their clock does not run "
+     "(default 72; 0: no off time; up to 144, so that every clock runs a day a week)"},
     {"robot-threads", "SPB_ROBOT_THREADS",
      "threads where robots decide, off the tables' strands (default 1, one core's worth; up to 64)"},
     {"robot-think-ms", "SPB_ROBOT_THINK_MS",
@@ -317,6 +320,11 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
     if (!parse_number(value, config.stand_in_wait_minutes) || config.stand_in_wait_minutes < 0 ||
         config.stand_in_wait_minutes > 1440) {
       return bad("0 to 1440");
+    }
+  } else if (name == "max-off-hours") {
+    if (!parse_number(value, config.max_off_hours_per_week) || config.max_off_hours_per_week < 0 ||
+        config.max_off_hours_per_week > 144) {
+      return bad("0 to 144");
     }
   } else if (name == "robot-threads") {
     if (!parse_number(value, config.robot_threads) || config.robot_threads < 1 || config.robot_threads > 64) {

@@ -82,6 +82,7 @@ struct ServerConfig {
   int email_attempts = 8;
   std::vector<int> deadline_warning_hours = {24, 1};  // warnings before a move's deadline
   std::int64_t stand_in_wait_minutes = 10;  // robots standing in for a person wait before each move
+  int max_off_hours_per_week = 72;          // a player's nights and off days together (docs/correspondence.md)
   // Robots decide on threads of their own (server/robots/robot_pool.hpp).
   int robot_threads = 1;
   int robot_think_ms = 2000;  // one decision's time budget

@@ -291,7 +291,7 @@ int run_server(const ServerConfig& config) {
   // tables' strands, so the pool stops before the io_context goes.
   RobotPool robots(config.robot_threads, std::chrono::milliseconds(config.robot_think_ms), metrics);
   Correspondence correspondence{clock, *scheduler, notifier, config.deadline_warning_hours,
-                                config.stand_in_wait_minutes * 60, &robots};
+                                config.stand_in_wait_minutes * 60, &robots, config.max_off_hours_per_week};
   std::unique_ptr<NodeLeases> leases;
   if (shared) {
     leases = std::make_unique<NodeLeases>(config.database, node, lease_ms, metrics);

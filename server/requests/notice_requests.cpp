@@ -1,5 +1,6 @@
 // Requests of email notices (docs/notifications.md): the address and its
 // confirmation, and how each kind of notice reaches the player.
+#include <array>
 #include <cctype>
 
 #include "protocol/correspondence_results.hpp"
@@ -8,6 +9,7 @@
 #include "server/notices/mail_message.hpp"
 #include "server/requests/request.hpp"
 #include "server/security/credentials.hpp"
+#include "server/table/seat_off_times.hpp"
 #include "server/time/digests.hpp"
 #include "server/time/notice_time.hpp"
 
@@ -31,16 +33,34 @@ std::string address_key(std::string address) {
   return address;
 }
 
+// What the replies say of the server besides the user's own settings.
+struct ServerOffers {
+  bool email_available = false;
+  int max_off_hours_per_week = 0;
+};
+
+ServerOffers offers_of(const Request& r) {
+  return {r.services.email != nullptr, r.services.correspondence.max_off_hours_per_week};
+}
+
+constexpr std::array<const char*, 7> kWeekdayWords = {"sunday",   "monday", "tuesday", "wednesday",
+                                                      "thursday", "friday", "saturday"};
+
 // The reply of every request here.
-Reply settings_reply(Records& db, std::int64_t user, bool email_available) {
+Reply settings_reply(Records& db, std::int64_t user, ServerOffers offers) {
   const NoticeSettingsRecord s = db.notice_settings(user);
   protocol::NoticeSettingsShown shown;
-  shown.email_available = email_available;
+  shown.email_available = offers.email_available;
+  shown.max_off_hours_per_week = offers.max_off_hours_per_week;
   if (const auto address = db.email_of(user)) shown.email = {address->address, address->confirmed_at.has_value()};
   shown.language = s.language;
   shown.time_zone = s.time_zone;
   shown.digest_hour = s.digest_hour;
   if (s.quiet_from && s.quiet_until) shown.quiet_hours = std::pair{*s.quiet_from, *s.quiet_until};
+  if (s.off_night_from && s.off_night_until) shown.nights = std::pair{*s.off_night_from, *s.off_night_until};
+  for (std::size_t day = 0; day < kWeekdayWords.size(); ++day) {
+    if ((s.off_days >> day) & 1) shown.off_days.emplace_back(kWeekdayWords[day]);
+  }
   for (NoticeKind kind : kNoticeKinds) {
     shown.choices.emplace_back(std::string(to_string(kind)), std::string(to_string(s.choice(kind))));
   }
@@ -64,7 +84,7 @@ void on_set_email(const Request& r, const client::SetEmail& set) {
   store_job(
       r,
       [user = *r.state().user_id, address = set.address, language = set.language, token, &guards = r.services.guards,
-       &metrics = r.services.metrics, now = r.services.correspondence.clock.now()](Records& db) {
+       &metrics = r.services.metrics, now = r.services.correspondence.clock.now(), offers = offers_of(r)](Records& db) {
         if (language) {
           NoticeSettingsRecord settings = db.notice_settings(user);
           settings.language = *language;
@@ -99,7 +119,7 @@ void on_set_email(const Request& r, const client::SetEmail& set) {
           }
         }
         plan_next_digest(db, user, now);
-        return settings_reply(db, user, true);
+        return settings_reply(db, user, offers);
       },
       [r, email] {
         email->wake();
@@ -110,22 +130,21 @@ void on_set_email(const Request& r, const client::SetEmail& set) {
 void on_confirm_email(const Request& r, const client::ConfirmEmail& confirm) {
   store_job(
       r,
-      [hash = token_hash(confirm.token), now = r.services.correspondence.clock.now(),
-       available = r.services.email != nullptr](Records& db) {
+      [hash = token_hash(confirm.token), now = r.services.correspondence.clock.now(), offers = offers_of(r)](Records& db) {
         const auto user = db.confirm_email(hash, now);
         if (!user) {
           return Reply::error(ErrorCode::kInvalidToken,
                               "That confirmation token is unknown, used already, or expired: ask for a new one.");
         }
         plan_next_digest(db, *user, now);
-        return settings_reply(db, *user, available);
+        return settings_reply(db, *user, offers);
       },
       [r] { rearm_digests(r); });
 }
 
 void on_notice_settings(const Request& r, const client::NoticeSettings&) {
-  store_job(r, [user = *r.state().user_id, available = r.services.email != nullptr](Records& db) {
-    return settings_reply(db, user, available);
+  store_job(r, [user = *r.state().user_id, offers = offers_of(r)](Records& db) {
+    return settings_reply(db, user, offers);
   });
 }
 
@@ -137,8 +156,7 @@ void on_set_notice_settings(const Request& r, const client::SetNoticeSettings& s
   }
   store_job(
       r,
-      [user = *r.state().user_id, set, now = r.services.correspondence.clock.now(),
-       available = r.services.email != nullptr](Records& db) {
+      [user = *r.state().user_id, set, now = r.services.correspondence.clock.now(), offers = offers_of(r)](Records& db) {
         NoticeSettingsRecord s = db.notice_settings(user);
         for (const auto& [kind, delivery] : set.choices) {
           const auto k = parse_notice_kind(kind);
@@ -153,9 +171,24 @@ void on_set_notice_settings(const Request& r, const client::SetNoticeSettings& s
           s.quiet_until = *set.quiet_hours ? std::optional<int>((*set.quiet_hours)->until) : std::nullopt;
         }
         if (set.language) s.language = *set.language;
+        if (set.nights) {
+          s.off_night_from = *set.nights ? std::optional<int>((*set.nights)->from) : std::nullopt;
+          s.off_night_until = *set.nights ? std::optional<int>((*set.nights)->until) : std::nullopt;
+        }
+        if (set.off_days) {
+          s.off_days = 0;
+          for (int day : *set.off_days) s.off_days |= 1 << day;
+        }
+        const int off_hours = declared_off_hours_per_week(off_time_of(s));
+        if (off_hours > offers.max_off_hours_per_week) {
+          return Reply::error(ErrorCode::kOffTimeTooLong,
+                              "Your nights and off days come to " + std::to_string(off_hours) +
+                                  " hours a week; this server allows at most " +
+                                  std::to_string(offers.max_off_hours_per_week) + ". Nothing was changed.");
+        }
         db.save_notice_settings(s);
         plan_next_digest(db, user, now);
-        return settings_reply(db, user, available);
+        return settings_reply(db, user, offers);
       },
       [r] { rearm_digests(r); });
 }

@@ -38,6 +38,11 @@ struct NoticeSettingsRecord {
   int digest_hour = 8;  // local hour, 0 to 23
   std::optional<int> quiet_from;   // local hour quiet hours begin
   std::optional<int> quiet_until;  // local hour they end
+  // Off time (server/clock/off_time.hpp): nights from and until a local hour
+  // (both or neither), and the weekdays off, bit 0 Sunday .. bit 6 Saturday.
+  std::optional<int> off_night_from;
+  std::optional<int> off_night_until;
+  int off_days = 0;
   std::array<NoticeDelivery, kNoticeKinds.size()> choices{};  // by kNoticeKinds' order
   std::optional<std::int64_t> next_digest_at;
   // When a choice last changed: an unsubscribe link from an email written

@@ -26,6 +26,9 @@ struct Correspondence {
   // Where robots decide, off the table's strand; none: on the strand, at
   // once (tests that need no threads).
   RobotPool* robots = nullptr;
+  // The most hours a week a player may declare off, nights and off days
+  // together (docs/correspondence.md "Off time").
+  int max_off_hours_per_week = 72;
 };
 
 }  // namespace sp::server

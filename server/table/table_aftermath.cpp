@@ -1,5 +1,6 @@
 #include "server/table/table_aftermath.hpp"
 
+#include "server/table/seat_off_times.hpp"
 #include "server/table/stand_in.hpp"
 
 
@@ -7,23 +8,25 @@ namespace sp::server {
 
 namespace {
 
-// The seats' clocks after the change, and the deadline they give.
+// The seats' clocks after the change, and the deadline they give. Each
+// seat's clock skips its player's off time as their settings say now.
 void write_clocks(Records& db, std::int64_t table_id, const TableClock& clock, const Aftermath& aftermath,
                   std::int64_t now, AftermathWritten& written) {
+  const OffTimes off = seat_off_times(db, clock.people);
   SeatClocks clocks = clock.clocks;
-  if (aftermath.clock_mover) clocks = after_move(clock.control, std::move(clocks), *aftermath.clock_mover, now);
+  if (aftermath.clock_mover) clocks = after_move(clock.control, std::move(clocks), *aftermath.clock_mover, now, off);
   switch (aftermath.deadline) {
     case Aftermath::Deadline::kKeep:
       break;
     case Aftermath::Deadline::kClear:
-      clocks = pause(std::move(clocks), now);
+      clocks = pause(std::move(clocks), now, off);
       break;
     case Aftermath::Deadline::kFresh:
-      clocks = start_wait(clock.control, std::move(clocks), aftermath.wait_seat, now);
-      if (db.current_vacation(aftermath.fresh_user, now)) clocks = pause(std::move(clocks), now);
+      clocks = start_wait(clock.control, std::move(clocks), aftermath.wait_seat, now, off);
+      if (db.current_vacation(aftermath.fresh_user, now)) clocks = pause(std::move(clocks), now, off);
       break;
     case Aftermath::Deadline::kPause:
-      clocks = pause(std::move(clocks), now);
+      clocks = pause(std::move(clocks), now, off);
       break;
     case Aftermath::Deadline::kResume:
       clocks = resume(std::move(clocks), aftermath.wait_seat, now);
@@ -36,7 +39,7 @@ void write_clocks(Records& db, std::int64_t table_id, const TableClock& clock, c
   }
   if (aftermath.deadline == Aftermath::Deadline::kKeep) return;
   written.deadline_changed = true;
-  written.at = read_clocks(clocks, now).runs_out_at;
+  written.at = read_clocks(clocks, now, off).runs_out_at;
   const bool paused = aftermath.deadline == Aftermath::Deadline::kPause || aftermath.deadline == Aftermath::Deadline::kFresh;
   if (paused && !clocks.running) written.left = clocks.left.at(static_cast<std::size_t>(aftermath.wait_seat));
 }

@@ -12,16 +12,17 @@ std::optional<TableClock> table_clock_of(const TableRecord& table) {
   const auto control = time_control_of(table);
   if (!control) return std::nullopt;
   SeatClocks clocks = fresh_clocks(*control, table.player_count);
+  std::vector<std::optional<std::int64_t>> people(clocks.left.size());
   for (const SeatRecord& seat : table.seats) {
-    if (seat.clock_left && static_cast<std::size_t>(seat.seat) < clocks.left.size()) {
-      clocks.left[static_cast<std::size_t>(seat.seat)] = *seat.clock_left;
-    }
+    if (static_cast<std::size_t>(seat.seat) >= clocks.left.size()) continue;
+    if (seat.clock_left) clocks.left[static_cast<std::size_t>(seat.seat)] = *seat.clock_left;
+    if (!seat.robot) people[static_cast<std::size_t>(seat.seat)] = seat.user_id;
   }
   if (table.clock_seat && table.clock_since) {
     clocks.running = *table.clock_seat;
     clocks.since = *table.clock_since;
   }
-  return TableClock{*control, std::move(clocks)};
+  return TableClock{*control, std::move(clocks), std::move(people)};
 }
 
 std::optional<protocol::ClocksShown> clocks_shown(const TableRecord& table) {

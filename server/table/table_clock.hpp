@@ -14,6 +14,9 @@ namespace sp::server {
 struct TableClock {
   TimeControl control;
   SeatClocks clocks;
+  // By seat, the person whose off time stops the seat's clock; none for a
+  // robot's own seat.
+  std::vector<std::optional<std::int64_t>> people;
 };
 
 std::optional<TimeControl> time_control_of(const TableRecord& table);

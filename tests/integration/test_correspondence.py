@@ -399,6 +399,55 @@ async def a_time_bank_earns_its_increment_up_to_the_cap_and_times_out_when_empty
 
 
 @test
+async def a_players_weekend_and_nights_stop_their_clock_and_too_much_off_time_is_refused(server):
+    tag = random.randrange(10**6)
+    names = [f"off{i}_{tag}" for i in range(2)]
+    clients = [await register(server, name) for name in names]
+    refused = await clients[0].call("set_notice_settings", check=False, time_zone="Europe/London",
+                                    nights={"from": 22, "until": 6}, off_days=["saturday", "sunday"])
+    assert refused["type"] == "error" and refused["code"] == "off_time_too_long", refused
+    for client in clients:
+        settings = await client.ok("set_notice_settings", time_zone="Europe/London",
+                                   nights={"from": 2, "until": 6}, off_days=["saturday", "sunday"])
+        assert settings["nights"] == {"from": 2, "until": 6} and settings["off_days"] == ["sunday", "saturday"]
+        assert settings["max_off_hours_per_week"] == 72, settings
+    table = (await clients[0].ok("create_table", players=2, move_deadline_hours=24))["table"]["id"]
+    await clients[1].ok("join_table", table=table)
+    await clients[0].ok("start_table", table=table)
+    # Started Friday 08:00 in London (UTC in January): 16 hours count until
+    # Saturday, none over the weekend, 2 on Monday before the night from 2
+    # to 6, and the last 6 from 6: Monday 12:00.
+    summary, _ = await table_state(clients[0], table)
+    deadline = START + 3 * DAY + 4 * HOUR
+    assert summary["deadline_at"] == deadline, summary
+    moves_before = len(stored_moves(server, table))
+    await advance(clients[0], deadline - START - 1)
+    await asyncio.sleep(0.5)
+    assert len(stored_moves(server, table)) == moves_before
+    await advance(clients[0], 1)
+    _, moves = await wait_for_moves(clients[0], table, moves_before + 1)
+    assert moves[-1]["actor"] == "timeout", moves[-1]
+
+
+@test
+async def an_off_weekend_across_the_spring_change_ends_at_the_players_local_midnight(server):
+    tag = random.randrange(10**6)
+    names = [f"dst{i}_{tag}" for i in range(2)]
+    clients = [await register(server, name) for name in names]
+    for client in clients:
+        await client.ok("set_notice_settings", time_zone="America/New_York", off_days=["saturday", "sunday"])
+    # Friday 2027-03-12, 12:00 in New York (17:00 UTC); clocks go forward on Sunday the 14th.
+    started = await advance(clients[0], 4_870_800)
+    table = (await clients[0].ok("create_table", players=2, move_deadline_hours=24))["table"]["id"]
+    await clients[1].ok("join_table", table=table)
+    await clients[0].ok("start_table", table=table)
+    # 12 hours count until Saturday, none until Monday 00:00 EDT (04:00 UTC),
+    # and 12 more: Monday 12:00 EDT, 16:00 UTC, an hour before a UTC count's.
+    summary, _ = await table_state(clients[0], table)
+    assert summary["deadline_at"] == started + 255_600, summary
+
+
+@test
 async def a_table_has_a_move_deadline_or_a_time_bank_never_both(server):
     ann = await register(server, "ann_bank")
     refused = await ann.call("create_table", players=2, move_deadline_hours=24,

@@ -132,13 +132,18 @@ TEST_CASE("email notice settings") {
   s.quiet_hours = std::pair{22, 7};
   s.choices = {{"your_turn", "immediately"}, {"invited", "digest"}};
   s.next_digest_at = 900;
+  s.nights = std::pair{23, 6};
+  s.off_days = {"sunday", "saturday"};
+  s.max_off_hours_per_week = 72;
   CHECK(protocol::encode_data(s) ==
         R"({"choices":{"invited":"digest","your_turn":"immediately"},"digest_hour":8,)"
         R"("email":{"address":"ann@example.org","confirmed":false},"email_available":true,"language":"ru",)"
-        R"("next_digest_at":900,"quiet_hours":{"from":22,"until":7},"time_zone":"Europe/Paris"})");
+        R"("max_off_hours_per_week":72,"next_digest_at":900,"nights":{"from":23,"until":6},)"
+        R"("off_days":["sunday","saturday"],"quiet_hours":{"from":22,"until":7},"time_zone":"Europe/Paris"})");
   CHECK(protocol::encode_data(protocol::NoticeSettingsShown{}) ==
         R"({"choices":{},"digest_hour":0,"email":null,"email_available":false,"language":"",)"
-        R"("next_digest_at":null,"quiet_hours":null,"time_zone":""})");
+        R"("max_off_hours_per_week":0,"next_digest_at":null,"nights":null,"off_days":[],"quiet_hours":null,)"
+        R"("time_zone":""})");
 }
 
 TEST_CASE("a profile: ratings, totals and rated games") {

@@ -946,6 +946,7 @@ export default {
     "create.max_timeout_rate_explain": "Players who let more of their moves time out than this cannot join; empty: anyone.",
     "error.rating_too_low": "Your rating is below what this table asks for.",
     "error.timeout_rate_too_high": "You let more moves time out than this table allows.",
+    "error.off_time_too_long": "Your nights and off days together are more hours a week than this server allows.",
     "profile.place_of": { one: "{place} of {n}", other: "{place} of {n}" },
     "rules.link": "Rules",
     "rules.title": "Rules",

@@ -945,6 +945,7 @@ export default {
     "create.max_timeout_rate_explain": "Les joueurs qui laissent expirer plus de coups que cela ne peuvent pas s'asseoir ; vide : tout le monde.",
     "error.rating_too_low": "Votre classement est inférieur à celui que demande cette table.",
     "error.timeout_rate_too_high": "Vous laissez expirer plus de coups que cette table ne le permet.",
+    "error.off_time_too_long": "Vos nuits et jours de repos dépassent ensemble le nombre d'heures par semaine que ce serveur permet.",
     "profile.place_of": { one: "{place} sur {n}", many: "{place} sur {n}", other: "{place} sur {n}" },
     "rules.link": "Règles",
     "rules.title": "Règles",

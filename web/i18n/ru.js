@@ -946,6 +946,7 @@ export default {
     "create.max_timeout_rate_explain": "Игроки, у которых просрочено больше ходов, не смогут сесть; пусто — все.",
     "error.rating_too_low": "Ваш рейтинг ниже, чем требует этот стол.",
     "error.timeout_rate_too_high": "У вас больше просроченных ходов, чем допускает этот стол.",
+    "error.off_time_too_long": "Ваши ночи и выходные вместе занимают больше часов в неделю, чем допускает этот сервер.",
     "profile.place_of": { one: "{place} из {n}", few: "{place} из {n}", many: "{place} из {n}", other: "{place} из {n}" },
     "rules.link": "Правила",
     "rules.title": "Правила",
