@@ -52,13 +52,27 @@ WEBHOOKS = ["--outbound-allow", "127.0.0.1/32", "--webhook-plain-http", "1", "--
 CLAIM = 2 + LEASE
 
 
+def thread_stopped(stat_path):
+    # The state is the field after the parenthesised command name.
+    with open(stat_path) as f:
+        return f.read().rsplit(")", 1)[1].split()[0] in ("T", "t")
+
+
 class Node(Server):
     def __init__(self, db, name, extra=()):
         super().__init__(SPB, db, FAST + ["--node-name", name] + list(extra))
         self.name = name
 
     def pause(self):
+        """SIGSTOP, returning once every thread has stopped: kill() returns
+        before that, and a thread woken by a request in the meantime could
+        still serve it (seen in CI under load)."""
         self.process.send_signal(signal.SIGSTOP)
+        tasks = f"/proc/{self.process.pid}/task"
+        deadline = time.monotonic() + 10
+        while not all(thread_stopped(f"{tasks}/{t}/stat") for t in os.listdir(tasks)):
+            assert time.monotonic() < deadline, f"{self.name} did not stop"
+            time.sleep(0.001)
 
     def resume(self):
         self.process.send_signal(signal.SIGCONT)
