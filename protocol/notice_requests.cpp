@@ -42,6 +42,31 @@ std::optional<int> hour(FieldReader& f, const json& value, const char* what) {
   return value.get<int>();
 }
 
+// An hour window in the player's zone, {from, until} in whole hours, or null
+// for none: quiet_hours and nights alike. `into` is left as it is when the
+// field is absent or refused.
+template <typename Window>
+void read_hour_window(FieldReader& f, const std::string& name, std::optional<std::optional<Window>>& into) {
+  if (!f.ok() || !f.has(name)) return;
+  const json& window = f.at(name);
+  if (window.is_null()) {
+    into.emplace(std::nullopt);
+    return;
+  }
+  if (!window.is_object() || !window.contains("from") || !window.contains("until") || window.size() != 2) {
+    f.refuse(ErrorCode::kBadRequest, name + ": {from, until} in whole hours, or null for none");
+    return;
+  }
+  const auto from = hour(f, window["from"], (name + ".from").c_str());
+  const auto until = hour(f, window["until"], (name + ".until").c_str());
+  if (from && until) into.emplace(Window{*from, *until});
+}
+
+template <typename Window>
+json window_json(const std::optional<Window>& window) {
+  return window ? json{{"from", window->from}, {"until", window->until}} : json(nullptr);
+}
+
 std::optional<std::vector<int>> off_days(FieldReader& f, const json& value) {
   const char* what = "off_days: a list of weekdays (sunday, monday, ... saturday), each once";
   if (!value.is_array() || value.size() > kWeekdays.size()) {
@@ -89,31 +114,9 @@ client::SetNoticeSettings decode_settings(FieldReader& f) {
     s.time_zone = zone.get<std::string>();
   }
   if (f.has("digest_hour")) s.digest_hour = hour(f, f.at("digest_hour"), "digest_hour");
-  if (f.ok() && f.has("quiet_hours")) {
-    const json& quiet = f.at("quiet_hours");
-    if (quiet.is_null()) {
-      s.quiet_hours = std::optional<client::QuietHours>();
-    } else if (!quiet.is_object() || !quiet.contains("from") || !quiet.contains("until") || quiet.size() != 2) {
-      f.refuse(ErrorCode::kBadRequest, "quiet_hours: {from, until} in whole hours, or null for none");
-    } else {
-      const auto from = hour(f, quiet["from"], "quiet_hours.from");
-      const auto until = hour(f, quiet["until"], "quiet_hours.until");
-      if (from && until) s.quiet_hours = client::QuietHours{*from, *until};
-    }
-  }
+  read_hour_window(f, "quiet_hours", s.quiet_hours);
   if (f.ok()) s.language = language(f);
-  if (f.ok() && f.has("nights")) {
-    const json& nights = f.at("nights");
-    if (nights.is_null()) {
-      s.nights = std::optional<client::Nights>();
-    } else if (!nights.is_object() || !nights.contains("from") || !nights.contains("until") || nights.size() != 2) {
-      f.refuse(ErrorCode::kBadRequest, "nights: {from, until} in whole hours, or null for none");
-    } else {
-      const auto from = hour(f, nights["from"], "nights.from");
-      const auto until = hour(f, nights["until"], "nights.until");
-      if (from && until) s.nights = client::Nights{*from, *until};
-    }
-  }
+  read_hour_window(f, "nights", s.nights);
   if (f.ok() && f.has("off_days")) s.off_days = off_days(f, f.at("off_days"));
   return s;
 }
@@ -149,14 +152,9 @@ void add_notice_codecs(RequestCodecs& codecs) {
     }
     put_optional(out, "time_zone", m.time_zone);
     put_optional(out, "digest_hour", m.digest_hour);
-    if (m.quiet_hours) {
-      out["quiet_hours"] = *m.quiet_hours ? json{{"from", (*m.quiet_hours)->from}, {"until", (*m.quiet_hours)->until}}
-                                          : json(nullptr);
-    }
+    if (m.quiet_hours) out["quiet_hours"] = window_json(*m.quiet_hours);
     put_optional(out, "language", m.language);
-    if (m.nights) {
-      out["nights"] = *m.nights ? json{{"from", (*m.nights)->from}, {"until", (*m.nights)->until}} : json(nullptr);
-    }
+    if (m.nights) out["nights"] = window_json(*m.nights);
     if (m.off_days) {
       json days = json::array();
       for (int day : *m.off_days) days.push_back(kWeekdays.at(static_cast<std::size_t>(day)));
