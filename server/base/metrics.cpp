@@ -117,6 +117,10 @@ std::string Metrics::render() const {
   gauge("spb_tables_active", "Tables this node plays, loaded in memory.", tables_active.load());
   gauge("spb_tables_followed",
         "Copies of tables another node plays, kept in memory for this node's watchers.", tables_followed.load());
+  counter("spb_follow_reads_total",
+          "Reads of the database by those copies: news missed, or too long for a notification.", follow_reads.load());
+  counter("spb_table_news_total", "Writes by another node that those copies applied from its notification alone.",
+          table_news.load());
   counter("spb_actions_accepted_total", "Game actions accepted and committed.", actions_accepted.load());
   counter("spb_actions_rejected_total", "Game actions refused (rules, stale move numbers).", actions_rejected.load());
   counter("spb_requests_total", "Protocol requests received.", requests.load());

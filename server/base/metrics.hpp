@@ -61,6 +61,8 @@ struct Metrics {
   std::atomic<std::uint64_t> connections_total{0};
   std::atomic<std::int64_t> tables_active{0};    // played by this node
   std::atomic<std::int64_t> tables_followed{0};  // copies kept for watchers here while another node plays them
+  std::atomic<std::uint64_t> follow_reads{0};    // reads of the database by those copies
+  std::atomic<std::uint64_t> table_news{0};      // writes those copies applied from their notification alone
   std::atomic<std::uint64_t> actions_accepted{0};
   std::atomic<std::uint64_t> actions_rejected{0};
   std::atomic<std::uint64_t> requests{0};

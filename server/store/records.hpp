@@ -130,11 +130,14 @@ class Records {
   // holds its lease (node, epoch, not expired on the database's clock), and
   // keeps the lease row locked until that transaction ends, so no other node
   // can take the table before the write is committed or undone. Throws
-  // LeaseLost otherwise. With PostgreSQL it also tells the other nodes that
-  // the table changed (NOTIFY spb_table, delivered when the write commits),
-  // so their copies for their watchers catch up. Only nodes sharing a
-  // PostgreSQL database call it.
+  // LeaseLost otherwise. Only nodes sharing a PostgreSQL database call it.
   virtual void check_lease(std::int64_t table_id, const LeaseFence& fence) = 0;
+  // Last in each such write: with PostgreSQL, tells the other nodes what it
+  // wrote to the table, its moves after `moves_before`, status and clocks
+  // (NOTIFY spb_table, delivered when the write commits;
+  // server/table/table_news.hpp), so their copies for their watchers follow
+  // without reading. Nothing with SQLite.
+  virtual void tell_followers(std::int64_t table_id, std::int64_t moves_before) = 0;
 
   // Appends a move and records the table's move count, last state hash and
   // status with it, in the same transaction.

@@ -125,6 +125,7 @@ class SqlRecords final : public Records {
                            const std::vector<std::int64_t>& left) override;
   std::vector<std::pair<std::int64_t, std::int64_t>> running_deadlines() override;
   void check_lease(std::int64_t table_id, const LeaseFence& fence) override;
+  void tell_followers(std::int64_t table_id, std::int64_t moves_before) override;
   void append_move(std::int64_t table_id, const MoveRecord& move, TableStatus status) override;
   std::vector<MoveRecord> load_moves(std::int64_t table_id) override;
   std::vector<MoveRecord> load_moves_after(std::int64_t table_id, std::int64_t after_move) override;

@@ -341,6 +341,11 @@ void SqlRecords<Nodes>::set_imported_table_status(std::int64_t table_id, TableSt
 }
 
 template <NodePolicy Nodes>
+void SqlRecords<Nodes>::tell_followers(std::int64_t table_id, std::int64_t moves_before) {
+  Nodes::tell_followers(db_, table_id, moves_before);
+}
+
+template <NodePolicy Nodes>
 void SqlRecords<Nodes>::check_lease(std::int64_t table_id, const LeaseFence& fence) {
   Nodes::check_lease(db_, table_id, fence);
 }

@@ -139,28 +139,22 @@ void NodeLeases::locate(std::int64_t table, std::function<void(Located)> done) {
 }
 
 bool NodeLeases::forward(const std::string& to, std::string text) {
-  std::string payload = to + "\n" + std::move(text);
-  if (payload.size() > kMaxPayload) return false;
-  boost::asio::post(ioc_, [this, payload = std::move(payload)] {
-    try {
-      leases_->notify(kForward, payload);
-    } catch (const DatabaseError& e) {
-      // The asker's wait runs out and it takes the table instead.
-      spdlog::warn("node {}: could not carry a request to another node: {}", node_, e.what());
-    }
-  });
-  return true;
+  // The asker's wait runs out and it takes the table instead.
+  return notify_others(kForward, to + "\n" + std::move(text), "carry a request to another node");
 }
 
 bool NodeLeases::tell_watching(std::string lines) {
-  std::string payload = node_ + "\n" + std::move(lines);
+  // Told again at the next beat; meanwhile the players may be told it is their turn.
+  return notify_others(kWatching, node_ + "\n" + std::move(lines), "tell the other nodes what it watches");
+}
+
+bool NodeLeases::notify_others(const std::string& channel, std::string payload, const char* what) {
   if (payload.size() > kMaxPayload) return false;
-  boost::asio::post(ioc_, [this, payload = std::move(payload)] {
+  boost::asio::post(ioc_, [this, channel, payload = std::move(payload), what] {
     try {
-      leases_->notify(kWatching, payload);
+      leases_->notify(channel, payload);
     } catch (const DatabaseError& e) {
-      // Told again at the next beat; meanwhile the players may be told it is their turn.
-      spdlog::warn("node {}: could not tell the other nodes what it watches: {}", node_, e.what());
+      spdlog::warn("node {}: could not {}: {}", node_, what, e.what());
     }
   });
   return true;
@@ -292,6 +286,13 @@ void NodeLeases::on_notification(const std::string& channel, const std::string& 
     const auto id = table_of(payload.substr(b + 1, c - b - 1));
     if (id && hooks_.heard) hooks_.heard(static_cast<NodeBus::Kind>(payload[a + 1]), *id, payload.substr(c + 1));
     return;
+  }
+  if (channel == kTable) {
+    // The write's news, or its table's id alone when the news was too long.
+    if (auto news = parse_table_news(payload)) {
+      if (held_.count(news->table) == 0 && hooks_.table_news) hooks_.table_news(std::move(*news));
+      return;
+    }
   }
   const auto table = table_of(payload);
   if (!table) return;

@@ -27,8 +27,10 @@
 //   tell is reported (`watching`).
 // - What another node publishes for users and tables (node_bus.hpp) is
 //   reported (`heard`); what this node publishes, it does not hear back.
-// - A table written by any node is reported (`table_changed`, from the NOTIFY
-//   its write's lease check sent): copies kept here for watchers catch up.
+// - A table written by any node is reported with what the write changed
+//   (`table_news`, from the NOTIFY the write sent; table_news.hpp), or by its
+//   id alone when that did not fit (`table_changed`): copies kept here for
+//   watchers catch up.
 // - Timed work made due by any node's write (an outbox row, a vacation, a
 //   digest time; timed_claim.hpp) is reported (`timed_work`), so this node
 //   schedules it too and does it should the writing node die first.
@@ -56,6 +58,7 @@
 #include "server/base/metrics.hpp"
 #include "server/session/node_bus.hpp"
 #include "server/store/timed_claim.hpp"
+#include "server/table/table_news.hpp"
 
 namespace sp::server {
 
@@ -66,7 +69,8 @@ struct NodeLeaseHooks {
   std::function<void(std::int64_t table, std::int64_t epoch)> lost;    // the lease expired or was taken
   std::function<void(std::int64_t table, std::int64_t epoch)> adopt;   // a dead node's table, taken: load it
   std::function<void(std::int64_t table, std::int64_t epoch)> handover_asked;  // another node wants this table
-  std::function<void(std::int64_t table)> table_changed;               // a node wrote the table
+  std::function<void(std::int64_t table)> table_changed;               // a node wrote the table: read it
+  std::function<void(TableNews news)> table_news;                       // a node wrote the table: what it wrote
   std::function<void(NodeBus::Kind kind, std::int64_t id, std::string text)> heard;  // another node's bus message
   std::function<void(TimedWorkDue due)> timed_work;                     // a node's write made timed work due
   std::function<void(std::int64_t table)> released;                    // a node gave the table's lease up
@@ -130,6 +134,10 @@ class NodeLeases {
   bool tell_watching(std::string lines);
 
  private:
+  // Posts a NOTIFY on `channel`, and logs "could not <what>" when it fails;
+  // false when `payload` is longer than a notification may be.
+  bool notify_others(const std::string& channel, std::string payload, const char* what);
+
   struct Waiting {
     std::vector<Acquired> done;
     std::chrono::steady_clock::time_point give_up;

@@ -219,6 +219,7 @@ void Table::commit_move(Move move, engine::Transition next) {
         db.append_move(table, record, status);
         if (snapshot) db.replace_snapshot(table, *snapshot);
         *written = write_aftermath(db, table, clock, *aftermath, now);
+        if (fence) db.tell_followers(table, record.move_number - 1);
       },
       [self = shared_from_this(), move = std::move(move), next = std::move(next), aftermath,
        written](std::exception_ptr error) mutable {

@@ -71,6 +71,8 @@
 
 namespace sp::server {
 
+struct TableNews;  // table_news.hpp
+
 class Table : public std::enable_shared_from_this<Table> {
  public:
   // REQUIRES: `log` replays from `setup` (the caller checked it).
@@ -100,10 +102,15 @@ class Table : public std::enable_shared_from_this<Table> {
   // with table_moved. A moved table (handed over, lease lost) is one too.
   // REQUIRES (follow_only): called instead of start().
   void follow_only();
-  // Catches up with the table as stored, pushing each new move to the
-  // watchers; `done` says whether anyone still watches. `moves` are all of
-  // them, or those after moves_followed() once that is not 0.
-  void follow(TableRecord record, std::vector<MoveRecord> moves, std::function<void(bool watched)> done);
+  // Catches up with the table as another node wrote it (its news, or a read
+  // of the moves after moves_followed()), pushing each new move to the
+  // watchers. `done` says whether anyone still watches, and whether the news
+  // began after moves not read yet: then it needs a read.
+  struct Followed {
+    bool watched = false;
+    bool missed = false;
+  };
+  void follow(TableNews news, std::function<void(Followed)> done);
   // How many moves of the log a followed copy has read from the database, so
   // that the next read asks only for the moves after them; 0 until it has
   // read the whole log once. Any thread.
@@ -209,8 +216,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // Why a stopped table refuses: table_moved when another node plays it.
   Reply stopped_reply(std::string faulted_message) const;
   // table_follow.cpp: applies the moves this followed copy has not applied
-  // yet, pushing each to the watchers.
-  void follow_moves(const TableRecord& record, const std::vector<MoveRecord>& moves);
+  // yet, pushing each to the watchers; false when they begin after a move
+  // it has not read (nothing applied).
+  bool follow_moves(const std::vector<MoveRecord>& moves);
   // After a subscriber came or went: publishes the seats watched, and tells
   // the node that plays the table when this node only follows it.
   void watchers_changed();

@@ -20,9 +20,10 @@ void Table::abort(std::string reason, ReplyFn done) {
     self->writing_ = true;
     const std::int64_t now = self->correspondence_.clock.now();
     self->store_.submit(
-        [id = self->id_, now, reason, fence = self->fence_](Records& db) {
+        [id = self->id_, now, reason, fence = self->fence_, moves = self->record_.move_count](Records& db) {
           if (fence) db.check_lease(id, *fence);
           db.abort_table(id, now, std::nullopt, reason);
+          if (fence) db.tell_followers(id, moves);
         },
         [self, reason, done](std::exception_ptr error) mutable {
           boost::asio::post(self->strand_, [self, reason, done, error] {

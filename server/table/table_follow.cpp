@@ -8,6 +8,7 @@
 
 #include "server/table/log_replay.hpp"
 #include "server/table/table.hpp"
+#include "server/table/table_news.hpp"
 
 namespace sp::server {
 
@@ -16,19 +17,18 @@ void Table::follow_only() {
   faulted_ = true;
 }
 
-void Table::follow(TableRecord record, std::vector<MoveRecord> moves, std::function<void(bool watched)> done) {
-  boost::asio::post(strand_, [self = shared_from_this(), record = std::move(record), moves = std::move(moves),
-                              done = std::move(done)]() mutable {
+void Table::follow(TableNews news, std::function<void(Followed)> done) {
+  boost::asio::post(strand_, [self = shared_from_this(), news = std::move(news), done = std::move(done)]() mutable {
     // Taken back meanwhile: this node writes the table itself now.
-    if (!self->moved_) return done(true);
-    self->follow_moves(record, moves);
+    if (!self->moved_) return done(Followed{true, false});
+    const bool missed = !self->follow_moves(news.moves);
     // Seat controllers, deadlines and the status change without a move too.
-    self->record_.status = record.status;
-    self->record_.deadline_at = record.deadline_at;
-    self->record_.deadline_left = record.deadline_left;
-    self->record_.clock_seat = record.clock_seat;
-    self->record_.clock_since = record.clock_since;
-    for (const SeatRecord& seat : record.seats) {
+    self->record_.status = news.status;
+    self->record_.deadline_at = news.deadline_at;
+    self->record_.deadline_left = news.deadline_left;
+    self->record_.clock_seat = news.clock_seat;
+    self->record_.clock_since = news.clock_since;
+    for (const SeatNews& seat : news.seats) {
       SeatRecord& mine = self->record_.seats.at(static_cast<std::size_t>(seat.seat));
       mine.controller = seat.controller;
       mine.timeouts = seat.timeouts;
@@ -36,21 +36,23 @@ void Table::follow(TableRecord record, std::vector<MoveRecord> moves, std::funct
     }
     const bool watched = self->audience_.watched();
     self->watchers_changed();  // a connection gone without unsubscribing
-    done(watched);
+    done(Followed{watched, missed});
   });
 }
 
-void Table::follow_moves(const TableRecord& record, const std::vector<MoveRecord>& moves) {
-  if (moves.empty()) return;
+bool Table::follow_moves(const std::vector<MoveRecord>& moves) {
+  if (moves.empty()) return true;
   if (!following_) {
-    // Moves read after a replay that was since dropped: the next read is of
-    // the whole log again (moves_followed() is 0).
-    if (moves.front().move_number != 1) return;
-    following_ = std::make_unique<LogReplay>(record);
+    // The replay was dropped (or never made): the log is read whole again
+    // (moves_followed() is 0).
+    if (moves.front().move_number != 1) return false;
+    following_ = std::make_unique<LogReplay>(record_);
   }
+  // News of a write after one this copy did not hear of: read what it missed.
+  if (moves.front().move_number > following_->moves() + 1) return false;
   const auto known = static_cast<std::int64_t>(log_.size());
   for (const MoveRecord& move : moves) {
-    // Two reads may overlap: what an earlier one applied is skipped.
+    // Two reads, or a read and news, may overlap: what one applied is skipped.
     if (move.move_number <= following_->moves()) continue;
     engine::Events events;
     const bool fresh = move.move_number > known;
@@ -67,9 +69,10 @@ void Table::follow_moves(const TableRecord& record, const std::vector<MoveRecord
     spdlog::error("table {}: the followed log does not replay: {}", id_, following_->divergence()->describe());
     following_.reset();
     moves_followed_.store(0, std::memory_order_release);
-    return;
+    return true;
   }
   moves_followed_.store(following_->moves(), std::memory_order_release);
+  return true;
 }
 
 void Table::pass_watchers(std::shared_ptr<Table> to) {

@@ -149,9 +149,11 @@ void Table::change(Aftermath aftermath, std::function<void(bool ok)> done) {
   const std::int64_t now = correspondence_.clock.now();
   writing_ = true;
   store_.submit(
-      [table = id_, clock = table_clock_of(record_), aftermath, written, now, fence = fence_](Records& db) {
+      [table = id_, clock = table_clock_of(record_), aftermath, written, now, fence = fence_,
+       moves = record_.move_count](Records& db) {
         if (fence) db.check_lease(table, *fence);
         *written = write_aftermath(db, table, clock, aftermath, now);
+        if (fence) db.tell_followers(table, moves);
       },
       [self = shared_from_this(), aftermath, written, done = std::move(done)](std::exception_ptr error) mutable {
         boost::asio::post(self->strand_, [self, aftermath = std::move(aftermath), written, error,

@@ -138,7 +138,7 @@ std::shared_ptr<Table> TableRegistry::insert(const TableRecord& record, LoadedGa
     // Its watchers first see what was written since they were last told,
     // then go over; a move made here meanwhile shows them a gap in the move
     // numbers, after which a client subscribes again (docs/protocol.md).
-    followed->follow(record, moves, [](bool) {});
+    followed->follow(news_of(record, moves), [](Table::Followed) {});
     followed->pass_watchers(added);
   }
   if (epoch || !leases_) added->start();
@@ -180,21 +180,23 @@ void TableRegistry::watch_table(std::int64_t id, Found done) {
   catch_up(id, [table, done = std::move(done)] { done(table, {}); });
 }
 
+std::shared_ptr<Table> TableRegistry::followed(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  const auto it = tables_.find(id);
+  if (it == tables_.end() || epochs_.count(id) != 0) return nullptr;
+  return it->second;
+}
+
 void TableRegistry::catch_up(std::int64_t id, std::function<void()> then) {
-  std::shared_ptr<Table> table;
-  {
-    std::lock_guard lock(mutex_);
-    const auto it = tables_.find(id);
-    if (it == tables_.end() || epochs_.count(id) != 0) {
-      if (then) then();
-      return;
-    }
-    table = it->second;
+  auto table = followed(id);
+  if (!table) {
+    if (then) then();
+    return;
   }
+  metrics_.follow_reads.fetch_add(1, std::memory_order_relaxed);
   auto record = std::make_shared<std::optional<TableRecord>>();
   auto moves = std::make_shared<std::vector<MoveRecord>>();
-  // Only what the copy has not read: a long game is not read whole again at
-  // each of its moves.
+  // Only what the copy has not read: a long game is not read whole again.
   const std::int64_t read = table->moves_followed();
   store_.submit(
       [id, read, record, moves](Records& db) {
@@ -206,18 +208,31 @@ void TableRegistry::catch_up(std::int64_t id, std::function<void()> then) {
           if (then) then();
           return;
         }
-        table->follow(std::move(**record), std::move(*moves), [this, id, table, then = std::move(then)](bool watched) {
-          // A request is about to watch or read it: kept.
-          if (then) return then();
-          if (watched) return;
-          // Nobody watches it here: forgotten until asked for again.
-          std::lock_guard lock(mutex_);
-          const auto it = tables_.find(id);
-          if (it == tables_.end() || it->second != table || epochs_.count(id) != 0) return;
-          tables_.erase(it);
-          metrics_.tables_followed.fetch_sub(1, std::memory_order_relaxed);
-        });
+        follow(id, std::move(table), news_of(**record, std::move(*moves)), std::move(then));
       });
+}
+
+void TableRegistry::take_news(TableNews news) {
+  const std::int64_t id = news.table;
+  auto table = followed(id);
+  if (!table) return;
+  metrics_.table_news.fetch_add(1, std::memory_order_relaxed);
+  follow(id, std::move(table), std::move(news), {});
+}
+
+void TableRegistry::follow(std::int64_t id, std::shared_ptr<Table> table, TableNews news, std::function<void()> then) {
+  table->follow(std::move(news), [this, id, table, then = std::move(then)](Table::Followed followed) mutable {
+    if (followed.missed) return catch_up(id, std::move(then));
+    // A request is about to watch or read it: kept.
+    if (then) return then();
+    if (followed.watched) return;
+    // Nobody watches it here: forgotten until asked for again.
+    std::lock_guard lock(mutex_);
+    const auto it = tables_.find(id);
+    if (it == tables_.end() || it->second != table || epochs_.count(id) != 0) return;
+    tables_.erase(it);
+    metrics_.tables_followed.fetch_sub(1, std::memory_order_relaxed);
+  });
 }
 
 void TableRegistry::with_table(std::int64_t id, Found done, Reach reach) {
@@ -374,6 +389,7 @@ NodeLeaseHooks TableRegistry::lease_hooks() {
     if (auto table = played(id, epoch)) table->hand_over([this, id, epoch] { leases_->release(id, epoch); });
   };
   hooks.table_changed = [this](std::int64_t id) { catch_up(id, {}); };
+  hooks.table_news = [this](TableNews news) { take_news(std::move(news)); };
   hooks.released = [this](std::int64_t id) { forget_player(id); };
   hooks.watching = [this](std::string node, std::string lines) { heard_watching(node, lines); };
   hooks.beat = [this] { tell_all_watching(); };

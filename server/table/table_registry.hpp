@@ -124,9 +124,15 @@ class TableRegistry {
   // Reads and loads a table from the store; under `epoch` as insert, or to
   // follow it (`follow`). With leases and neither, only checks it is played.
   void load(std::int64_t id, std::optional<std::int64_t> epoch, Found done, bool follow = false);
-  // A followed table was written by its node: catch up, and drop it if
-  // nobody watches it; with `then`, keep it and call `then` once caught up.
+  // The copy of `id` this node follows (not plays), if it has one.
+  std::shared_ptr<Table> followed(std::int64_t id);
+  // A followed table was written by its node: catch up by reading it, and
+  // drop it if nobody watches it; with `then`, keep it and call `then` once
+  // caught up.
   void catch_up(std::int64_t id, std::function<void()> then);
+  // The same from the write's own news, without a read unless news was missed.
+  void take_news(TableNews news);
+  void follow(std::int64_t id, std::shared_ptr<Table> table, TableNews news, std::function<void()> then);
   // Calls every lookup waiting for the table's lease.
   void answer(std::int64_t id, const std::shared_ptr<Table>& table, const TableUnavailable& why);
   // Forgets the table if it is still the one of lease `epoch`.

@@ -14,7 +14,8 @@
 #   balancer: every player connects through Debian's HAProxy running the
 #   shipped docker/haproxy-site.cfg (2 nodes), which spreads connections by
 #   fewest open, so a table's players land on nodes at random.
-# At the end: requests carried to another node and handovers, per
+# At the end: requests carried to another node, handovers, and writes
+# followed from news or by reading (docs/scaling.md, "Table news"), per
 # acknowledged move, from the nodes' /metrics.
 set -e
 SPB=${SPB:-./build/server/spb}
@@ -66,6 +67,8 @@ metric() { # the sum over the nodes of one metric
 }
 awk -v c=$(metric spb_forwards_carried_total) -v h=$(metric spb_handovers_asked_total) -v u=$(metric spb_forwards_unanswered_total) -v a=$ACKED \
   'BEGIN {printf "per acknowledged move: %.3f carried to another node, %.4f handovers (%d unanswered)\n", c/a, h/a, u}'
+awk -v n=$(metric spb_table_news_total) -v r=$(metric spb_follow_reads_total) -v a=$ACKED \
+  'BEGIN {printf "per acknowledged move: %.3f followed from news, %.3f follower reads\n", n/a, r/a}'
 [ -f $W/haproxy.pid ] && kill $(cat $W/haproxy.pid)
 kill $SERVERS; wait 2>/dev/null || true
 runuser -u postgres -- $BIN/pg_ctl -D $W/data -m fast -s stop

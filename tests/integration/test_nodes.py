@@ -448,6 +448,9 @@ async def a_watcher_on_another_node_gets_the_moves(db):
                 if n == seen + 1:
                     seen = n
         assert seen == last
+        # Node B follows the table for bob: every move written on A came to
+        # it as news, applied without a read (docs/scaling.md, "Table news").
+        assert b.metric("spb_table_news_total") >= 12, b.metric("spb_table_news_total")
     finally:
         a.stop()
         b.stop()

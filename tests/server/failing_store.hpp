@@ -65,6 +65,9 @@ class FailingRecords final : public server::Records {
   void update_table_bank(std::int64_t table_id, const server::TimeBankRecord& bank) override;
   void update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat, std::optional<std::int64_t> since,
                            const std::vector<std::int64_t>& left) override;
+  void tell_followers(std::int64_t table_id, std::int64_t moves_before) override {
+    inner_.tell_followers(table_id, moves_before);
+  }
   void check_lease(std::int64_t table_id, const server::LeaseFence& fence) override {
     inner_.check_lease(table_id, fence);
   }

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <future>
 #include <thread>
@@ -160,4 +161,64 @@ TEST_CASE("a node asked again for a lease it holds keeps its epoch, so the table
   leases.acquire(table, [&acquired](std::optional<std::int64_t> epoch) { acquired.set_value(epoch); });
   CHECK(acquired.get_future().get() == first.epoch);
   leases.stop();
+}
+
+// Docs/scaling.md, "Table news": a fenced write tells the other nodes what it
+// wrote, so that their copies follow without reading; when that would not fit
+// a notification, it names the table and they read it.
+TEST_CASE("a write of a leased table tells the other nodes its new moves and clocks, or its id when too long" *
+          doctest::test_suite("nodes")) {
+  using namespace sp::server;
+  const std::string db = sp::test::PgCluster::instance().migrated_database();
+  Store store(StoreOptions{db});
+  sp::test::StoredGame game;
+  store.run_sync([&](Records& records) { game = sp::test::store_random_game(records, 3, {}, 5); });
+  PgLeases a(db, "a", 60'000);
+  const auto epoch = a.acquire(game.table);
+  REQUIRE(epoch);
+
+  Metrics metrics;
+  NodeLeases b(db, "b", 60'000, metrics);
+  std::promise<TableNews> news;
+  std::promise<std::int64_t> changed;
+  std::atomic<bool> news_heard{false};
+  std::atomic<bool> change_heard{false};
+  NodeLeaseHooks hooks;
+  hooks.table_news = [&](TableNews heard) {
+    if (!news_heard.exchange(true)) news.set_value(std::move(heard));
+  };
+  hooks.table_changed = [&](std::int64_t table) {
+    if (!change_heard.exchange(true)) changed.set_value(table);
+  };
+  b.start(std::move(hooks));
+  const auto write = [&](const std::string& action) {
+    store.run_sync([&](Records& records) {
+      records.check_lease(game.table, LeaseFence{"a", *epoch});
+      records.append_move(game.table, MoveRecord{game.moves + 1, 2, action, "00ff", 1'800'000'000, Actor::kRobot},
+                          TableStatus::kPlaying);
+      records.tell_followers(game.table, game.moves);
+    });
+  };
+  // b may not listen yet when the first write is sent: write until it hears.
+  auto heard = news.get_future();
+  while (heard.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready) {
+    write(R"({"type":"pass"})");
+    ++game.moves;
+  }
+  const TableNews told = heard.get();
+  CHECK(told.table == game.table);
+  CHECK(told.status == TableStatus::kPlaying);
+  CHECK(told.seats.size() == 3);
+  REQUIRE(told.moves.size() == 1);
+  CHECK(told.moves[0].seat == 2);
+  CHECK(told.moves[0].action_json == R"({"type":"pass"})");
+  CHECK(told.moves[0].state_hash == "00ff");
+  CHECK(told.moves[0].actor == Actor::kRobot);
+
+  // Over PostgreSQL's 8000 bytes of payload: the table's id alone.
+  write(R"({"type":"pass","note":")" + std::string(9000, 'x') + R"("})");
+  auto id = changed.get_future();
+  REQUIRE(id.wait_for(std::chrono::seconds(10)) == std::future_status::ready);
+  CHECK(id.get() == game.table);
+  b.stop();
 }

@@ -8,6 +8,10 @@ void SeveralNodes::check_lease(PgConnection& db, std::int64_t table_id, const Le
   db.prepare("SELECT spb_check_lease(?, ?, ?)").bind(1, table_id).bind(2, fence.node).bind(3, fence.epoch).send();
 }
 
+void SeveralNodes::tell_followers(PgConnection& db, std::int64_t table_id, std::int64_t moves_before) {
+  db.prepare("SELECT spb_table_news(?, ?)").bind(1, table_id).bind(2, moves_before).send();
+}
+
 void SeveralNodes::tell_nodes(PgConnection& db, TimedWork work, std::int64_t id) {
   db.prepare("SELECT pg_notify(?, ?)")
       .bind(1, kTimedWorkChannel)

@@ -33,6 +33,11 @@ struct SeveralNodes {
   // (schema/postgresql/0013_lease_check.sql, pg_connection.hpp). It comes
   // first in every write, so a failed check leaves nothing of the job.
   static void check_lease(PgConnection& db, std::int64_t table_id, const LeaseFence& fence);
+  // NOTIFY spb_table with what the job wrote to the table: its moves after
+  // `moves_before`, status and clocks (schema/postgresql/0020_table_news.sql).
+  // Sent unawaited too, last in the write, so that it reads what the write
+  // changed; delivered when the transaction commits.
+  static void tell_followers(PgConnection& db, std::int64_t table_id, std::int64_t moves_before);
 
   // NOTIFY on kTimedWorkChannel, delivered to every node (this one too) when
   // the job's transaction commits, and not if its savepoint is undone.

@@ -38,6 +38,7 @@ struct OneNode {
   }
 
   static void tell_nodes(Database&, TimedWork, std::int64_t) {}
+  static void tell_followers(Database&, std::int64_t, std::int64_t) {}
 
   static ClaimAnswer claim_timed_work(Database&, TimedWork, const Claim&) { return ClaimAnswer{true, 0}; }
 
