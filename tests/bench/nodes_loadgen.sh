@@ -8,12 +8,14 @@
 # move of all the nodes together and of PostgreSQL. Run as root (PostgreSQL
 # runs as the user postgres).
 #
-# usage: tests/bench/nodes_loadgen.sh NODES closed|paced [tables|players|balancer]
+# usage: tests/bench/nodes_loadgen.sh NODES closed|paced [tables|players|balancer|nginx]
 #   tables (the default): each table's players use one node, tables spread
 #   over the nodes; players: each seat of a table uses another node;
 #   balancer: every player connects through Debian's HAProxy running the
 #   shipped docker/haproxy-site.cfg (2 nodes), which spreads connections by
-#   fewest open, so a table's players land on nodes at random.
+#   fewest open, so a table's players land on nodes at random; nginx: the
+#   same through Debian's nginx running the shipped docker/nginx-site.conf
+#   (least_conn, the passive alternative).
 # At the end: requests carried to another node, handovers, and writes
 # followed from news or by reading (docs/scaling.md, "Table news"), per
 # acknowledged move, from the nodes' /metrics.
@@ -50,6 +52,31 @@ if [ "$spread" = balancer ]; then
   until curl -sf http://127.0.0.1:$BPORT/balancer-health > /dev/null; do sleep 0.2; done
   TARGET="--port $BPORT"
 fi
+if [ "$spread" = nginx ]; then
+  ulimit -n "$(ulimit -Hn)"  # nginx: two descriptors a WebSocket
+  BPORT=18081; mkdir -p $W/nginx/temp
+  sed -e "s/\bspb1:8080\b/127.0.0.1:$(echo $PORTS | cut -d, -f1)/" -e "s/\bspb2:8080\b/127.0.0.1:$(echo $PORTS | cut -d, -f2)/" \
+      -e "s/listen 80;/listen 127.0.0.1:$BPORT;/" docker/nginx-site.conf > $W/nginx/site.conf
+  # The main context the nginx image's own nginx.conf gives the site.
+  cat > $W/nginx/nginx.conf <<CONF
+worker_processes 1;
+pid $W/nginx/nginx.pid;
+error_log $W/nginx/error.log;
+events { worker_connections 10000; }
+http {
+    access_log off;
+    client_body_temp_path $W/nginx/temp/body;
+    proxy_temp_path $W/nginx/temp/proxy;
+    fastcgi_temp_path $W/nginx/temp/fastcgi;
+    uwsgi_temp_path $W/nginx/temp/uwsgi;
+    scgi_temp_path $W/nginx/temp/scgi;
+    include $W/nginx/site.conf;
+}
+CONF
+  nginx -p $W/nginx -c $W/nginx/nginx.conf
+  until curl -sf http://127.0.0.1:$BPORT/healthz > /dev/null; do sleep 0.2; done
+  TARGET="--port $BPORT"
+fi
 if [ "$mode" = paced ]; then RATE="--rate ${OFFER:-4000}"; else RATE=""; fi
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 $SPB loadgen $TARGET --tables 1000 --seconds 20 $RATE > $W/loadgen.log 2>&1 &
@@ -70,6 +97,7 @@ awk -v c=$(metric spb_forwards_carried_total) -v h=$(metric spb_handovers_asked_
 awk -v n=$(metric spb_table_news_total) -v r=$(metric spb_follow_reads_total) -v a=$ACKED \
   'BEGIN {printf "per acknowledged move: %.3f followed from news, %.3f follower reads\n", n/a, r/a}'
 [ -f $W/haproxy.pid ] && kill $(cat $W/haproxy.pid)
+[ -f $W/nginx/nginx.pid ] && kill $(cat $W/nginx/nginx.pid)
 kill $SERVERS; wait 2>/dev/null || true
 runuser -u postgres -- $BIN/pg_ctl -D $W/data -m fast -s stop
 [ -n "$KEEP" ] || rm -rf $W
