@@ -135,7 +135,7 @@ class Records {
   // Last in each such write: with PostgreSQL, tells the other nodes what it
   // wrote to the table, its moves after `moves_before`, status and clocks
   // (NOTIFY spb_table, delivered when the write commits;
-  // server/table/table_news.hpp), so their copies for their watchers follow
+  // server/store/table_news.hpp), so their copies for their watchers follow
   // without reading. Nothing with SQLite.
   virtual void tell_followers(std::int64_t table_id, std::int64_t moves_before) = 0;
 

@@ -9,6 +9,7 @@
 #include "server/store/database_error.hpp"
 #include "server/store/pg/pg_leases.hpp"
 #include "server/store/pg/pg_listener.hpp"
+#include "server/store/pg/table_news_payload.hpp"
 
 namespace sp::server {
 

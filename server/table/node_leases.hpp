@@ -28,7 +28,7 @@
 // - What another node publishes for users and tables (node_bus.hpp) is
 //   reported (`heard`); what this node publishes, it does not hear back.
 // - A table written by any node is reported with what the write changed
-//   (`table_news`, from the NOTIFY the write sent; table_news.hpp), or by its
+//   (`table_news`, from the NOTIFY the write sent; server/store/table_news.hpp), or by its
 //   id alone when that did not fit (`table_changed`): copies kept here for
 //   watchers catch up.
 // - Timed work made due by any node's write (an outbox row, a vacation, a
@@ -58,7 +58,7 @@
 #include "server/base/metrics.hpp"
 #include "server/session/node_bus.hpp"
 #include "server/store/timed_claim.hpp"
-#include "server/table/table_news.hpp"
+#include "server/store/table_news.hpp"
 
 namespace sp::server {
 

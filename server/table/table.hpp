@@ -71,7 +71,7 @@
 
 namespace sp::server {
 
-struct TableNews;  // table_news.hpp
+struct TableNews;  // server/store/table_news.hpp
 
 class Table : public std::enable_shared_from_this<Table> {
  public:

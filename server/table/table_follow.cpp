@@ -8,7 +8,7 @@
 
 #include "server/table/log_replay.hpp"
 #include "server/table/table.hpp"
-#include "server/table/table_news.hpp"
+#include "server/store/table_news.hpp"
 
 namespace sp::server {
 

@@ -1,4 +1,4 @@
-#include "server/table/table_news.hpp"
+#include "server/store/pg/table_news_payload.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-#include "server/table/table_news.hpp"
+#include "server/store/pg/table_news_payload.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -52,21 +52,6 @@ std::optional<TableNews> parse_table_news(std::string_view payload) {
   } catch (const std::exception&) {
     return std::nullopt;
   }
-}
-
-TableNews news_of(const TableRecord& table, std::vector<MoveRecord> moves) {
-  TableNews news;
-  news.table = table.id;
-  news.status = table.status;
-  news.deadline_at = table.deadline_at;
-  news.deadline_left = table.deadline_left;
-  news.clock_seat = table.clock_seat;
-  news.clock_since = table.clock_since;
-  for (const SeatRecord& seat : table.seats) {
-    news.seats.push_back(SeatNews{seat.seat, seat.controller, seat.timeouts, seat.clock_left});
-  }
-  news.moves = std::move(moves);
-  return news;
 }
 
 }  // namespace sp::server
