@@ -119,7 +119,9 @@ std::string Metrics::render() const {
         "Copies of tables another node plays, kept in memory for this node's watchers.", tables_followed.load());
   counter("spb_follow_reads_total",
           "Reads of the database by those copies: news missed, or too long for a notification.", follow_reads.load());
-  counter("spb_table_news_total", "Writes by another node that those copies applied from its notification alone.",
+  counter("spb_table_news_total",
+          "Writes by another node whose news (in its notification) those copies took; news that began after a move "
+          "not yet applied is followed by a read.",
           table_news.load());
   counter("spb_actions_accepted_total", "Game actions accepted and committed.", actions_accepted.load());
   counter("spb_actions_rejected_total", "Game actions refused (rules, stale move numbers).", actions_rejected.load());
