@@ -70,7 +70,12 @@ class Loaded:
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.backups = []
         self.backup_outputs = []
-        time.sleep(2.5)
+        # The first backup must catch games in play: wait for moves, not for a fixed time
+        # (under the sanitizers the load takes seconds to seat its tables).
+        deadline = time.time() + 30
+        while self.moves_so_far() < 50:
+            assert time.time() < deadline and load.poll() is None, "the load wrote no moves"
+            time.sleep(0.1)
         for i in range(3):
             path = os.path.join(WORK, f"backup-{i}.sqlite")
             moves_before = self.moves_so_far()
