@@ -35,7 +35,9 @@ std::string encode_data(const WebhookTested& d) {
 }
 
 std::string encode_data(const VacationShown& d) {
-  return json{{"vacation", d.vacation ? json{{"starts_at", d.vacation->starts_at}, {"ends_at", d.vacation->ends_at}}
+  return json{{"vacation", d.vacation ? json{{"starts_at", d.vacation->starts_at},
+                                            {"ends_at", d.vacation->ends_at},
+                                            {"floating", d.vacation->floating}}
                                       : json(nullptr)},
               {"allowance",
                json{{"days_per_year", d.days_per_year}, {"used", d.used}, {"left", std::max(0, d.days_per_year - d.used)}}}}
@@ -67,6 +69,7 @@ std::string encode_data(const NoticeSettingsShown& d) {
               {"nights", d.nights ? json{{"from", d.nights->first}, {"until", d.nights->second}} : json(nullptr)},
               {"off_days", d.off_days},
               {"max_off_hours_per_week", d.max_off_hours_per_week},
+              {"floating_vacation", d.floating_vacation},
               {"choices", choices},
               {"next_digest_at", d.next_digest_at ? json(*d.next_digest_at) : json(nullptr)}}
       .dump();

@@ -44,6 +44,7 @@ struct VacationShown {
   struct Current {
     std::int64_t starts_at = 0;
     std::int64_t ends_at = 0;
+    bool floating = false;  // a day spent when the clock ran out
   };
   std::optional<Current> vacation;
   int days_per_year = 0;
@@ -88,6 +89,7 @@ struct NoticeSettingsShown {
   std::optional<std::pair<int, int>> nights;       // from, until: the player's clock stops
   std::vector<std::string> off_days;                // weekdays off, "sunday" .. "saturday"
   int max_off_hours_per_week = 0;                   // the site's limit on nights and off days together
+  bool floating_vacation = false;                   // days of the allowance spent when the clock runs out
   std::vector<std::pair<std::string, std::string>> choices;  // a notice kind's word, its delivery's
   std::optional<std::int64_t> next_digest_at;
 };

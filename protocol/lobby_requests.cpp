@@ -128,6 +128,10 @@ client::CreateTable create_table(FieldReader& f) {
     if (!f.at("bots_allowed").is_boolean()) f.refuse(ErrorCode::kBadRequest, "bots_allowed: true or false");
     else create.bots_allowed = f.at("bots_allowed").get<bool>();
   }
+  if (f.has("floating_vacation")) {
+    if (!f.at("floating_vacation").is_boolean()) f.refuse(ErrorCode::kBadRequest, "floating_vacation: true or false");
+    else create.floating_vacation = f.at("floating_vacation").get<bool>();
+  }
   return create;
 }
 
@@ -152,6 +156,7 @@ void put_create_table(const client::CreateTable& m, json& out) {
   put_optional(out, "min_rating", m.min_rating);
   put_optional(out, "max_timeout_rate", m.max_timeout_rate);
   if (m.bots_allowed) out["bots_allowed"] = true;
+  if (!m.floating_vacation) out["floating_vacation"] = false;
 }
 
 }  // namespace

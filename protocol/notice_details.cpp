@@ -28,6 +28,8 @@ json encode(const OrdersLapsedDetails& d) { return json{{"lapsed", encode_orders
 
 json encode(const InvitedDetails& d) { return json{{"from", d.from}}; }
 
+json encode(const VacationDaySpentDetails& d) { return json{{"ends_at", d.ends_at}, {"days_left", d.days_left}}; }
+
 }  // namespace
 
 json encode_details(const NoticeDetails& details) {

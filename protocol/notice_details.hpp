@@ -44,11 +44,18 @@ struct OrdersLapsedDetails {
 struct InvitedDetails {
   std::string from;  // who invites
 };
+// A day of the user's vacation allowance was spent because their clock ran
+// out at the table (docs/correspondence.md "Floating vacation").
+struct VacationDaySpentDetails {
+  std::int64_t ends_at = 0;  // the day's end: the clock runs again then, with nothing left
+  int days_left = 0;         // of this year's allowance
+};
 
 // A notification's details; nothing (an empty object) for a kind that says
 // all in its text (table_started, webhook_test).
 using NoticeDetails = std::variant<std::monostate, YourTurnDetails, TimedOutDetails, GameEndedDetails,
-                                   DeadlineNearDetails, ChatMentionDetails, OrdersLapsedDetails, InvitedDetails>;
+                                   DeadlineNearDetails, ChatMentionDetails, OrdersLapsedDetails, InvitedDetails,
+                                   VacationDaySpentDetails>;
 
 nlohmann::json encode_details(const NoticeDetails& details);
 

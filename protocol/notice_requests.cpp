@@ -9,8 +9,8 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::string_view, 6> kKinds = {"your_turn",  "deadline_near", "robot_took_seat",
-                                                    "game_over",  "invitation",    "chat_mention"};
+constexpr std::array<std::string_view, 7> kKinds = {"your_turn",  "deadline_near", "robot_took_seat",   "game_over",
+                                                    "invitation", "chat_mention",  "vacation_day_spent"};
 constexpr std::array<std::string_view, 3> kDeliveries = {"immediate", "digest", "never"};
 // By number, 0 Sunday, as server/clock/off_time.hpp counts them.
 constexpr std::array<std::string_view, 7> kWeekdays = {"sunday",   "monday", "tuesday", "wednesday",
@@ -98,8 +98,8 @@ client::SetNoticeSettings decode_settings(FieldReader& f) {
     for (const auto& [kind, delivery] : choices.items()) {
       if (!one_of(kKinds, kind) || !delivery.is_string() || !one_of(kDeliveries, delivery.get<std::string>())) {
         f.refuse(ErrorCode::kBadRequest,
-                 "choices: kinds are your_turn, deadline_near, robot_took_seat, game_over, invitation and "
-                 "chat_mention; each immediate, digest or never");
+                 "choices: kinds are your_turn, deadline_near, robot_took_seat, game_over, invitation, "
+                 "chat_mention and vacation_day_spent; each immediate, digest or never");
         return s;
       }
       s.choices.emplace_back(kind, delivery.get<std::string>());
@@ -118,6 +118,10 @@ client::SetNoticeSettings decode_settings(FieldReader& f) {
   if (f.ok()) s.language = language(f);
   read_hour_window(f, "nights", s.nights);
   if (f.ok() && f.has("off_days")) s.off_days = off_days(f, f.at("off_days"));
+  if (f.ok() && f.has("floating_vacation")) {
+    if (!f.at("floating_vacation").is_boolean()) f.refuse(ErrorCode::kBadRequest, "floating_vacation: true or false");
+    else s.floating_vacation = f.at("floating_vacation").get<bool>();
+  }
   return s;
 }
 
@@ -160,6 +164,7 @@ void add_notice_codecs(RequestCodecs& codecs) {
       for (int day : *m.off_days) days.push_back(kWeekdays.at(static_cast<std::size_t>(day)));
       out["off_days"] = days;
     }
+    put_optional(out, "floating_vacation", m.floating_vacation);
   });
 }
 

@@ -142,6 +142,9 @@ struct CreateTable {
   // Whether third-party bot accounts may sit (docs/bots.md); by default a
   // table is for people only, as lichess's games are unless they invite bots.
   bool bots_allowed = false;
+  // Whether players' floating vacation days may be spent at the table when
+  // their clock runs out (docs/correspondence.md); a tournament turns it off.
+  bool floating_vacation = true;
   friend bool operator==(const CreateTable&, const CreateTable&) = default;
 };
 
@@ -478,6 +481,8 @@ struct SetNoticeSettings {
   std::optional<std::string> language;
   std::optional<std::optional<Nights>> nights;              // an inner nothing (null): none
   std::optional<std::vector<int>> off_days;                 // weekdays, 0 Sunday .. 6 Saturday
+  // Spend the vacation allowance a day at a time when the clock runs out.
+  std::optional<bool> floating_vacation;
   friend bool operator==(const SetNoticeSettings&, const SetNoticeSettings&) = default;
 };
 

@@ -291,7 +291,8 @@ int run_server(const ServerConfig& config) {
   // tables' strands, so the pool stops before the io_context goes.
   RobotPool robots(config.robot_threads, std::chrono::milliseconds(config.robot_think_ms), metrics);
   Correspondence correspondence{clock, *scheduler, notifier, config.deadline_warning_hours,
-                                config.stand_in_wait_minutes * 60, &robots, config.max_off_hours_per_week};
+                                config.stand_in_wait_minutes * 60, &robots, config.max_off_hours_per_week,
+                                config.vacation_days_per_year, {}};
   std::unique_ptr<NodeLeases> leases;
   if (shared) {
     leases = std::make_unique<NodeLeases>(config.database, node, lease_ms, metrics);
@@ -321,6 +322,7 @@ int run_server(const ServerConfig& config) {
   Guards guards(config);
   Services services{config,         *store,   *tables,          metrics, slow_work, correspondence,
                     *webhooks,      email.get(), &digests, test_clock.get(), guards};
+  correspondence.floating_day_spent = [&services](const VacationRecord& day) { vacation_began(services, day); };
   // What crosses users and tables crosses nodes (node_bus.hpp); a request for
   // a table another node plays is carried there (forwarding.hpp).
   NodeBus bus;

@@ -25,7 +25,7 @@ std::string utc_time(std::int64_t unix_seconds) {
 // and the details the sentence needs.
 Values notice_values(const std::string& table, const json& details) {
   Values v{{"table", table}};
-  for (const char* key : {"name", "from", "hours"}) {
+  for (const char* key : {"name", "from", "hours", "days_left"}) {
     if (!details.contains(key)) continue;
     v[key] = details[key].is_string() ? details[key].get<std::string>() : details[key].dump();
   }

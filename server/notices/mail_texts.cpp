@@ -31,6 +31,8 @@ constexpr std::array kTexts = {
           "Партия в {table} началась"},
     Entry{"subject.chat_mention", "You were mentioned at {table}", "On parle de vous à {table}",
           "Вас упомянули в {table}"},
+    Entry{"subject.vacation_day_spent", "A vacation day spent at {table}", "Un jour de vacances utilisé à {table}",
+          "Потрачен день отпуска: {table}"},
     Entry{"subject.other", "News from Saint Petersburg", "Nouvelles de Saint-Pétersbourg", "Новости из Санкт-Петербурга"},
     Entry{"subject.digest", "Your tables today: {count} waiting for you", "Vos tables aujourd'hui : {count} vous attendent",
           "Ваши столы сегодня: ждут вашего хода — {count}"},
@@ -55,6 +57,13 @@ constexpr std::array kTexts = {
           "Партия в {table} началась."},
     Entry{"text.chat_mention", "{from} mentioned you at {table}.", "{from} vous a cité à {table}.",
           "{from} упомянул(а) вас в {table}."},
+    Entry{"text.vacation_day_spent",
+          "Your time ran out at {table}: a day of your vacation was spent, so your clocks stand still for 24 hours. "
+          "Days left this year: {days_left}.",
+          "Votre temps était écoulé à {table} : un jour de vos vacances a été utilisé, vos pendules s'arrêtent donc "
+          "pendant 24 heures. Jours restants cette année : {days_left}.",
+          "Ваше время в {table} истекло: потрачен один день отпуска, и ваши часы стоят 24 часа. "
+          "Осталось дней отпуска в этом году: {days_left}."},
     Entry{"open_table", "Open the table", "Ouvrir la table", "Открыть стол"},
     Entry{"digest.waiting", "Tables waiting for your move, the most urgent first:",
           "Tables qui attendent votre coup, la plus urgente d'abord :", "Столы, ждущие вашего хода, срочные первыми:"},
@@ -84,6 +93,7 @@ constexpr std::array kTexts = {
     Entry{"kind.game_over", "game over", "fin de partie", "конец партии"},
     Entry{"kind.invitation", "invitation", "invitation", "приглашения"},
     Entry{"kind.chat_mention", "chat mention", "mention dans le chat", "упоминания в чате"},
+    Entry{"kind.vacation_day_spent", "vacation day spent", "jour de vacances utilisé", "потраченный день отпуска"},
     Entry{"kind.digest", "daily digest", "résumé quotidien", "ежедневная сводка"},
     Entry{"unsubscribed.title", "Unsubscribed", "Désabonnement", "Отписка"},
     Entry{"unsubscribed.body", "You will get no more {what} emails. You can turn them on again on your account page.",

@@ -42,6 +42,7 @@ std::optional<NoticeKind> notice_kind_of(Records& db, const NotificationRecord& 
   if (n.kind == "game_ended") return NoticeKind::kGameOver;
   if (n.kind == "invited") return NoticeKind::kInvitation;
   if (n.kind == "chat_mention") return NoticeKind::kChatMention;
+  if (n.kind == "vacation_day_spent") return NoticeKind::kVacationDaySpent;
   if (n.kind == "timed_out") {
     const json body = json::parse(n.body_json, nullptr, false);
     const auto user = db.find_user(n.user_id);

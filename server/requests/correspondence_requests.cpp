@@ -98,7 +98,9 @@ void on_test_webhook(const Request& r, const client::TestWebhook&) {
 Reply vacation_reply(Records& db, std::int64_t user, int per_year, std::int64_t now) {
   const int used = days_used_this_year(db.vacations_of(user, year_start(now)), now);
   protocol::VacationShown shown{std::nullopt, per_year, used};
-  if (const auto current = db.current_vacation(user, now)) shown.vacation = {current->starts_at, current->ends_at};
+  if (const auto current = db.current_vacation(user, now)) {
+    shown.vacation = {current->starts_at, current->ends_at, current->floating};
+  }
   return Reply::result(protocol::encode_data(shown));
 }
 
@@ -126,7 +128,7 @@ void on_set_vacation(const Request& r, const client::SetVacation& vacation) {
                                                         " vacation days you have left this year.");
         }
         const std::int64_t ends = now + days * kSecondsPerDay;
-        *began = VacationRecord{db.insert_vacation(user, now, ends), user, now, ends, std::nullopt};
+        *began = VacationRecord{db.insert_vacation(user, now, ends, false), user, now, ends, std::nullopt};
         return vacation_reply(db, user, per_year, now);
       },
       [r, began] { vacation_began(r.services, **began); });
@@ -192,12 +194,14 @@ TablePace pace_of(const client::CreateTable& create) {
   }
   pace.robots = create.robots.value_or(0);
   if (create.robot_level) pace.robot_level = *create.robot_level;
+  pace.floating_vacation = create.floating_vacation;
   return pace;
 }
 
 void write_table_pace(Records& db, std::int64_t table_id, const TablePace& pace, int players) {
   db.update_table_pace(table_id, pace.move_seconds, pace.takeover_after, pace.takeover_by);
   if (pace.time_bank) db.update_table_bank(table_id, *pace.time_bank);
+  if (!pace.floating_vacation) db.update_table_floating_vacation(table_id, false);
   for (int i = 0; i < pace.robots; ++i) {
     const int seat = players - 1 - i;
     db.insert_seat(table_id, seat, db.robot_user(i));

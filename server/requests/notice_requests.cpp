@@ -65,6 +65,7 @@ Reply settings_reply(Records& db, std::int64_t user, ServerOffers offers) {
     shown.choices.emplace_back(std::string(to_string(kind)), std::string(to_string(s.choice(kind))));
   }
   shown.next_digest_at = s.next_digest_at;
+  shown.floating_vacation = s.floating_vacation;
   return Reply::result(protocol::encode_data(shown));
 }
 
@@ -179,6 +180,7 @@ void on_set_notice_settings(const Request& r, const client::SetNoticeSettings& s
           s.off_days = 0;
           for (int day : *set.off_days) s.off_days |= 1 << day;
         }
+        if (set.floating_vacation) s.floating_vacation = *set.floating_vacation;
         const int off_hours = declared_off_hours_per_week(off_time_of(s));
         if (off_hours > offers.max_off_hours_per_week) {
           return Reply::error(ErrorCode::kOffTimeTooLong,

@@ -18,6 +18,8 @@ struct VacationRecord {
   std::int64_t starts_at = 0;
   std::int64_t ends_at = 0;
   std::optional<std::int64_t> ended_at;
+  // A day of floating vacation, spent when the user's clock ran out.
+  bool floating = false;
 };
 
 // Notifications and webhooks ------------------------------------------------

@@ -10,6 +10,7 @@ std::string_view to_string(NoticeKind kind) {
     case NoticeKind::kGameOver: return "game_over";
     case NoticeKind::kInvitation: return "invitation";
     case NoticeKind::kChatMention: return "chat_mention";
+    case NoticeKind::kVacationDaySpent: return "vacation_day_spent";
   }
   return "your_turn";
 }

@@ -19,10 +19,18 @@ struct EmailAddressRecord {
 };
 
 // The kinds of notice a player chooses a delivery for (docs/notifications.md).
-enum class NoticeKind : std::uint8_t { kYourTurn, kDeadlineNear, kRobotTookSeat, kGameOver, kInvitation, kChatMention };
-inline constexpr std::array<NoticeKind, 6> kNoticeKinds = {NoticeKind::kYourTurn,      NoticeKind::kDeadlineNear,
-                                                           NoticeKind::kRobotTookSeat, NoticeKind::kGameOver,
-                                                           NoticeKind::kInvitation,    NoticeKind::kChatMention};
+enum class NoticeKind : std::uint8_t {
+  kYourTurn,
+  kDeadlineNear,
+  kRobotTookSeat,
+  kGameOver,
+  kInvitation,
+  kChatMention,
+  kVacationDaySpent,
+};
+inline constexpr std::array<NoticeKind, 7> kNoticeKinds = {
+    NoticeKind::kYourTurn,   NoticeKind::kDeadlineNear, NoticeKind::kRobotTookSeat,    NoticeKind::kGameOver,
+    NoticeKind::kInvitation, NoticeKind::kChatMention,  NoticeKind::kVacationDaySpent};
 std::string_view to_string(NoticeKind kind);
 std::optional<NoticeKind> parse_notice_kind(std::string_view word);
 
@@ -43,6 +51,9 @@ struct NoticeSettingsRecord {
   std::optional<int> off_night_from;
   std::optional<int> off_night_until;
   int off_days = 0;
+  // Floating vacation: the yearly allowance is spent a day at a time when
+  // the player's clock would otherwise run out (docs/correspondence.md).
+  bool floating_vacation = false;
   std::array<NoticeDelivery, kNoticeKinds.size()> choices{};  // by kNoticeKinds' order
   std::optional<std::int64_t> next_digest_at;
   // When a choice last changed: an unsubscribe link from an email written

@@ -117,6 +117,8 @@ class Records {
                                      std::optional<std::int64_t> left) = 0;
   // A table's time bank, in place of its move deadline.
   virtual void update_table_bank(std::int64_t table_id, const TimeBankRecord& bank) = 0;
+  // Whether players' floating vacation days may be spent at the table.
+  virtual void update_table_floating_vacation(std::int64_t table_id, bool allowed) = 0;
   // The seats' clocks (server/clock/seat_clocks.hpp): whose runs and since
   // when (none: nobody's), and each seat's time left, seat by seat.
   virtual void update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat,
@@ -168,9 +170,14 @@ class Records {
 
   // Vacations -----------------------------------------------------------------
 
+  // Holds the user's row until the transaction ends: two nodes deciding about
+  // one user's vacations (a floating day) decide one after the other.
+  virtual void hold_user(std::int64_t user_id) = 0;
+
   // With PostgreSQL it also tells every node (kTimedWorkChannel) to schedule
-  // the vacation's end.
-  virtual std::int64_t insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) = 0;
+  // the vacation's end. `floating`: a day spent when the user's clock ran out.
+  virtual std::int64_t insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at,
+                                       bool floating) = 0;
   // Closes a vacation not yet closed; returns whether this call closed it
   // (of several nodes ending one vacation, one closes it and tells its tables).
   virtual bool close_vacation(std::int64_t id, std::int64_t ended_at) = 0;

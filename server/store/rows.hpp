@@ -103,6 +103,9 @@ struct TableRecord {
   std::optional<TimeBankRecord> time_bank;
   std::optional<int> clock_seat;
   std::optional<std::int64_t> clock_since;
+  // Whether its players' floating vacation days may be spent here when their
+  // clock runs out (docs/correspondence.md "Floating vacation").
+  bool floating_vacation = true;
   // The server's secret for the deal (docs/fairness.md), drawn at creation and
   // revealed when the game ends; nothing for a table dealt before fair deals.
   std::optional<protocol::DealBytes> deal_secret;

@@ -60,6 +60,7 @@ struct NodeClauses {
   const char* same_name;    // WHERE: the user's name is ?
   const char* skip_locked;  // after the SELECT of due digests
   const char* ends_claim;   // SET: in the UPDATE of an outbox row with its outcome
+  const char* for_update;   // after a SELECT whose rows the transaction holds until it ends
 };
 
 // What a policy gives: its connection (prepare, changes, and the engine's
@@ -121,6 +122,7 @@ class SqlRecords final : public Records {
   void update_table_pace(std::int64_t table_id, std::optional<std::int64_t> move_seconds, std::optional<int> takeover_after, SeatController takeover_by) override;
   void update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at, std::optional<std::int64_t> left) override;
   void update_table_bank(std::int64_t table_id, const TimeBankRecord& bank) override;
+  void update_table_floating_vacation(std::int64_t table_id, bool allowed) override;
   void update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat, std::optional<std::int64_t> since,
                            const std::vector<std::int64_t>& left) override;
   std::vector<std::pair<std::int64_t, std::int64_t>> running_deadlines() override;
@@ -134,7 +136,8 @@ class SqlRecords final : public Records {
   std::optional<SnapshotRecord> load_latest_snapshot(std::int64_t table_id) override;
   std::int64_t insert_chat(std::int64_t table_id, std::int64_t user_id, const std::string& text, std::int64_t now) override;
   ChatPage chat_page(std::int64_t table_id, std::optional<std::int64_t> before, int limit) override;
-  std::int64_t insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) override;
+  void hold_user(std::int64_t user_id) override;
+  std::int64_t insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at, bool floating) override;
   bool close_vacation(std::int64_t id, std::int64_t ended_at) override;
   std::vector<VacationRecord> vacations_of(std::int64_t user_id, std::int64_t started_since) override;
   std::optional<VacationRecord> current_vacation(std::int64_t user_id, std::int64_t now) override;

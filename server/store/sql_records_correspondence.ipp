@@ -10,10 +10,11 @@
 namespace sp::server {
 namespace {
 
-constexpr const char* kVacationColumns = "id, user_id, starts_at, ends_at, ended_at";
+constexpr const char* kVacationColumns = "id, user_id, starts_at, ends_at, ended_at, floating";
 
 VacationRecord read_vacation(const auto& s) {
-  return VacationRecord{s.column_int(0), s.column_int(1), s.column_int(2), s.column_int(3), optional_int(s, 4)};
+  return VacationRecord{s.column_int(0), s.column_int(1), s.column_int(2), s.column_int(3), optional_int(s, 4),
+                        s.column_int(5) != 0};
 }
 
 std::vector<VacationRecord> read_vacations(auto& s) {
@@ -142,6 +143,14 @@ void SqlRecords<Nodes>::update_table_bank(std::int64_t table_id, const TimeBankR
 }
 
 template <NodePolicy Nodes>
+void SqlRecords<Nodes>::update_table_floating_vacation(std::int64_t table_id, bool allowed) {
+  db_.prepare("UPDATE game_tables SET floating_vacation = ? WHERE id = ?")
+      .bind(1, static_cast<std::int64_t>(allowed ? 1 : 0))
+      .bind(2, table_id)
+      .run();
+}
+
+template <NodePolicy Nodes>
 void SqlRecords<Nodes>::update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat,
                                             std::optional<std::int64_t> since, const std::vector<std::int64_t>& left) {
   auto s = db_.prepare("UPDATE game_tables SET clock_seat = ?, clock_since = ? WHERE id = ?");
@@ -178,12 +187,24 @@ std::vector<std::pair<std::int64_t, std::int64_t>> SqlRecords<Nodes>::running_de
 }
 
 template <NodePolicy Nodes>
-std::int64_t SqlRecords<Nodes>::insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) {
-  const std::int64_t id = db_.prepare("INSERT INTO vacations (user_id, starts_at, ends_at) VALUES (?, ?, ?) RETURNING id")
-                              .bind(1, user_id)
-                              .bind(2, starts_at)
-                              .bind(3, ends_at)
-                              .returned_id();
+void SqlRecords<Nodes>::hold_user(std::int64_t user_id) {
+  auto s = db_.prepare(std::string("SELECT id FROM users WHERE id = ?") + Nodes::kClauses.for_update);
+  s.bind(1, user_id);
+  // Read to its end: the lock is taken as the row is read.
+  while (s.step()) {
+  }
+}
+
+template <NodePolicy Nodes>
+std::int64_t SqlRecords<Nodes>::insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at,
+                                                bool floating) {
+  const std::int64_t id =
+      db_.prepare("INSERT INTO vacations (user_id, starts_at, ends_at, floating) VALUES (?, ?, ?, ?) RETURNING id")
+          .bind(1, user_id)
+          .bind(2, starts_at)
+          .bind(3, ends_at)
+          .bind(4, static_cast<std::int64_t>(floating ? 1 : 0))
+          .returned_id();
   Nodes::tell_nodes(db_, TimedWork::kVacationEnd, user_id);
   return id;
 }

@@ -89,7 +89,7 @@ NoticeSettingsRecord SqlRecords<Nodes>::notice_settings(std::int64_t user_id) {
   for (NoticeKind kind : kNoticeKinds) out.choices[static_cast<std::size_t>(kind)] = default_choice(kind);
   auto s = db_.prepare(
       "SELECT language, time_zone, digest_hour, quiet_from, quiet_until, next_digest_at, choices_changed_at, "
-      "off_night_from, off_night_until, off_days FROM notice_settings "
+      "off_night_from, off_night_until, off_days, floating_vacation FROM notice_settings "
       "WHERE user_id = ?");
   s.bind(1, user_id);
   if (s.step()) {
@@ -103,6 +103,7 @@ NoticeSettingsRecord SqlRecords<Nodes>::notice_settings(std::int64_t user_id) {
     if (!s.column_is_null(7)) out.off_night_from = static_cast<int>(s.column_int(7));
     if (!s.column_is_null(8)) out.off_night_until = static_cast<int>(s.column_int(8));
     out.off_days = static_cast<int>(s.column_int(9));
+    out.floating_vacation = s.column_int(10) != 0;
   }
   auto c = db_.prepare("SELECT kind, delivery FROM notice_choices WHERE user_id = ?");
   c.bind(1, user_id);
@@ -118,10 +119,10 @@ template <NodePolicy Nodes>
 void SqlRecords<Nodes>::save_notice_settings(const NoticeSettingsRecord& n) {
   auto s = db_.prepare(
       "INSERT INTO notice_settings (user_id, language, time_zone, digest_hour, quiet_from, quiet_until, next_digest_at, "
-      "choices_changed_at, off_night_from, off_night_until, off_days) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
-      "?11) ON CONFLICT (user_id) DO UPDATE SET language = ?2, time_zone = ?3, digest_hour = ?4, quiet_from = ?5, "
+      "choices_changed_at, off_night_from, off_night_until, off_days, floating_vacation) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
+      "?7, ?8, ?9, ?10, ?11, ?12) ON CONFLICT (user_id) DO UPDATE SET language = ?2, time_zone = ?3, digest_hour = ?4, quiet_from = ?5, "
       "quiet_until = ?6, next_digest_at = ?7, choices_changed_at = ?8, off_night_from = ?9, off_night_until = ?10, "
-      "off_days = ?11");
+      "off_days = ?11, floating_vacation = ?12");
   s.bind(1, n.user_id).bind(2, n.language).bind(3, n.time_zone).bind(4, static_cast<std::int64_t>(n.digest_hour));
   bind_optional(s, 5, n.quiet_from ? std::optional<std::int64_t>(*n.quiet_from) : std::nullopt);
   bind_optional(s, 6, n.quiet_until ? std::optional<std::int64_t>(*n.quiet_until) : std::nullopt);
@@ -130,6 +131,7 @@ void SqlRecords<Nodes>::save_notice_settings(const NoticeSettingsRecord& n) {
   bind_optional(s, 9, n.off_night_from ? std::optional<std::int64_t>(*n.off_night_from) : std::nullopt);
   bind_optional(s, 10, n.off_night_until ? std::optional<std::int64_t>(*n.off_night_until) : std::nullopt);
   s.bind(11, static_cast<std::int64_t>(n.off_days));
+  s.bind(12, static_cast<std::int64_t>(n.floating_vacation ? 1 : 0));
   s.run();
   for (NoticeKind kind : kNoticeKinds) set_notice_choice(n.user_id, kind, n.choice(kind));
   Nodes::tell_nodes(db_, TimedWork::kDigests, 0);

@@ -6,11 +6,13 @@
 // digests are not here: a table only drafts notifications.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "server/base/clock.hpp"
 #include "server/notices/notifier.hpp"
 #include "server/robots/robot_pool.hpp"
+#include "server/store/correspondence_rows.hpp"
 #include "server/time/scheduler.hpp"
 
 namespace sp::server {
@@ -29,6 +31,13 @@ struct Correspondence {
   // The most hours a week a player may declare off, nights and off days
   // together (docs/correspondence.md "Off time").
   int max_off_hours_per_week = 72;
+  // The yearly vacation allowance, from which floating vacation spends a day
+  // when a player's clock runs out (docs/correspondence.md).
+  int vacation_days_per_year = 0;
+  // After a table spent a floating day: what any vacation's start brings
+  // (its end scheduled, the player's other tables paused; vacations.hpp).
+  // Nothing: only the table that spent it knows (tests without a server).
+  std::function<void(const VacationRecord&)> floating_day_spent = nullptr;
 };
 
 }  // namespace sp::server

@@ -265,6 +265,11 @@ class Table : public std::enable_shared_from_this<Table> {
   // What the pace's alarms call: deadline_passed and deadline_warning_due.
   Pace::Alarms alarms();
   void deadline_passed(std::int64_t at);
+  // table_vacation.cpp: the seat's clock ran out. Its player's floating
+  // vacation may spend a day (the clock stops for 24 hours); otherwise, or
+  // at a table that refuses floating days, the timeout's move comes.
+  void spend_floating_day_or_time_out(engine::Seat seat);
+  void time_out(engine::Seat seat);
   // table_warnings.cpp: a warning before the move deadline (docs/notifications.md).
   void deadline_warning_due(std::int64_t deadline_at, DeadlineWarning warning);
   void play_automatic_soon();

@@ -223,10 +223,8 @@ void Table::deadline_passed(std::int64_t at) {
     if (self->correspondence_.clock.now() < at) return self->arm_deadline();
     const auto seat = self->seat_to_act();
     if (!seat || self->controller_of(*seat) != SeatController::kHuman) return;
-    const engine::Action action = absent_action(self->state_, *seat);
-    auto next = engine::apply(self->state_, *seat, action);
-    if (!next) return self->fault("the timeout move was refused: " + next.error().message);
-    self->commit_move(Move{*seat, action, Actor::kTimeout, {}, monotonic_seconds(), {}}, std::move(*next));
+    if (self->record_.floating_vacation) return self->spend_floating_day_or_time_out(*seat);
+    self->time_out(*seat);
   });
 }
 

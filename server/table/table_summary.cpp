@@ -32,6 +32,7 @@ protocol::TableSummary table_summary(const TableRecord& t) {
   summary.move_seconds = t.move_seconds;
   summary.takeover_after = t.takeover_after;
   summary.takeover_by = std::string(to_string(t.takeover_by));
+  summary.floating_vacation = t.floating_vacation;
   summary.deadline_at = t.deadline_at;
   summary.deadline_paused_left = t.deadline_left;
   if (t.time_bank) {

@@ -2,7 +2,7 @@
 against the real `spb serve`: robots, move deadlines and timeouts across a
 restart, vacations, notifications and webhooks, and how long the server keeps
 the last two. Time is the server's test clock (--test-clock), moved by
-debug_advance_clock.
+debug_advance_clock. SPB_TEST_DB=postgresql runs them on PostgreSQL.
 
 usage: test_correspondence.py SPB_BINARY PROJECT_ROOT"""
 
@@ -18,6 +18,7 @@ import threading
 import time
 
 from harness import Client, Server, run_tests
+from pg_cluster import cluster, database_location, is_postgresql, rows
 from schema_check import SchemaCheck
 
 SPB, ROOT = sys.argv[1], sys.argv[2]
@@ -50,7 +51,7 @@ def server_args(clock=START, *extra):
 
 def fresh_server(*args):
     folder = tempfile.mkdtemp(prefix="spb-corr-")
-    return Server(SPB, os.path.join(folder, "spb.sqlite"), args or server_args()).start()
+    return Server(SPB, database_location(folder), args or server_args()).start()
 
 
 async def register(server, name):
@@ -142,11 +143,7 @@ async def wait_for_moves(client, table, count):
 
 
 def stored_moves(server, table):
-    db = sqlite3.connect(server.db_path)
-    try:
-        return db.execute("SELECT move_number, seat, actor FROM moves WHERE table_id = ? ORDER BY 1", (table,)).fetchall()
-    finally:
-        db.close()
+    return rows(server.db_path, "SELECT move_number, seat, actor FROM moves WHERE table_id = ? ORDER BY 1", (table,))
 
 
 # --- robots -------------------------------------------------------------------
@@ -538,6 +535,68 @@ async def the_vacation_allowance_is_kept(server):
     assert (await ann.ok("set_vacation", days=16))["allowance"]["left"] == 0
 
 
+@test
+async def floating_vacation_spends_a_day_when_the_time_runs_out_until_the_allowance_is_spent(server):
+    table, clients, names, seats = await human_table(server, move_deadline_hours=24)
+    ann, boris = clients
+    assert (await ann.ok("set_notice_settings", floating_vacation=True))["floating_vacation"] is True
+    # Ann spends 19 of her 21 days on a declared vacation first; her 24 hours wait.
+    await ann.ok("set_vacation", days=19)
+    await wait_for(lambda: paused(ann, table), "the deadline to pause")
+    await advance(ann, 19 * DAY)
+    summary = await wait_for(lambda: running(ann, table), "the deadline to resume at the vacation's end")
+    # Her time runs out: a day is spent in place of the timeout, and she is told.
+    await advance(ann, summary["deadline_at"] - (START + 19 * DAY))
+    summary = await wait_for(lambda: paused(ann, table), "a floating day to stop her clock")
+    assert summary["deadline_paused_left"] == 0, summary
+    status = await ann.ok("vacation")
+    assert status["vacation"]["floating"] is True and status["allowance"]["left"] == 1, status
+    spent = [n for n in (await ann.ok("notifications"))["notifications"] if n["kind"] == "vacation_day_spent"]
+    assert len(spent) == 1 and spent[0]["details"]["days_left"] == 1 and spent[0]["table"] == table, spent
+    assert stored_moves(server, table) == []
+    # The day ends: her clock runs out at once and her last day is spent.
+    await advance(ann, DAY)
+    await wait_for(lambda: days_left(ann, 0), "her last floating day")
+    summary = await wait_for(lambda: paused(ann, table), "the second floating day to stop her clock")
+    assert stored_moves(server, table) == []
+    # No day left: when the last one ends, the timeout comes.
+    await advance(ann, DAY)
+    _, moves = await wait_for_moves(ann, table, 1)
+    assert moves[0]["actor"] == "timeout", moves
+    spent = [n for n in (await ann.ok("notifications"))["notifications"] if n["kind"] == "vacation_day_spent"]
+    assert len(spent) == 2, spent
+
+
+@test
+async def a_table_without_floating_vacation_times_out_on_time(server):
+    table, clients, names, seats = await human_table(server, move_deadline_hours=24, floating_vacation=False)
+    ann, boris = clients
+    await ann.ok("set_notice_settings", floating_vacation=True)
+    summary, _ = await table_state(ann, table)
+    assert summary["pace"]["floating_vacation"] is False, summary
+    await advance(ann, DAY)
+    _, moves = await wait_for_moves(ann, table, 1)
+    assert moves[0]["actor"] == "timeout", moves
+    status = await ann.ok("vacation")
+    assert status["vacation"] is None and status["allowance"]["used"] == 0, status
+
+
+@test
+async def without_floating_vacation_the_time_running_out_spends_no_day(server):
+    table, clients, names, seats = await human_table(server, move_deadline_hours=24)
+    ann = clients[0]
+    assert (await ann.ok("notice_settings"))["floating_vacation"] is False
+    await advance(ann, DAY)
+    _, moves = await wait_for_moves(ann, table, 1)
+    assert moves[0]["actor"] == "timeout", moves
+    assert (await ann.ok("vacation"))["allowance"]["used"] == 0
+
+
+async def days_left(client, left):
+    status = await client.ok("vacation")
+    return status if status["allowance"]["left"] == left and status["vacation"] is not None else None
+
+
 async def paused(client, table):
     summary, _ = await table_state(client, table)
     return summary if summary["deadline_at"] is None and summary["deadline_paused_left"] is not None else None
@@ -614,11 +673,7 @@ class Receiver:
 
 
 def outbox(server):
-    db = sqlite3.connect(server.db_path)
-    try:
-        return db.execute("SELECT status, attempts FROM webhook_outbox ORDER BY id").fetchall()
-    finally:
-        db.close()
+    return rows(server.db_path, "SELECT status, attempts FROM webhook_outbox ORDER BY id")
 
 
 async def outbox_is(server, rows):
@@ -698,12 +753,8 @@ async def settled(server):
 
 def notifications_by_name(server):
     """Every stored notification as (user name, kind, read)."""
-    db = sqlite3.connect(server.db_path)
-    try:
-        return db.execute("SELECT u.name, n.kind, n.read_at IS NOT NULL FROM notifications n "
-                          "JOIN users u ON u.id = n.user_id ORDER BY n.id").fetchall()
-    finally:
-        db.close()
+    return rows(server.db_path, "SELECT u.name, n.kind, CASE WHEN n.read_at IS NULL THEN 0 ELSE 1 END "
+                                "FROM notifications n JOIN users u ON u.id = n.user_id ORDER BY n.id")
 
 
 async def notifications_are(server, rows):
@@ -774,15 +825,21 @@ async def retention_clears_a_backlog_larger_than_a_batch_in_one_sweep(server):
     assert server.stop() == 0
     # Years of read notifications, as on a server upgraded to a release with retention.
     backlog = 25_000  # two and a half batches
-    db = sqlite3.connect(server.db_path)
-    try:
-        (user,) = db.execute("SELECT id FROM users WHERE name = 'ann_backlog'").fetchone()
-        old = START - 100 * DAY
-        db.executemany("INSERT INTO notifications (user_id, kind, body_json, created_at, read_at) "
-                       "VALUES (?, 'your_turn', '{}', ?, ?)", [(user, old, old)] * backlog)
-        db.commit()
-    finally:
-        db.close()
+    ((user,),) = rows(server.db_path, "SELECT id FROM users WHERE name = 'ann_backlog'")
+    old = START - 100 * DAY
+    insert = ("INSERT INTO notifications (user_id, kind, body_json, created_at, read_at) "
+              f"SELECT {user}, 'your_turn', '{{}}', {old}, {old} FROM ")
+    if is_postgresql(server.db_path):
+        fields = dict(item.split("=", 1) for item in server.db_path.split())
+        cluster().psql(fields["dbname"], insert + f"generate_series(1, {backlog})")
+    else:
+        db = sqlite3.connect(server.db_path)
+        try:
+            db.execute(insert + f"(WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {backlog}) "
+                       "SELECT i FROM n)")
+            db.commit()
+        finally:
+            db.close()
     server.start()
     ann = await login(server, "ann_backlog")
     await advance(ann, 60)  # the first sweep, a minute after the start

@@ -140,6 +140,11 @@ void FailingRecords::update_table_bank(std::int64_t table_id, const server::Time
   inner_.update_table_bank(table_id, bank);
 }
 
+void FailingRecords::update_table_floating_vacation(std::int64_t table_id, bool allowed) {
+  write();
+  inner_.update_table_floating_vacation(table_id, allowed);
+}
+
 void FailingRecords::update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat,
                                          std::optional<std::int64_t> since, const std::vector<std::int64_t>& left) {
   write();
@@ -162,9 +167,12 @@ std::int64_t FailingRecords::insert_chat(std::int64_t table_id, std::int64_t use
   return inner_.insert_chat(table_id, user_id, text, now);
 }
 
-std::int64_t FailingRecords::insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) {
+void FailingRecords::hold_user(std::int64_t user_id) { inner_.hold_user(user_id); }
+
+std::int64_t FailingRecords::insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at,
+                                             bool floating) {
   write();
-  return inner_.insert_vacation(user_id, starts_at, ends_at);
+  return inner_.insert_vacation(user_id, starts_at, ends_at, floating);
 }
 
 bool FailingRecords::close_vacation(std::int64_t id, std::int64_t ended_at) {

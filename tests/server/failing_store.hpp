@@ -63,6 +63,7 @@ class FailingRecords final : public server::Records {
   void update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at,
                              std::optional<std::int64_t> left) override;
   void update_table_bank(std::int64_t table_id, const server::TimeBankRecord& bank) override;
+  void update_table_floating_vacation(std::int64_t table_id, bool allowed) override;
   void update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat, std::optional<std::int64_t> since,
                            const std::vector<std::int64_t>& left) override;
   void tell_followers(std::int64_t table_id, std::int64_t moves_before) override {
@@ -75,7 +76,8 @@ class FailingRecords final : public server::Records {
   void replace_snapshot(std::int64_t table_id, const server::SnapshotRecord& snapshot) override;
   std::int64_t insert_chat(std::int64_t table_id, std::int64_t user_id, const std::string& text,
                            std::int64_t now) override;
-  std::int64_t insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at) override;
+  void hold_user(std::int64_t user_id) override;
+  std::int64_t insert_vacation(std::int64_t user_id, std::int64_t starts_at, std::int64_t ends_at, bool floating) override;
   bool close_vacation(std::int64_t id, std::int64_t ended_at) override;
   std::int64_t insert_notification(const server::NotificationRecord& notification) override;
   void mark_notifications_read(std::int64_t user_id, std::int64_t up_to_id, std::int64_t now) override;

@@ -185,7 +185,7 @@ TEST_CASE("a vacation's end is closed by one node of several" * doctest::test_su
   Store a(StoreOptions{location});
   Store b(StoreOptions{location});
   std::int64_t vacation = 0;
-  a.run_sync([&](Records& db) { vacation = db.insert_vacation(db.insert_user("ann", "x", 0), 0, 100); });
+  a.run_sync([&](Records& db) { vacation = db.insert_vacation(db.insert_user("ann", "x", 0), 0, 100, false); });
   bool by_a = false;
   bool by_b = false;
   a.run_sync([&](Records& db) { by_a = db.close_vacation(vacation, 100); });

@@ -26,7 +26,7 @@ struct SeveralNodes {
   // node whose claim expired and was taken by another finds that other's
   // name and writes nothing, even after the other recorded its outcome.
   static constexpr NodeClauses kClauses{"lower(name) = lower(?)", " FOR UPDATE SKIP LOCKED",
-                                        ", claimed_until_ms = 0"};
+                                        ", claimed_until_ms = 0", " FOR UPDATE"};
 
   // Sent unawaited with the write's other statements: a lease that no longer
   // holds fails the job, as LeaseLost, when its outcome is read

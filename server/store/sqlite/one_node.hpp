@@ -22,7 +22,8 @@ struct OneNode {
   // users.name is COLLATE NOCASE (schema/0001_init.sql): its unique index
   // answers a name in any case. Nobody else reads the due digests, and no
   // claim was written, so none is ended.
-  static constexpr NodeClauses kClauses{"name = ?", "", ""};
+  // SQLite has one writer at a time: a write transaction holds everything already.
+  static constexpr NodeClauses kClauses{"name = ?", "", "", ""};
 
   // The same check as SeveralNodes', for the tests that run both backends: a
   // single SQLite server holds no leases and never asks.
