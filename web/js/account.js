@@ -1,10 +1,11 @@
 // The account page: vacation (declare it for some days, end it early, the
-// days left this year), email notices (email_settings.js), notifications on
+// days left this year, floating days), off time (off_time_settings.js), email notices (email_settings.js), notifications on
 // this device (Web Push), the webhook that receives my notifications (set,
 // with its signing secret shown once; test, remove), the password, and
 // logging out on every device.
 import { h, replace } from "./dom.js";
 import { EmailSettings } from "./email_settings.js";
+import { OffTimeSettings } from "./off_time_settings.js";
 import { errorText, formatDate, t } from "./i18n.js";
 import { currentSubscription, pushOffered, PushUnavailable, turnOffPush, turnOnPush } from "./push.js";
 
@@ -44,15 +45,18 @@ export class AccountPage {
     this.connection = connection;
     this.session = session;
     this.vacationState = h("div", { class: "vacation-state" });
+    this.floatingState = h("div", { class: "floating-vacation" });
     this.vacationOutcome = outcomeElement();
     this.webhookKey = `${WEBHOOK_KEY}.${session.user.id}`;
     this.webhookState = h("p", { class: "webhook-state" });
     this.email = new EmailSettings(connection);
+    this.offTime = new OffTimeSettings(connection);
     this.webhookSecret = h("div", { class: "webhook-secret" });
     this.pushState = h("p", { class: "push-state" });
     this.element = h("div", { class: "account-page" },
       h("h1", {}, t("account.title", { name: session.user.name })),
-      section("vacation", t("vacation.title"), h("p", { class: "explain" }, t("vacation.explain")), this.vacationState, this.vacationOutcome),
+      section("vacation", t("vacation.title"), h("p", { class: "explain" }, t("vacation.explain")), this.vacationState, this.vacationOutcome, this.floatingState),
+      section("off-time", t("off_time.title"), this.offTime.element),
       section("email", t("email.title"), this.email.element),
       section("push", t("push.title"), h("p", { class: "explain" }, t("push.explain")), this.pushState, this.pushForm()),
       section("webhook", t("webhook.title"), h("p", { class: "explain" }, t("webhook.explain")), this.webhookState, this.webhookForm(), this.webhookSecret),
@@ -65,6 +69,9 @@ export class AccountPage {
     this.showWebhook(localStorage.getItem(this.webhookKey));
     await this.showPush();
     this.showVacation(await this.connection.request("vacation"));
+    const settings = await this.connection.request("notice_settings");
+    this.showFloating(settings);
+    this.offTime.show(settings);
     await this.email.start();
   }
 
@@ -76,7 +83,7 @@ export class AccountPage {
       left: allowance.left, used: allowance.used, total: allowance.days_per_year }));
     if (vacation) {
       replace(this.vacationState,
-        h("p", { class: "on-vacation" }, t("vacation.on", { until: formatDate(vacation.ends_at) })), left,
+        h("p", { class: "on-vacation" }, t(vacation.floating ? "vacation.floating_day" : "vacation.on", { until: formatDate(vacation.ends_at) })), left,
         form("end-vacation", async () => {
           this.showVacation(await this.connection.request("end_vacation"));
           return t("vacation.ended");
@@ -92,6 +99,18 @@ export class AccountPage {
           return t("vacation.started");
         }, [h("label", {}, t("vacation.days"), " ", days), " ", h("button", { type: "submit", class: "primary" }, t("vacation.start"))], this.vacationOutcome)
         : null);
+  }
+
+  // Floating vacation (docs/correspondence.md): a notice setting, shown with
+  // the vacation it spends.
+  showFloating(settings) {
+    const box = h("input", { type: "checkbox", name: "floating", checked: settings.floating_vacation });
+    replace(this.floatingState, form("floating-form", async (f) => {
+      const reply = await this.connection.request("set_notice_settings", { floating_vacation: f.floating.checked });
+      this.showFloating(reply);
+      return t(reply.floating_vacation ? "vacation.floating_on" : "vacation.floating_off");
+    }, [h("label", { class: "check" }, box, " ", t("vacation.floating")), " ",
+      h("button", { type: "submit", class: "save-floating" }, t("vacation.floating_save"))]));
   }
 
   showWebhook(url, fromServer = false) {

@@ -44,7 +44,13 @@ export class CreateForm {
     this.robotLevel = h("select", { name: "robot_level" },
       [1, 2, 3].map((n) => h("option", { value: String(n), selected: n === 1 }, t(`create.robot_level_${n}`))));
     this.deadline = h("select", { name: "move_deadline_hours", onchange: () => this.sync() },
-      DEADLINES.map((hours) => h("option", { value: hours === null ? "" : String(hours), selected: hours === 72 }, deadlineName(hours))));
+      DEADLINES.map((hours) => h("option", { value: hours === null ? "" : String(hours), selected: hours === 72 }, deadlineName(hours))),
+      h("option", { value: "bank" }, t("create.bank")));
+    const hoursInput = (name, value, min, max) => h("input", { type: "number", name, value: String(value), min: String(min), max: String(max), step: "1", inputmode: "numeric" });
+    this.bank = h("div", { class: "bank" },
+      field(t("create.bank_initial"), hoursInput("bank_initial_hours", 72, 1, 720), t("create.bank_initial_explain")),
+      field(t("create.bank_increment"), hoursInput("bank_increment_hours", 24, 0, 336), t("create.bank_increment_explain")),
+      field(t("create.bank_cap"), hoursInput("bank_cap_hours", 168, 1, 1440), t("create.bank_cap_explain")));
     this.takeoverAfter = h("select", { name: "takeover_after" },
       h("option", { value: "" }, t("create.takeover_never")),
       Array.from({ length: 20 }, (_, i) => i + 1).map((n) => h("option", { value: String(n), selected: n === 3 }, n)));
@@ -53,8 +59,10 @@ export class CreateForm {
       h("option", { value: "absent" }, t("create.takeover_absent")));
     this.pace = h("fieldset", {}, h("legend", {}, t("create.pace")),
       field(t("create.deadline"), this.deadline, t("create.deadline_explain")),
+      this.bank,
       field(t("create.takeover_after"), this.takeoverAfter, t("create.takeover_after_explain")),
-      field(t("create.takeover_by"), this.takeoverBy, t("create.takeover_by_explain")));
+      field(t("create.takeover_by"), this.takeoverBy, t("create.takeover_by_explain")),
+      check("floating_vacation", true, t("create.floating_vacation"), t("create.floating_vacation_explain")));
     this.element = h("form", { class: "panel create", "aria-labelledby": "create-title", onsubmit: (e) => this.create(e) },
       h("h2", { id: "create-title" }, t("create.title")),
       h("fieldset", {}, h("legend", {}, t("create.table")),
@@ -103,6 +111,8 @@ export class CreateForm {
     f.auto_pass_forced.disabled = !open;
     if (!open) f.auto_pass_forced.checked = false;
     const timed = this.deadline.value !== "";
+    this.bank.hidden = this.deadline.value !== "bank";
+    for (const input of this.bank.querySelectorAll("input")) input.disabled = this.bank.hidden;
     this.takeoverAfter.disabled = !timed;
     this.takeoverBy.disabled = !timed;
   }
@@ -128,11 +138,20 @@ export class CreateForm {
     if (robots && this.robotLevel.value !== "1") request.robot_level = Number(this.robotLevel.value);
     if (f.rated.checked) request.rated = true;
     if (f.bots_allowed.checked) request.bots_allowed = true;
+    if (!f.floating_vacation.checked) request.floating_vacation = false;
     if (f.min_rating.value !== "") request.min_rating = Number(f.min_rating.value);
     // Asked in percent, sent as a share.
     if (f.max_timeout_rate.value !== "") request.max_timeout_rate = Number(f.max_timeout_rate.value) / 100;
-    if (this.deadline.value !== "") {
+    if (this.deadline.value === "bank") {
+      request.time_bank = {
+        initial_hours: Number(f.bank_initial_hours.value),
+        increment_hours: Number(f.bank_increment_hours.value),
+        cap_hours: Number(f.bank_cap_hours.value),
+      };
+    } else if (this.deadline.value !== "") {
       request.move_deadline_hours = Number(this.deadline.value);
+    }
+    if (this.deadline.value !== "") {
       request.timeout_policy = {
         takeover_after: this.takeoverAfter.value === "" ? null : Number(this.takeoverAfter.value),
         takeover_by: this.takeoverBy.value,

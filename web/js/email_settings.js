@@ -5,7 +5,7 @@
 import { h, replace } from "./dom.js";
 import { errorText, language, t } from "./i18n.js";
 
-const KINDS = ["your_turn", "deadline_near", "robot_took_seat", "game_over", "invitation", "chat_mention"];
+const KINDS = ["your_turn", "deadline_near", "robot_took_seat", "game_over", "invitation", "chat_mention", "vacation_day_spent"];
 const DELIVERIES = ["immediate", "digest", "never"];
 
 function hourSelect(name, value) {

@@ -20,7 +20,7 @@ import { renderFinalScoring, renderHistory } from "./final_scoring.js";
 import { errorText, playerName, t } from "./i18n.js";
 import { MoveLog } from "./move_log.js";
 import { OrdersPanel } from "./orders_panel.js";
-import { controllerText, timeLeftText, isUrgent } from "./table_summary.js";
+import { controllerText, seatClocks, timeLeftText, isUrgent } from "./table_summary.js";
 import { renderBoard, renderPlayers, renderStatus } from "./table_view.js";
 
 const CLOCK_MS = 30000;
@@ -234,6 +234,7 @@ export class TablePage {
     // A compact update (view_changes) applies to the view after the move before only.
     if (!message.view && !this.view) return this.resync();
     if ("deadline_at" in message) this.deadlineAt = message.deadline_at;
+    if ("clocks" in message && this.summary) this.summary.clocks = message.clocks;
     const view = message.view ?? withChanges(this.view, message.view_changes);
     this.apply(view, message.legal_actions, message.moves, message.prices ?? this.prices);
     this.announcer.moves(message.moves, view.players.map((p) => playerName(p.name)), this.seat, view.to_act.includes(this.seat) && view.step !== "finished");
@@ -418,6 +419,7 @@ export class TablePage {
     const seats = new Map((this.summary?.seats || []).map((s) => [s.seat, controllerText(s)]));
     replace(this.players, renderPlayers(this.view, this.seat, this.legal, {
       controllers: seats, changed: this.changed, prices: this.shownPrices(), ratings: this.ratings || new Map(),
+      clocks: seatClocks(this.summary && { ...this.summary, deadline_at: this.deadlineAt, to_act: this.view.to_act }),
     }));
   }
 

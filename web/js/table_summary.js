@@ -19,13 +19,40 @@ export function optionsText(o) {
 
 // "24 h a move; a robot takes over after 3 timeouts", or "no time limit".
 export function paceText(pace) {
-  if (!pace || pace.move_deadline_hours === null || pace.move_deadline_hours === undefined) return t("pace.none");
+  const bank = pace?.time_bank;
+  if (!bank && (!pace || pace.move_deadline_hours === null || pace.move_deadline_hours === undefined)) return t("pace.none");
   const hours = pace.move_deadline_hours;
-  const per = hours % 24 === 0 ? tn("pace.days", hours / 24) : tn("pace.hours", hours);
+  const per = bank
+    ? t("pace.bank", { initial: hoursText(bank.initial_hours), increment: hoursText(bank.increment_hours), cap: hoursText(bank.cap_hours) })
+    : hours % 24 === 0 ? tn("pace.days", hours / 24) : tn("pace.hours", hours);
   const after = pace.takeover_after === null
     ? t("pace.never_taken_over")
     : tn(pace.takeover_by === "absent" ? "pace.takeover_absent" : "pace.takeover_robot", pace.takeover_after);
-  return t("pace.join", { per, after });
+  const text = t("pace.join", { per, after });
+  return pace.floating_vacation === false ? `${text}${t("list.separator")}${t("pace.no_floating")}` : text;
+}
+
+function hoursText(hours) {
+  return formatDuration(hours * 3600);
+}
+
+// Each seat's clock (docs/correspondence.md "Pace"), seat to its words:
+// "2 d 3 h", the running one's "2 d 3 h, running", a paused one's "2 d 3 h,
+// paused"; none for a robot's own seat; empty on a table without a clock. The running seat's time is
+// read from the deadline, which counts its player's off time.
+export function seatClocks(table, now = Date.now() / 1000) {
+  const clocks = new Map();
+  if (!table?.clocks || table.status !== "playing") return clocks;
+  // A robot's own seat spends no time: it shows none.
+  const robots = new Set((table.seats || []).filter((s) => s.robot).map((s) => s.seat));
+  table.clocks.left.forEach((left, seat) => { if (!robots.has(seat)) clocks.set(seat, formatDuration(left)); });
+  const waited = table.to_act?.[0];
+  if (table.clocks.running !== null && table.deadline_at !== null && table.deadline_at !== undefined) {
+    clocks.set(table.clocks.running, t("clock.running", { time: formatDuration(table.deadline_at - now) }));
+  } else if (waited !== undefined && table.deadline_paused_left !== null && table.deadline_paused_left !== undefined) {
+    clocks.set(waited, t("clock.paused", { time: formatDuration(table.deadline_paused_left) }));
+  }
+  return clocks;
 }
 
 // The time left for the awaited move: "3 h 20 min left", "paused: 2 d 1 h

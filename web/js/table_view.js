@@ -109,8 +109,9 @@ function renderStacks(view) {
 // My seat first: my hand is the one I play from. Options: controllers (seat
 // to "robot", "absent", ... for seats their player does not play), ratings
 // (seat to its person's standing: their name links to their profile), changed
-// ("seat:card" of the cards new since my last visit).
-export function renderPlayers(view, mySeat, legal = [], { controllers = new Map(), changed = new Set(), prices = [], ratings = new Map() } = {}) {
+// ("seat:card" of the cards new since my last visit), clocks (seat to the
+// words of its clock, table_summary.js's seatClocks).
+export function renderPlayers(view, mySeat, legal = [], { controllers = new Map(), changed = new Set(), prices = [], ratings = new Map(), clocks = new Map() } = {}) {
   const placed = placer(legal, prices);
   const seats = [...view.players].sort((a, b) => (b.seat === mySeat) - (a.seat === mySeat));
   return h("section", { class: "players", "aria-label": t("players.label") },
@@ -119,7 +120,7 @@ export function renderPlayers(view, mySeat, legal = [], { controllers = new Map(
         const options = { ...o, changed: changed.has(`${p.seat}:${id}`) };
         return p.seat === mySeat ? placed(where, id, options) : cardElement(id, options);
       };
-      return renderPlayer(view, p, mySeat, place, controllers.get(p.seat), ratings);
+      return renderPlayer(view, p, mySeat, place, controllers.get(p.seat), ratings, clocks.get(p.seat));
     }));
 }
 
@@ -151,7 +152,7 @@ function groupIncome(piles) {
   return incomeText(rubles, points);
 }
 
-function renderPlayer(view, p, mySeat, placed, controller, ratings) {
+function renderPlayer(view, p, mySeat, placed, controller, ratings, clock) {
   const groups = { worker: [], building: [], aristocrat: [], action: [] };
   for (const id of p.tableau) groups[groupOf(id)].push(id);
   const attachedTo = {};
@@ -176,7 +177,8 @@ function renderPlayer(view, p, mySeat, placed, controller, ratings) {
     h("h2", {}, toAct && !finished ? h("span", { class: "to-act-mark", "aria-hidden": "true" }, "▶ ") : null,
       ratings.has(p.seat) ? playerLink(p.name, ratings.get(p.seat)) : playerName(p.name), you,
       controller ? h("span", { class: "badge robot" }, controller) : null,
-      toAct && !finished ? h("span", { class: "badge" }, t("player.to_act")) : null),
+      toAct && !finished ? h("span", { class: "badge" }, t("player.to_act")) : null,
+      clock && !finished ? h("span", { class: "badge clock", title: t("clock.title") }, h("span", { "aria-hidden": "true" }, "⏱ "), h("span", { class: "visually-hidden" }, `${t("clock.title")}: `), clock) : null),
     h("p", { class: "money" },
       h("span", { class: "rubles", dataset: { testid: "rubles" } }, p.rubles === null ? t("player.hidden_rubles") : tn("n.rubles", p.rubles)),
       " · ",
