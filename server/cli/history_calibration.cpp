@@ -82,8 +82,9 @@ void apply_pool(Records& db, PoolPlacement& pool, std::int64_t now) {
     const auto current = db.rating_of(account, pool.pool);
     if (current && current->games > 0) {
       char left[120];
-      std::snprintf(left, sizeof left, "left at mu %.2f: %d rated games here already beat an extrapolation",
-                    current->mu, current->games);
+      std::snprintf(left, sizeof left, "left at mu %.2f: %d rated %s here already %s an extrapolation",
+                    current->mu, current->games, current->games == 1 ? "game" : "games",
+                    current->games == 1 ? "beats" : "beat");
       level.applied = left;
       continue;
     }

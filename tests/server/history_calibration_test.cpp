@@ -6,6 +6,7 @@
 // level 3 above level 1.
 #include <doctest/doctest.h>
 
+#include "server/admin/ratings_check.hpp"
 #include "server/cli/history_calibration.hpp"
 #include "server/cli/robot_calibration.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -106,31 +107,59 @@ TEST_CASE("from people's history, higher-rated people's decisions cost less and 
     CHECK(db.list_admin_actions(std::nullopt, 10).empty());
   });
 
-  // --apply: the levels start at their placed ratings, but level 2 has
-  // played rated games in the pool, which beat an extrapolation.
-  const RatingRecord played{21.5, 4.0, 6};
-  store.run_sync([&](Records& db) {
-    db.save_rating(db.robot_level_user(RobotLevel::kQuickSearch), RatingPool::kTwoPlayer, played);
-  });
+  // --apply: level 3 starts at its placed rating; levels 1 and 2 have
+  // played a rated game in the pool (against each other), which beats an
+  // extrapolation.
   const ManualClock clock{kNow + 1000};
-  sp::cli::apply_placements(store, *pools, clock);
+  const auto first = sp::cli::calibration_plan(*sp::cli::Flags::parse({"--games", "1"}, {"games"}, error), error);
+  REQUIRE(first.has_value());
+  REQUIRE(sp::cli::calibrate_robots(store, *first, clock, error).has_value());
+  std::vector<RatingRecord> before(2);
   store.run_sync([&](Records& db) {
-    for (const auto& level : pool.levels) {
-      const auto rating = db.rating_of(db.robot_level_user(level.level), RatingPool::kTwoPlayer);
+    before[0] = *db.rating_of(db.robot_level_user(RobotLevel::kWorth), RatingPool::kTwoPlayer);
+    before[1] = *db.rating_of(db.robot_level_user(RobotLevel::kQuickSearch), RatingPool::kTwoPlayer);
+  });
+  sp::cli::apply_placements(store, *pools, clock);
+  std::int64_t level3 = 0;
+  store.run_sync([&](Records& db) {
+    for (std::size_t l = 0; l < 2; ++l) {
+      const auto rating = db.rating_of(db.robot_level_user(pool.levels[l].level), RatingPool::kTwoPlayer);
       REQUIRE(rating.has_value());
-      if (level.level == RobotLevel::kQuickSearch) {
-        CHECK(rating->mu == played.mu);
-        CHECK(rating->games == played.games);
-        CHECK(level.applied == "left at mu 21.50: 6 rated games here already beat an extrapolation");
-      } else {
-        CHECK(rating->mu == doctest::Approx(level.placed));
-        CHECK(rating->games == 0);
-        CHECK(level.applied == "starts at this rating");
-      }
+      CHECK(rating->mu == before[l].mu);
+      CHECK(rating->games == 1);
+      CHECK(pool.levels[l].applied.find(" 1 rated game here already beats an extrapolation") != std::string::npos);
     }
+    level3 = db.robot_level_user(RobotLevel::kDeepSearch);
+    const auto rating = db.rating_of(level3, RatingPool::kTwoPlayer);
+    REQUIRE(rating.has_value());
+    CHECK(rating->mu == doctest::Approx(pool.levels[2].placed));
+    CHECK(rating->games == 0);
+    CHECK(pool.levels[2].applied == "starts at this rating");
     const auto logged = db.list_admin_actions(std::nullopt, 10);
-    CHECK(logged.size() == 2);
-    for (const AdminAction& act : logged) CHECK(act.request == "calibrate-robots");
+    REQUIRE(logged.size() == 2);  // the game of levels 1 and 2, then level 3's start
+    CHECK(logged.front().request == "calibrate-robots");
+    CHECK(logged.front().user_id == level3);
+  });
+
+  // Level 3 then plays from its starting point, and spb admin ratings
+  // computes its game from there too, not from a newcomer's rating. (The
+  // people's own ratings were set by hand above, so only the levels' games
+  // and accounts are looked at.)
+  auto game = sp::cli::play_levels_game("Level 3 against level 1", sp::engine::Expansions{}, 7,
+                                        {RobotLevel::kDeepSearch, RobotLevel::kWorth}, Actor::kRobot, kNow, error);
+  REQUIRE(game.has_value());
+  std::int64_t table = 0;
+  store.run_sync([&](Records& db) {
+    table = sp::cli::store_played_game(db, std::move(*game), {db.robot_user(0), db.robot_user(1)}, true, kNow + 2000);
+    const auto results = db.game_results_of(level3, 10);
+    REQUIRE(results.size() == 1);
+    CHECK(results.front().mu_before == doctest::Approx(pool.levels[2].placed));
+    const RatingsCheck check = check_ratings(db);
+    for (const std::string& problem : check.problems) {
+      INFO(problem);
+      CHECK(problem.find("table " + std::to_string(table) + " ") != 0);
+      CHECK(problem.find("user " + std::to_string(level3) + " ") != 0);
+    }
   });
 }
 
