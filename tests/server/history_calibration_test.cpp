@@ -9,6 +9,7 @@
 #include "server/admin/ratings_check.hpp"
 #include "server/cli/history_calibration.hpp"
 #include "server/cli/robot_calibration.hpp"
+#include "tests/support/people_games.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace {
@@ -17,6 +18,7 @@ using namespace sp::server;
 using sp::cli::HistoryPlan;
 using sp::cli::PoolPlacement;
 using sp::engine::RobotLevel;
+using sp::test::Person;
 
 constexpr std::int64_t kNow = 1'800'000'000;
 
@@ -26,45 +28,15 @@ std::optional<HistoryPlan> plan_of(std::vector<std::string> args, std::string& e
   return sp::cli::history_plan(*flags, error);
 }
 
-struct Person {
-  std::int64_t id = 0;
-  RobotLevel plays = RobotLevel::kRandom;  // how their decisions are made
-};
-
-// Two-player games between people, each seat's moves chosen by its person's
-// policy and stored as the person's own (actor player), rated as a served
-// game is, from the ratings the people hold.
-void store_people_games(Store& store, const std::vector<std::pair<Person, Person>>& pairings) {
-  std::uint64_t deal = 100;
-  for (const auto& [first, second] : pairings) {
-    std::string error;
-    auto played = sp::cli::play_levels_game("People's game " + std::to_string(deal), sp::engine::Expansions{}, deal,
-                                            {first.plays, second.plays}, Actor::kPlayer, kNow, error);
-    INFO(error);
-    REQUIRE(played.has_value());
-    store.run_sync([&](Records& db) {
-      sp::cli::store_played_game(db, std::move(*played), {first.id, second.id}, false, kNow + static_cast<std::int64_t>(deal));
-    });
-    ++deal;
-  }
-}
-
 // Two strong people rated high and two weak ones rated low (as if after many
 // games), who meet across.
 std::vector<std::pair<Person, Person>> strong_and_weak(Store& store) {
-  std::vector<Person> people;
-  store.run_sync([&](Records& db) {
-    int n = 0;
-    for (const auto& [name, plays, mu] : std::vector<std::tuple<std::string, RobotLevel, double>>{
-             {"strong1", RobotLevel::kDeepSearch, 34.0},
-             {"strong2", RobotLevel::kDeepSearch, 31.0},
-             {"weak1", RobotLevel::kRandom, 17.0},
-             {"weak2", RobotLevel::kRandom, 14.0}}) {
-      const std::int64_t id = db.insert_user(name, "", kNow);
-      db.save_rating(id, RatingPool::kTwoPlayer, RatingRecord{mu, 2.0, 30 + n++});
-      people.push_back(Person{id, plays});
-    }
-  });
+  const std::vector<Person> people = sp::test::create_people(store,
+                                                             {{"strong1", RobotLevel::kDeepSearch, 34.0},
+                                                              {"strong2", RobotLevel::kDeepSearch, 31.0},
+                                                              {"weak1", RobotLevel::kRandom, 17.0},
+                                                              {"weak2", RobotLevel::kRandom, 14.0}},
+                                                             kNow);
   return {{people[0], people[2]}, {people[3], people[1]}, {people[1], people[2]}};
 }
 
@@ -80,7 +52,7 @@ TEST_CASE("from people's history, higher-rated people's decisions cost less and 
           doctest::skip(kSanitized)) {
   sp::test::TempDir dir;
   Store store(StoreOptions{dir.file("history.sqlite"), false});
-  store_people_games(store, strong_and_weak(store));
+  sp::test::store_people_games(store, strong_and_weak(store), 100, kNow);
   std::string error;
   // At 4 deals a position the values' noise hid the difference here (the
   // slope came out +0.40); at 64 it shows.
@@ -187,7 +159,7 @@ TEST_CASE("too few people's games to fit are refused with a sentence") {
   const auto people = strong_and_weak(store);
   const Person weak1 = people[0].second;
   const Person weak2 = people[1].first;
-  store_people_games(store, {{weak1, weak2}, {weak2, weak1}});  // four samples
+  sp::test::store_people_games(store, {{weak1, weak2}, {weak2, weak1}}, 100, kNow);  // four samples
   std::string error;
   const auto plan = plan_of({"--positions", "1", "--deals", "2"}, error);
   REQUIRE(plan.has_value());
