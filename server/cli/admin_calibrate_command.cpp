@@ -81,7 +81,8 @@ int run_from_history(const std::vector<std::string>& args, bool apply) {
     return 1;
   }
   print_placements(*pools, apply);
-  const bool fitted = std::any_of(pools->begin(), pools->end(), [](const PoolPlacement& p) { return p.fit.has_value(); });
+  const bool fitted =
+      std::any_of(pools->begin(), pools->end(), [](const PoolPlacement& p) { return p.fit.has_value(); });
   if (!fitted) {
     std::cerr << "spb admin calibrate-robots: "
               << (pools->empty() ? "no finished game rated in a people's pool has a person seated"

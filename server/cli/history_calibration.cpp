@@ -59,10 +59,11 @@ std::vector<HistoryGame> read_history(Records& db, const std::optional<std::uint
     tables.erase(tables.begin(), tables.begin() + drop);
   }
   for (std::size_t g = 0; g < games.size(); ++g) {
-    db.each_started_game(tables[g], [&](const server::TableRecord& table, const std::vector<server::MoveRecord>& moves) {
-      games[g].table = table;
-      games[g].moves = moves;
-    });
+    db.each_started_game(tables[g],
+                         [&](const server::TableRecord& table, const std::vector<server::MoveRecord>& moves) {
+                           games[g].table = table;
+                           games[g].moves = moves;
+                         });
   }
   return games;
 }
@@ -142,7 +143,6 @@ std::optional<std::vector<PoolPlacement>> calibrate_from_history(server::Store& 
   // Judged away from the database: a game's positions take seconds.
   std::map<RatingPool, PoolPlacement> pools;
   std::map<RatingPool, std::vector<double>> level_costs;
-  std::map<RatingPool, int> level_positions;
   for (const HistoryGame& game : games) {
     const auto costs = server::judge_game(game.table, game.moves, game.people, plan.judging, error);
     if (!costs) return std::nullopt;
