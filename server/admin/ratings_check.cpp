@@ -1,10 +1,13 @@
 #include "server/admin/ratings_check.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstddef>
 #include <map>
 #include <optional>
+
+#include <nlohmann/json.hpp>
 
 #include "server/table/game_results.hpp"
 #include "server/table/log_replay.hpp"
@@ -41,12 +44,32 @@ std::map<std::int64_t, std::vector<int>> replayed_places(Records& db, std::vecto
   return places;
 }
 
+using Book = std::map<std::pair<std::int64_t, RatingPool>, RatingRecord>;
+
+// The levels' starting points placed from people's history (spb admin
+// calibrate-robots --from-history --apply, docs/ratings.md): written only
+// while the level's account had no rated game in the pool, so its first
+// game there entered from that point, not as a newcomer. The latest wins.
+Book starting_points(Records& db) {
+  Book book;
+  const std::vector<AdminAction> log = db.list_admin_actions(std::nullopt, INT_MAX);
+  for (auto act = log.rbegin(); act != log.rend(); ++act) {
+    if (act->request != "calibrate-robots" || !act->user_id) continue;
+    const auto args = nlohmann::json::parse(act->arguments_json, nullptr, false);
+    if (!args.is_object() || !args.value("from_history", false)) continue;
+    const auto pool = parse_rating_pool(args.value("pool", ""));
+    if (!pool) continue;
+    book[{*act->user_id, *pool}] = RatingRecord{args.value("mu", 0.0), args.value("sigma", 0.0), 0};
+  }
+  return book;
+}
+
 }  // namespace
 
 RatingsCheck check_ratings(Records& db) {
   RatingsCheck check;
   const auto places = replayed_places(db, check.problems);
-  std::map<std::pair<std::int64_t, RatingPool>, RatingRecord> book;
+  Book book = starting_points(db);
   const CurrentRating current = [&book](std::int64_t user_id, RatingPool pool) -> std::optional<RatingRecord> {
     const auto found = book.find({user_id, pool});
     if (found == book.end()) return std::nullopt;

@@ -1,8 +1,9 @@
 // The ratings computed again (docs/ratings.md): every finished game's places
 // replayed from its log, the rated seats and places chosen again, and the
 // Weng-Lin update run over the games in the order they finished, from
-// newcomers; each stored result's before and after and each account's stored
-// rating must come out the same.
+// newcomers (a robot level's account from the starting point calibrate-robots
+// --from-history --apply logged for it); each stored result's before and
+// after and each account's stored rating must come out the same.
 #pragma once
 
 #include <cstdint>

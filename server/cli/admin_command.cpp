@@ -23,7 +23,7 @@ constexpr AdminCommand kAdminCommands[] = {
      run_admin_verify_command},
     {"ratings", "rate every finished game again, in order, and compare with the stored ratings",
      run_admin_ratings_command},
-    {"calibrate-robots", "play the robot levels against each other in rated games, to rate their accounts",
+    {"calibrate-robots", "rate the robot levels: their games against each other, or placed on people's history",
      run_admin_calibrate_command},
     {"export", "write game records (one table or all) as versioned JSON lines", run_admin_export_command},
     {"import", "load game records into a database after replaying them", run_admin_import_command},

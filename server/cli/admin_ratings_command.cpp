@@ -12,7 +12,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: spb admin ratings [--db PATH]\n"
     "Replays every finished game for its places, rates the games again in the order they\n"
-    "finished (Weng-Lin Plackett-Luce, docs/ratings.md) and compares each stored result's\n"
+    "finished (Weng-Lin Plackett-Luce, docs/ratings.md; a robot level from the starting point\n"
+    "calibrate-robots --from-history --apply logged for it) and compares each stored result's\n"
     "rating before and after, and each account's rating, with what comes out.\n"
     "Exit status 0 when everything agrees, 1 otherwise.\n";
 

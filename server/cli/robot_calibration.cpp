@@ -24,37 +24,37 @@ using server::TableRecord;
 constexpr int kLevels = 3;                     // the site's levels, 1 to 3
 constexpr std::uint64_t kMaxActions = 100000;  // a game longer than this is a bug
 
-// One game played, not yet stored: its table as lobby_requests.cpp creates
-// one, its robots as write_table_pace seats them, dealt from the plan's seed
-// rather than a fair deal's secret (no person sits to be dealt fairly, and
-// the same seed must give the same games); its moves and final state.
-struct PlayedGame {
-  TableRecord table;
-  std::vector<engine::RobotLevel> levels;
-  std::string start_hash;
-  std::vector<server::MoveRecord> moves;
-  engine::GameState end;
-};
-
 // Plays game `game` of the plan, away from the database: a search takes
 // seconds, and a store job holds the database's write lock while it runs.
-std::optional<PlayedGame> play_game(const CalibrationPlan& plan, std::uint64_t game, std::int64_t now,
-                                    std::string& error) {
-  PlayedGame played;
-  played.levels = calibration_levels(plan, game);
-  TableRecord& table = played.table;
-  table.name = "Robot calibration " + std::to_string(game + 1) + " of " + std::to_string(plan.games);
-  table.status = server::TableStatus::kOpen;
-  table.player_count = plan.players;
-  engine::TableOptions options;
-  options.expansions = plan.expansions;
-  table.options_json = protocol::stored_options_text(options);
-  table.card_set_version = std::string(engine::card_set_version());
+std::optional<PlayedGame> play_plan_game(const CalibrationPlan& plan, std::uint64_t game, std::int64_t now,
+                                         std::string& error) {
   RobotMatchPlan turns;
   turns.players = plan.players;
   turns.seed = plan.seed;
   turns.rotate = true;
-  table.seed = match_game(turns, game).deal_seed;
+  auto played = play_levels_game(
+      "Robot calibration " + std::to_string(game + 1) + " of " + std::to_string(plan.games), plan.expansions,
+      match_game(turns, game).deal_seed, calibration_levels(plan, game), server::Actor::kRobot, now, error);
+  if (!played) error = "game " + std::to_string(game + 1) + ": " + error;
+  return played;
+}
+
+}  // namespace
+
+std::optional<PlayedGame> play_levels_game(const std::string& name, const engine::Expansions& expansions,
+                                           std::uint64_t deal_seed, const std::vector<engine::RobotLevel>& levels,
+                                           server::Actor actor, std::int64_t now, std::string& error) {
+  PlayedGame played;
+  played.levels = levels;
+  TableRecord& table = played.table;
+  table.name = name;
+  table.status = server::TableStatus::kOpen;
+  table.player_count = static_cast<int>(levels.size());
+  engine::TableOptions options;
+  options.expansions = expansions;
+  table.options_json = protocol::stored_options_text(options);
+  table.card_set_version = std::string(engine::card_set_version());
+  table.seed = deal_seed;
   auto state = engine::new_game(server::setup_of(table));
   if (!state) {
     error = state.error().message;
@@ -64,36 +64,34 @@ std::optional<PlayedGame> play_game(const CalibrationPlan& plan, std::uint64_t g
   const std::uint64_t robots_seed = server::robots_seed_of(table);
   for (std::int64_t number = 1; !state->is_finished(); ++number) {
     if (static_cast<std::uint64_t>(number) > kMaxActions) {
-      error = "game " + std::to_string(game + 1) + " did not end";
+      error = "the game did not end";
       return std::nullopt;
     }
     const engine::Seat seat = state->current;
     const engine::Action action = server::robot_action(*state, seat, played.levels[seat.value], robots_seed, number);
     if (!engine::apply_in_place(*state, seat, action, nullptr).has_value()) {
-      error = "a robot chose an illegal action in game " + std::to_string(game + 1);
+      error = "a robot chose an illegal action";
       return std::nullopt;
     }
     played.moves.push_back(server::MoveRecord{
         number, seat.value,
         protocol::encode_log_entry_text(engine::LoggedAction{seat, action, engine::LogKind::kAction}),
-        engine::state_hash_hex(*state), now, server::Actor::kRobot});
+        engine::state_hash_hex(*state), now, actor});
   }
   played.end = std::move(*state);
   return played;
 }
 
-// Stores a played game in the store job `db` as a served table would have
-// written it over its life, the results and ratings by write_aftermath as at
-// a served game's last move; its table's id.
-std::int64_t store_game(Records& db, const CalibrationPlan& plan, std::uint64_t game, PlayedGame played,
-                        std::int64_t now) {
+std::int64_t store_played_game(Records& db, PlayedGame played, const std::vector<std::int64_t>& users, bool robots,
+                               std::int64_t now) {
   TableRecord& table = played.table;
-  table.creator_id = db.robot_user(0);
+  const int players = table.player_count;
+  table.creator_id = users.front();
   table.id = db.insert_table(table, now);
-  for (int seat = 0; seat < plan.players; ++seat) {
-    db.insert_seat(table.id, seat, db.robot_user(seat));
-    db.update_seat_control(table.id, seat, server::SeatController::kRobot, 0,
-                           played.levels[static_cast<std::size_t>(seat)]);
+  for (int seat = 0; seat < players; ++seat) {
+    const auto s = static_cast<std::size_t>(seat);
+    db.insert_seat(table.id, seat, users[s]);
+    if (robots) db.update_seat_control(table.id, seat, server::SeatController::kRobot, 0, played.levels[s]);
   }
   db.set_table_terms(table.id, server::TableTerms{true, std::nullopt, std::nullopt, false});
   db.start_table(table.id, table.seed, played.start_hash, now);
@@ -106,25 +104,16 @@ std::int64_t store_game(Records& db, const CalibrationPlan& plan, std::uint64_t 
                       server::SnapshotRecord{played.moves.back().move_number, server::encode_snapshot(played.end)});
   server::Aftermath end;
   end.deadline = server::Aftermath::Deadline::kClear;
-  server::FinishedGame finished{plan.players, {}};
-  for (int seat = 0; seat < plan.players; ++seat) {
+  server::FinishedGame finished{players, {}};
+  for (int seat = 0; seat < players; ++seat) {
     const auto s = static_cast<std::size_t>(seat);
-    finished.seats.push_back(server::FinishedSeat{seat, db.robot_user(seat), true, played.end.final_scores[s].place,
-                                                  false, played.levels[s]});
+    finished.seats.push_back(server::FinishedSeat{seat, users[s], robots, played.end.final_scores[s].place, false,
+                                                  robots ? std::optional(played.levels[s]) : std::nullopt});
   }
   end.finished = std::move(finished);
   server::write_aftermath(db, table.id, std::nullopt, end, now);
-  server::AdminAction act;
-  act.at = now;
-  act.who = "command line";
-  act.request = "calibrate-robots";
-  act.table = table.id;
-  act.arguments_json = nlohmann::json{{"game", game + 1}, {"games", plan.games}, {"seed", plan.seed}}.dump();
-  db.log_admin_action(act);
   return table.id;
 }
-
-}  // namespace
 
 std::optional<CalibrationPlan> calibration_plan(const Flags& flags, std::string& error) {
   CalibrationPlan plan;
@@ -164,13 +153,25 @@ std::optional<CalibrationOutcome> calibrate_robots(server::Store& store, const C
   CalibrationOutcome outcome;
   outcome.pool = server::pool_for(plan.players);
   for (std::uint64_t game = 0; game < plan.games; ++game) {
-    auto played = play_game(plan, game, clock.now(), error);
+    auto played = play_plan_game(plan, game, clock.now(), error);
     if (!played) return std::nullopt;
     // Timed when stored, not when the command began: `spb admin ratings`
     // rates games in the order they finished, a served game's among them.
     const std::int64_t now = clock.now();
     std::int64_t table = 0;
-    store.run_sync([&](Records& db) { table = store_game(db, plan, game, std::move(*played), now); });
+    store.run_sync([&](Records& db) {
+      std::vector<std::int64_t> robots;
+      for (int seat = 0; seat < plan.players; ++seat) robots.push_back(db.robot_user(seat));
+      table = store_played_game(db, std::move(*played), robots, true, now);
+      server::AdminAction act;
+      act.at = now;
+      act.who = "command line";
+      act.request = "calibrate-robots";
+      act.table = table;
+      act.arguments_json =
+          nlohmann::json{{"game", game + 1}, {"games", plan.games}, {"seed", plan.seed}}.dump();
+      db.log_admin_action(act);
+    });
     outcome.tables.push_back(table);
   }
   store.run_sync([&](Records& db) {

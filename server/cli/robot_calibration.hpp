@@ -37,6 +37,34 @@ std::optional<CalibrationPlan> calibration_plan(const Flags& flags, std::string&
 // plays every seat of the same deals.
 std::vector<engine::RobotLevel> calibration_levels(const CalibrationPlan& plan, std::uint64_t game);
 
+// One game played, not yet stored: its table as lobby_requests.cpp creates
+// one, dealt from a seed rather than a fair deal's secret (nobody sits to be
+// dealt fairly, and the same seed must give the same games); the level that
+// chose each seat's moves; its moves and final state.
+struct PlayedGame {
+  server::TableRecord table;
+  std::vector<engine::RobotLevel> levels;
+  std::string start_hash;
+  std::vector<server::MoveRecord> moves;
+  engine::GameState end;
+};
+
+// Plays a game of one seat per level, dealt from `deal_seed`, each seat's
+// moves chosen as a served table's robot chooses them (robot_action, the
+// table's robot seed, no time budget) and recorded as `actor`'s. Nothing
+// with `error` set when the game cannot be dealt or played to its end.
+std::optional<PlayedGame> play_levels_game(const std::string& name, const engine::Expansions& expansions,
+                                           std::uint64_t deal_seed, const std::vector<engine::RobotLevel>& levels,
+                                           server::Actor actor, std::int64_t now, std::string& error);
+
+// Stores a played game in the store job `db` as a served table would have
+// written it over its life: the table with `users` at its seats (robots at
+// their levels when `robots`, else people), `rated`, its start, every move,
+// the snapshot, and the results and ratings by write_aftermath as at a
+// served game's last move. Its table's id.
+std::int64_t store_played_game(server::Records& db, PlayedGame played, const std::vector<std::int64_t>& users,
+                               bool robots, std::int64_t now);
+
 struct CalibrationOutcome {
   std::vector<std::int64_t> tables;  // the stored games, in the order played
   server::RatingPool pool = server::RatingPool::kTwoPlayer;
