@@ -319,3 +319,25 @@ TEST_CASE("bots: become_bot carries nothing, admin_flag_bot a name, create_table
   CHECK(protocol::encode_client_request(open->request)["bots_allowed"] == true);
   CHECK_FALSE(protocol::encode_client_request(people->request).contains("bots_allowed"));
 }
+
+TEST_CASE("floating vacation: a boolean in set_notice_settings, and create_table's refusal of it, true when left out") {
+  check_refused(json{{"type", "set_notice_settings"}, {"floating_vacation", "yes"}}, "bad_request",
+                "floating_vacation: true or false");
+  check_refused(json{{"type", "create_table"}, {"players", 2}, {"floating_vacation", 0}}, "bad_request",
+                "floating_vacation: true or false");
+  const auto on = protocol::decode_client_request(R"({"type":"set_notice_settings","floating_vacation":true})");
+  REQUIRE(on.has_value());
+  CHECK(std::get<protocol::client::SetNoticeSettings>(on->request).floating_vacation == true);
+  CHECK(protocol::encode_client_request(on->request)["floating_vacation"] == true);
+  const auto unsaid = protocol::decode_client_request(R"({"type":"set_notice_settings","digest_hour":9})");
+  REQUIRE(unsaid.has_value());
+  CHECK_FALSE(std::get<protocol::client::SetNoticeSettings>(unsaid->request).floating_vacation.has_value());
+  const auto refused = protocol::decode_client_request(R"({"type":"create_table","players":2,"floating_vacation":false})");
+  REQUIRE(refused.has_value());
+  CHECK_FALSE(std::get<protocol::client::CreateTable>(refused->request).floating_vacation);
+  CHECK(protocol::encode_client_request(refused->request)["floating_vacation"] == false);
+  const auto allowed = protocol::decode_client_request(R"({"type":"create_table","players":2})");
+  REQUIRE(allowed.has_value());
+  CHECK(std::get<protocol::client::CreateTable>(allowed->request).floating_vacation);
+  CHECK_FALSE(protocol::encode_client_request(allowed->request).contains("floating_vacation"));
+}

@@ -111,7 +111,9 @@ TEST_CASE("correspondence play's results") {
   CHECK(protocol::encode_data(protocol::WebhookTested{"https://h/p", n}) ==
         R"({"notification":)" + protocol::encode_notification(n).dump() + R"(,"webhook_url":"https://h/p"})");
   CHECK(protocol::encode_data(protocol::VacationShown{protocol::VacationShown::Current{10, 20}, 21, 3}) ==
-        R"({"allowance":{"days_per_year":21,"left":18,"used":3},"vacation":{"ends_at":20,"starts_at":10}})");
+        R"({"allowance":{"days_per_year":21,"left":18,"used":3},"vacation":{"ends_at":20,"floating":false,"starts_at":10}})");
+  CHECK(protocol::encode_data(protocol::VacationShown{protocol::VacationShown::Current{10, 86410, true}, 21, 4}) ==
+        R"({"allowance":{"days_per_year":21,"left":17,"used":4},"vacation":{"ends_at":86410,"floating":true,"starts_at":10}})");
   CHECK(protocol::encode_data(protocol::VacationShown{std::nullopt, 2, 5}) ==
         R"({"allowance":{"days_per_year":2,"left":0,"used":5},"vacation":null})");
   CHECK(protocol::encode_data(protocol::ClockAdvanced{1234}) == R"({"now":1234})");
@@ -135,13 +137,15 @@ TEST_CASE("email notice settings") {
   s.nights = std::pair{23, 6};
   s.off_days = {"sunday", "saturday"};
   s.max_off_hours_per_week = 72;
+  s.floating_vacation = true;
   CHECK(protocol::encode_data(s) ==
         R"({"choices":{"invited":"digest","your_turn":"immediately"},"digest_hour":8,)"
-        R"("email":{"address":"ann@example.org","confirmed":false},"email_available":true,"language":"ru",)"
+        R"("email":{"address":"ann@example.org","confirmed":false},"email_available":true,"floating_vacation":true,)"
+        R"("language":"ru",)"
         R"("max_off_hours_per_week":72,"next_digest_at":900,"nights":{"from":23,"until":6},)"
         R"("off_days":["sunday","saturday"],"quiet_hours":{"from":22,"until":7},"time_zone":"Europe/Paris"})");
   CHECK(protocol::encode_data(protocol::NoticeSettingsShown{}) ==
-        R"({"choices":{},"digest_hour":0,"email":null,"email_available":false,"language":"",)"
+        R"({"choices":{},"digest_hour":0,"email":null,"email_available":false,"floating_vacation":false,"language":"",)"
         R"("max_off_hours_per_week":0,"next_digest_at":null,"nights":null,"off_days":[],"quiet_hours":null,)"
         R"("time_zone":""})");
 }

@@ -46,6 +46,7 @@ export class AccountPage {
     this.session = session;
     this.vacationState = h("div", { class: "vacation-state" });
     this.floatingState = h("div", { class: "floating-vacation" });
+    this.floatingOutcome = outcomeElement();
     this.vacationOutcome = outcomeElement();
     this.webhookKey = `${WEBHOOK_KEY}.${session.user.id}`;
     this.webhookState = h("p", { class: "webhook-state" });
@@ -55,7 +56,7 @@ export class AccountPage {
     this.pushState = h("p", { class: "push-state" });
     this.element = h("div", { class: "account-page" },
       h("h1", {}, t("account.title", { name: session.user.name })),
-      section("vacation", t("vacation.title"), h("p", { class: "explain" }, t("vacation.explain")), this.vacationState, this.vacationOutcome, this.floatingState),
+      section("vacation", t("vacation.title"), h("p", { class: "explain" }, t("vacation.explain")), this.vacationState, this.vacationOutcome, this.floatingState, this.floatingOutcome),
       section("off-time", t("off_time.title"), this.offTime.element),
       section("email", t("email.title"), this.email.element),
       section("push", t("push.title"), h("p", { class: "explain" }, t("push.explain")), this.pushState, this.pushForm()),
@@ -110,7 +111,7 @@ export class AccountPage {
       this.showFloating(reply);
       return t(reply.floating_vacation ? "vacation.floating_on" : "vacation.floating_off");
     }, [h("label", { class: "check" }, box, " ", t("vacation.floating")), " ",
-      h("button", { type: "submit", class: "save-floating" }, t("vacation.floating_save"))]));
+      h("button", { type: "submit", class: "save-floating" }, t("vacation.floating_save"))], this.floatingOutcome));
   }
 
   showWebhook(url, fromServer = false) {

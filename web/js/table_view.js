@@ -178,7 +178,7 @@ function renderPlayer(view, p, mySeat, placed, controller, ratings, clock) {
       ratings.has(p.seat) ? playerLink(p.name, ratings.get(p.seat)) : playerName(p.name), you,
       controller ? h("span", { class: "badge robot" }, controller) : null,
       toAct && !finished ? h("span", { class: "badge" }, t("player.to_act")) : null,
-      clock && !finished ? h("span", { class: "badge clock", title: t("clock.title") }, h("span", { "aria-hidden": "true" }, "⏱ "), h("span", { class: "visually-hidden" }, `${t("clock.title")}: `), clock) : null),
+      clock && !finished ? h("span", { class: "badge clock", title: t("clock.title") }, h("span", { class: "visually-hidden" }, `${t("clock.title")}: `), clock) : null),
     h("p", { class: "money" },
       h("span", { class: "rubles", dataset: { testid: "rubles" } }, p.rubles === null ? t("player.hidden_rubles") : tn("n.rubles", p.rubles)),
       " · ",
