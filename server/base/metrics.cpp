@@ -135,7 +135,9 @@ std::string Metrics::render() const {
           commit_failures.load());
   gauge("spb_leases_held", "Tables whose lease this node holds (several nodes on one PostgreSQL).",
         leases_held.load());
-  counter("spb_leases_lost_total", "Leases this node lost: expired (a pause, an outage) or taken by another node.",
+  counter("spb_leases_lost_total",
+          "Leases this node lost: expired (a pause, an outage) or taken by another node, found at its beat or by a "
+          "write the fence refused.",
           leases_lost.load());
   counter("spb_leases_adopted_total", "Tables no live node played that this node took.", leases_adopted.load());
   counter("spb_handovers_asked_total", "Tables this node asked another node to hand over to it.",

@@ -105,6 +105,15 @@ void Table::move_away(const std::string& why) {
   stop_playing();
 }
 
+void Table::lease_lost(const std::string& before_what) {
+  if (moved_) return;
+  metrics_.leases_lost.fetch_add(1, std::memory_order_relaxed);
+  // Rare, unlike handovers: only a write in flight when the node was paused
+  // or cut off past its lease meets it, and the fence refused that write.
+  spdlog::warn("table {}: lost the lease before {}; another node plays it now", id_, before_what);
+  move_away("its lease was lost before " + before_what);
+}
+
 void Table::stop_playing() {
   faulted_ = true;
   pace_.stop();
@@ -239,7 +248,7 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
   if (error && is_lease_lost(error)) {
     // Nothing was written: the lease check comes first in the job.
     if (move.reply) move.reply(Reply::error(ErrorCode::kTableMoved));
-    return move_away("its lease was lost before move " + std::to_string(log_.size() + 1) + " was written");
+    return lease_lost("move " + std::to_string(log_.size() + 1) + " was written");
   }
   if (error && is_database_unavailable(error) && on_moved_) {
     // The database is out of reach: the move may or may not be on disk, which

@@ -213,6 +213,11 @@ class Table : public std::enable_shared_from_this<Table> {
   void stop_playing();
   // The lease is another node's now: forget the table here, refuse the rest.
   void move_away(const std::string& why);
+  // A write found the lease gone (the fence refused it: this node was paused
+  // or cut off while another took the table): counted and logged, then moved
+  // away. The node's beat never sees such a lease as lost, since moving away
+  // gives it up first.
+  void lease_lost(const std::string& before_what);
   // Why a stopped table refuses: table_moved when another node plays it.
   Reply stopped_reply(std::string faulted_message) const;
   // table_follow.cpp: applies the moves this followed copy has not applied

@@ -30,7 +30,7 @@ void Table::abort(std::string reason, ReplyFn done) {
             self->writing_ = false;
             if (error && is_lease_lost(error)) {
               done(Reply::error(ErrorCode::kTableMoved));
-              return self->move_away("its lease was lost before the abort was written");
+              return self->lease_lost("the abort was written");
             }
             if (error) {
               done(Reply::error(ErrorCode::kInternalError, "The table could not be marked aborted; nothing was changed."));

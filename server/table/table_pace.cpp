@@ -161,7 +161,7 @@ void Table::change(Aftermath aftermath, std::function<void(bool ok)> done) {
           self->writing_ = false;
           if (error && is_lease_lost(error)) {
             done(false);
-            return self->move_away("its lease was lost before a change was written");
+            return self->lease_lost("a change was written");
           }
           if (error) {
             done(false);

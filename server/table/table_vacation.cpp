@@ -47,7 +47,7 @@ void Table::spend_floating_day_or_time_out(engine::Seat seat) {
       [self = shared_from_this(), pause, day, written, seat](std::exception_ptr error) {
         boost::asio::post(self->strand_, [self, pause, day, written, seat, error] {
           self->writing_ = false;
-          if (error && is_lease_lost(error)) return self->move_away("its lease was lost at a seat's timeout");
+          if (error && is_lease_lost(error)) return self->lease_lost("a seat's timeout was written");
           if (error) return self->fault("a floating vacation day could not be stored: " + failure_reason(error));
           if (day->outcome == FloatingDay::Outcome::kNotSpent) {
             self->time_out(seat);
