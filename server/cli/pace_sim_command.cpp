@@ -18,6 +18,12 @@
 // order is written through engine::write_order and used only as the engine
 // allows, so an order fires on another board only if still legal at its price.
 // The same seeds deal the same games and draw the same delays in both runs.
+//
+// With --compare clocks it compares clocks instead (issue 35, pace_clocks.hpp):
+// the same games, the same players (each now and then away for days), under
+// no limit, move deadlines, a time bank, and each with floating vacation.
+// A timeout moves as the server's does (absent_action); the players' own
+// decisions are the robot's, with no standing orders.
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -29,6 +35,7 @@
 #include "engine/setup.hpp"
 #include "engine/standing_order.hpp"
 #include "server/cli/command_line.hpp"
+#include "server/cli/pace_clocks.hpp"
 #include "server/cli/commands.hpp"
 #include "server/cli/table_options.hpp"
 #include "server/table/seat_control.hpp"
@@ -142,6 +149,64 @@ std::optional<Pace> play_one(const engine::GameSetup& setup, bool with_orders, c
   return pace;
 }
 
+struct ClockPace {
+  double hours = 0;
+  int timeouts = 0;
+  int days_spent = 0;
+  int seats_timed_out = 0;  // seats with at least one timeout
+};
+
+constexpr int kVacationDaysPerYear = 21;  // the server's default allowance (--vacation-days)
+
+std::optional<ClockPace> play_with_clock(const engine::GameSetup& setup, const SimClock& clock,
+                                         const PlayerHabits& habits) {
+  auto state = engine::new_game(setup);
+  if (!state) return std::nullopt;
+  std::vector<Player> players;
+  std::vector<SeatTime> seats;
+  std::vector<bool> timed_out;
+  for (int s = 0; s < setup.player_count; ++s) {
+    players.emplace_back(habits, setup.seed * 31 + static_cast<std::uint64_t>(s) + 0x9E3779B97F4A7C15ull);
+    seats.push_back(SeatTime{clock.bank ? clock.bank->initial : 0, kVacationDaysPerYear});
+    timed_out.push_back(false);
+  }
+  ClockPace pace;
+  std::int64_t move_number = 0;
+  while (!state->is_finished()) {
+    const auto to_act = engine::seats_to_act(*state);
+    if (to_act.empty() || ++move_number > 100000) return std::nullopt;
+    const engine::Seat seat = to_act.front();
+    const double asked = pace.hours;
+    const Wait wait = wait_for_seat(clock, seats[seat.value], asked, players[seat.value].answers(asked));
+    pace.hours = wait.moved_at;
+    pace.days_spent += wait.days_spent;
+    if (wait.timed_out) {
+      ++pace.timeouts;
+      timed_out[seat.value] = true;
+    }
+    const engine::Action action = wait.timed_out ? server::absent_action(*state, seat)
+                                                 : server::robot_action(*state, seat, engine::RobotLevel::kWorth,
+                                                                        setup.seed, move_number);
+    auto next = engine::apply(*state, seat, action);
+    if (!next) return std::nullopt;
+    *state = std::move(next->state);
+  }
+  pace.seats_timed_out = static_cast<int>(std::count(timed_out.begin(), timed_out.end(), true));
+  return pace;
+}
+
+std::vector<SimClock> compared_clocks() {
+  const BankHours bank{72, 24, 168};
+  return {
+      SimClock{"no limit", std::nullopt, std::nullopt, false},
+      SimClock{"24 h a move", 24, std::nullopt, false},
+      SimClock{"72 h a move", 72, std::nullopt, false},
+      SimClock{"24 h a move, floating", 24, std::nullopt, true},
+      SimClock{"bank 72 h +24 h up to 168 h", std::nullopt, bank, false},
+      SimClock{"bank, floating", std::nullopt, bank, true},
+  };
+}
+
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t n = values.size();
@@ -150,10 +215,48 @@ double median(std::vector<double> values) {
 
 }  // namespace
 
+int compare_clocks(std::uint64_t games, int players, std::uint64_t seed, const engine::Expansions& expansions,
+                   const PlayerHabits& habits) {
+  std::printf("%llu games, %d players; a player comes back %.0f to %.0f hours after being told, and is away "
+              "1 to %d days every %.0f days on average; %d vacation days a year\n",
+              static_cast<unsigned long long>(games), players, habits.min_hours, habits.max_hours, habits.away_days,
+              habits.away_every_days, kVacationDaysPerYear);
+  for (const SimClock& clock : compared_clocks()) {
+    std::vector<double> days, timeouts, spent, seats;
+    for (std::uint64_t g = 0; g < games; ++g) {
+      engine::GameSetup setup;
+      setup.player_count = players;
+      setup.options.expansions = expansions;
+      setup.seed = seed + g;
+      const auto pace = play_with_clock(setup, clock, habits);
+      if (!pace) {
+        std::cerr << "spb pace-sim: the game with seed " << setup.seed << " did not end\n";
+        return 1;
+      }
+      days.push_back(pace->hours / 24);
+      timeouts.push_back(pace->timeouts);
+      spent.push_back(pace->days_spent);
+      seats.push_back(pace->seats_timed_out);
+    }
+    const auto mean = [](const std::vector<double>& v) {
+      double sum = 0;
+      for (double x : v) sum += x;
+      return v.empty() ? 0 : sum / static_cast<double>(v.size());
+    };
+    std::printf("%-30s median days per game %6.1f  timeouts per game %5.2f  players timed out %4.2f  "
+                "vacation days spent %5.2f  (means but the first)\n",
+                (clock.name + ":").c_str(), median(days), mean(timeouts), mean(seats), mean(spent));
+  }
+  return 0;
+}
+
 int run_pace_sim_command(const std::vector<std::string>& args) {
   std::string error;
-  const auto flags = Flags::parse(args, {"games", "players", "seed", "expansions", "min-hours", "max-hours"}, error);
-  std::optional<std::uint64_t> games, players, seed, min_hours, max_hours;
+  const auto flags = Flags::parse(
+      args, {"games", "players", "seed", "expansions", "min-hours", "max-hours", "compare", "away-every", "away-days"},
+      error);
+  std::optional<std::uint64_t> games, players, seed, min_hours, max_hours, away_every, away_days;
+  bool clocks = false;
   std::optional<engine::Expansions> expansions = engine::Expansions{};
   if (flags) {
     games = flags->number("games", 200, 1, 100000, error);
@@ -162,16 +265,28 @@ int run_pace_sim_command(const std::vector<std::string>& args) {
     min_hours = flags->number("min-hours", 1, 0, 24 * 14, error);
     max_hours = flags->number("max-hours", 24, 1, 24 * 14, error);
     if (const auto text = flags->get("expansions")) expansions = parse_expansions(*text, error);
+    away_every = flags->number("away-every", 14, 0, 3650, error);
+    away_days = flags->number("away-days", 4, 1, 60, error);
+    const std::string compare = flags->get("compare").value_or("orders");
+    if (compare != "orders" && compare != "clocks") error = "--compare is orders or clocks";
+    clocks = compare == "clocks";
   }
   if (error.empty() && min_hours && max_hours && *min_hours > *max_hours) error = "--min-hours is above --max-hours";
   if (error.empty() && players && expansions && *players == 5 && !expansions->new_society) {
     error = "five players need --expansions new_society";
   }
-  if (!error.empty() || !games || !players || !seed || !expansions || !min_hours || !max_hours) {
+  if (!error.empty() || !games || !players || !seed || !expansions || !min_hours || !max_hours || !away_every ||
+      !away_days) {
     std::cerr << "spb pace-sim: " << error
               << "\nusage: spb pace-sim [--games N] [--players 2-5] [--seed S] [--expansions banquet,new_society]"
-                 " [--min-hours H] [--max-hours H]\n";
+                 " [--min-hours H] [--max-hours H]\n"
+                 "                    [--compare orders|clocks] [--away-every DAYS] [--away-days N]\n";
     return 2;
+  }
+  if (clocks) {
+    return compare_clocks(*games, static_cast<int>(*players), *seed, *expansions,
+                          PlayerHabits{static_cast<double>(*min_hours), static_cast<double>(*max_hours),
+                                       static_cast<double>(*away_every), static_cast<int>(*away_days)});
   }
   const DelayModel model{static_cast<double>(*min_hours), static_cast<double>(*max_hours)};
   std::printf("%llu games, %llu players, a player comes back %llu to %llu hours after being told\n",

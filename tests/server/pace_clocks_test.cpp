@@ -1,0 +1,73 @@
+// The clocks spb pace-sim compares (server/cli/pace_clocks.hpp): a deadline,
+// a bank and floating vacation days, as the server's clocks give them.
+#include <doctest/doctest.h>
+
+#include "server/cli/pace_clocks.hpp"
+
+namespace {
+
+using namespace sp::cli;
+
+const SimClock kDay{"24 h", 24, std::nullopt, false};
+const SimClock kDayFloating{"24 h, floating", 24, std::nullopt, true};
+const SimClock kBank{"bank", std::nullopt, BankHours{72, 24, 96}, false};
+
+TEST_CASE("within the move deadline the player moves when they answer") {
+  SeatTime seat{0, 21};
+  const Wait wait = wait_for_seat(kDay, seat, 100, 110);
+  CHECK(wait.moved_at == 110);
+  CHECK_FALSE(wait.timed_out);
+}
+
+TEST_CASE("past the move deadline the timeout moves at the deadline") {
+  SeatTime seat{0, 21};
+  const Wait wait = wait_for_seat(kDay, seat, 100, 200);
+  CHECK(wait.moved_at == 124);
+  CHECK(wait.timed_out);
+}
+
+TEST_CASE("floating vacation spends a day each time the clock would run out, while days are left") {
+  SeatTime seat{0, 2};
+  const Wait back = wait_for_seat(kDayFloating, seat, 0, 60);  // 36 hours late: two days spent
+  CHECK(back.days_spent == 2);
+  CHECK_FALSE(back.timed_out);
+  CHECK(back.moved_at == 60);
+  CHECK(seat.vacation_days_left == 0);
+  const Wait again = wait_for_seat(kDayFloating, seat, 60, 100);  // none left: the timeout
+  CHECK(again.timed_out);
+  CHECK(again.moved_at == 84);
+  CHECK(again.days_spent == 0);
+}
+
+TEST_CASE("a bank pays the wait, earns its increment up to the cap, and times out when empty") {
+  SeatTime seat{72, 0};
+  wait_for_seat(kBank, seat, 0, 10);
+  CHECK(seat.bank_hours == 86);  // 72 - 10 + 24
+  wait_for_seat(kBank, seat, 10, 11);
+  CHECK(seat.bank_hours == 96);  // 86 - 1 + 24, capped at 96
+  const Wait late = wait_for_seat(kBank, seat, 11, 200);
+  CHECK(late.timed_out);
+  CHECK(late.moved_at == 11 + 96);
+  CHECK(seat.bank_hours == 24);  // emptied, then the timeout's move earns the increment
+}
+
+TEST_CASE("a player away for days answers only after coming back") {
+  Player player(PlayerHabits{1, 2, 1, 3}, 7);
+  double asked = 0;
+  bool waited_for_absence = false;
+  for (int i = 0; i < 200; ++i) {
+    const double answered = player.answers(asked);
+    CHECK(answered >= asked + 1);
+    if (answered > asked + 2) waited_for_absence = true;
+    asked = answered;
+  }
+  CHECK(waited_for_absence);
+  Player never_away(PlayerHabits{1, 2, 0, 3}, 7);
+  for (int i = 0; i < 200; ++i) {
+    const double answered = never_away.answers(i * 10.0);
+    CHECK(answered >= i * 10.0 + 1);
+    CHECK(answered <= i * 10.0 + 2);
+  }
+}
+
+}  // namespace
