@@ -207,6 +207,16 @@ std::vector<SimClock> compared_clocks() {
   };
 }
 
+// The deal of the `game`th game of a run: seeds follow one another from `seed`.
+engine::GameSetup game_setup(int players, const engine::Expansions& expansions, std::uint64_t seed,
+                             std::uint64_t game) {
+  engine::GameSetup setup;
+  setup.player_count = players;
+  setup.options.expansions = expansions;
+  setup.seed = seed + game;
+  return setup;
+}
+
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t n = values.size();
@@ -224,10 +234,7 @@ int compare_clocks(std::uint64_t games, int players, std::uint64_t seed, const e
   for (const SimClock& clock : compared_clocks()) {
     std::vector<double> days, timeouts, spent, seats;
     for (std::uint64_t g = 0; g < games; ++g) {
-      engine::GameSetup setup;
-      setup.player_count = players;
-      setup.options.expansions = expansions;
-      setup.seed = seed + g;
+      const engine::GameSetup setup = game_setup(players, expansions, seed, g);
       const auto pace = play_with_clock(setup, clock, habits);
       if (!pace) {
         std::cerr << "spb pace-sim: the game with seed " << setup.seed << " did not end\n";
@@ -295,10 +302,7 @@ int run_pace_sim_command(const std::vector<std::string>& args) {
   for (const bool with_orders : {false, true}) {
     std::vector<double> days, visits, ordered;
     for (std::uint64_t g = 0; g < *games; ++g) {
-      engine::GameSetup setup;
-      setup.player_count = static_cast<int>(*players);
-      setup.options.expansions = *expansions;
-      setup.seed = *seed + g;
+      const engine::GameSetup setup = game_setup(static_cast<int>(*players), *expansions, *seed, g);
       const auto pace = play_one(setup, with_orders, model);
       if (!pace) {
         std::cerr << "spb pace-sim: the game with seed " << setup.seed << " did not end\n";

@@ -8,8 +8,9 @@ import { errorText, language, t } from "./i18n.js";
 const KINDS = ["your_turn", "deadline_near", "robot_took_seat", "game_over", "invitation", "chat_mention", "vacation_day_spent"];
 const DELIVERIES = ["immediate", "digest", "never"];
 
-function hourSelect(name, value) {
-  return h("select", { name },
+// A choice of a whole local hour, 00:00 to 23:00 (also the off time's nights).
+export function hourSelect(name, value, label = null) {
+  return h("select", { name, "aria-label": label },
     ...Array.from({ length: 24 }, (_, hour) => h("option", { value: String(hour), selected: hour === value }, `${String(hour).padStart(2, "0")}:00`)));
 }
 

@@ -2,6 +2,7 @@
 // player's time zone, their nights and their off days, during which their
 // seats' clocks do not run, within the server's limit of hours a week.
 import { h, replace } from "./dom.js";
+import { hourSelect } from "./email_settings.js";
 import { errorText, language, t } from "./i18n.js";
 
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
@@ -9,11 +10,6 @@ const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "frida
 // A weekday's name in the page's language (4 January 1970 was a Sunday).
 function weekdayName(index) {
   return new Intl.DateTimeFormat(language(), { weekday: "long", timeZone: "UTC" }).format(new Date(Date.UTC(1970, 0, 4 + index)));
-}
-
-function hourSelect(name, value, label) {
-  return h("select", { name, "aria-label": label },
-    ...Array.from({ length: 24 }, (_, hour) => h("option", { value: String(hour), selected: hour === value }, `${String(hour).padStart(2, "0")}:00`)));
 }
 
 export class OffTimeSettings {
