@@ -6,7 +6,7 @@
 namespace sp::engine {
 namespace {
 
-constexpr std::array<std::pair<LogKind, std::string_view>, 8> kWords{{
+constexpr std::array<std::pair<LogKind, std::string_view>, 15> kWords{{
     {LogKind::kAction, "action"},
     {LogKind::kResign, "resign"},
     {LogKind::kAbortProposed, "abort_proposed"},
@@ -15,6 +15,13 @@ constexpr std::array<std::pair<LogKind, std::string_view>, 8> kWords{{
     {LogKind::kAbortLapsed, "abort_lapsed"},
     {LogKind::kAborted, "aborted"},
     {LogKind::kUndo, "undo"},
+    {LogKind::kLateAsked, "late_asked"},
+    {LogKind::kLateVotedWait, "late_voted_wait"},
+    {LogKind::kLateVotedRobot, "late_voted_robot"},
+    {LogKind::kLateVotedEnd, "late_voted_end"},
+    {LogKind::kLateWaited, "late_waited"},
+    {LogKind::kLateRobot, "late_robot"},
+    {LogKind::kLateEnded, "late_ended"},
 }};
 
 }  // namespace

@@ -1,6 +1,6 @@
 // Log entries that are not a seat's action: a player resigning, a vote to
 // abort the game, an undo by consent (docs/rules.md, "Resigning, aborting and
-// undoing"). They sit in the game's log between the actions, so a replay sees
+// undoing"), the players' decision about a seat whose time ran out. They sit in the game's log between the actions, so a replay sees
 // the game as it was played; only an undo changes the state, back to exactly
 // what it was before the action it takes back.
 #pragma once
@@ -22,6 +22,15 @@ enum class LogKind : std::uint8_t {
   kAbortLapsed,    // nobody refused but the time to vote ran out
   kAborted,        // every human agreed (the seat's player last): the game ends unfinished
   kUndo,           // the seat's player took back their last action, with everyone's consent
+  // A seat's time ran out at a table whose players decide (docs/correspondence.md
+  // "The players decide"): the question, each vote (by the voter), the decision.
+  kLateAsked,       // the seat's time is out; the players present are asked
+  kLateVotedWait,   // the seat's player votes to wait longer
+  kLateVotedRobot,  // ... to let the robot play the late seat
+  kLateVotedEnd,    // ... to end the late player's part
+  kLateWaited,      // decided: the late seat gets more time
+  kLateRobot,       // decided: the robot plays the late seat until its player takes it back
+  kLateEnded,       // decided: the late player's part is over, the seat passes to the end
 };
 std::string_view to_string(LogKind kind);
 std::optional<LogKind> parse_log_kind(std::string_view word);

@@ -25,6 +25,13 @@ Expected<void, std::string> apply_entry(GameState& state, std::optional<GameStat
     case LogKind::kAbortRefused:
     case LogKind::kAbortLapsed:
     case LogKind::kAborted:
+    case LogKind::kLateAsked:
+    case LogKind::kLateVotedWait:
+    case LogKind::kLateVotedRobot:
+    case LogKind::kLateVotedEnd:
+    case LogKind::kLateWaited:
+    case LogKind::kLateRobot:
+    case LogKind::kLateEnded:
       return {};
   }
   return unexpected(std::string("an entry of unknown kind"));

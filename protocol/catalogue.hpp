@@ -48,8 +48,9 @@ enum class Word : std::uint8_t {
   kPricePrinted, kPriceDisplaced, kPriceIdentical, kPriceLowerRow, kPriceDiscount, kPriceMinimum, kPriceTotal,
   // Log entries that are no action (engine/log_entry.hpp): {who}.
   kResigned, kAbortProposed, kAbortVoted, kAbortRefused, kAbortLapsed, kAborted, kUndone,
+  kLateAsked, kLateVotedWait, kLateVotedRobot, kLateVotedEnd, kLateWaited, kLateRobot, kLateEnded,
 };
-inline constexpr int kWordCount = static_cast<int>(Word::kUndone) + 1;
+inline constexpr int kWordCount = static_cast<int>(Word::kLateEnded) + 1;
 
 struct Catalogue {
   Language language;

@@ -82,6 +82,13 @@ std::string_view word(Word w) {
     case Word::kAbortLapsed: return "{who}'s proposal to abort lapsed: not everyone answered in time";
     case Word::kAborted: return "{who} agreed last: the game is aborted";
     case Word::kUndone: return "{who} took back their last action, with everyone's consent";
+    case Word::kLateAsked: return "{who}'s time is out: the other players decide what happens to the seat";
+    case Word::kLateVotedWait: return "{who} voted to wait longer";
+    case Word::kLateVotedRobot: return "{who} voted to let a robot play the late seat";
+    case Word::kLateVotedEnd: return "{who} voted to end the late player's part";
+    case Word::kLateWaited: return "The table waits longer for {who}";
+    case Word::kLateRobot: return "A robot plays {who}'s seat until they take it back";
+    case Word::kLateEnded: return "{who}'s part in the game is over: the seat passes to the end";
   }
   return {};
 }

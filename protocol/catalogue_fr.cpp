@@ -82,6 +82,13 @@ std::string_view word(Word w) {
     case Word::kAbortLapsed: return "La proposition d'arrêt de {who} a expiré : tous n'ont pas répondu à temps";
     case Word::kAborted: return "{who} accepte en dernier : la partie est arrêtée";
     case Word::kUndone: return "{who} reprend sa dernière action, avec l'accord de tous";
+    case Word::kLateAsked: return "Le temps de {who} est écoulé : les autres joueurs décident du sort de sa place";
+    case Word::kLateVotedWait: return "{who} vote pour attendre encore";
+    case Word::kLateVotedRobot: return "{who} vote pour qu'un robot joue la place en retard";
+    case Word::kLateVotedEnd: return "{who} vote pour mettre fin à la partie du joueur en retard";
+    case Word::kLateWaited: return "La table attend encore {who}";
+    case Word::kLateRobot: return "Un robot joue la place de {who} jusqu'à son retour";
+    case Word::kLateEnded: return "La partie de {who} est terminée : sa place passe jusqu'à la fin";
   }
   return {};
 }

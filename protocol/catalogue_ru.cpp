@@ -82,6 +82,13 @@ std::string_view word(Word w) {
     case Word::kAbortLapsed: return "Предложение {who} прервать партию истекло: ответили не все";
     case Word::kAborted: return "{who} соглашается последним: партия прервана";
     case Word::kUndone: return "{who} отменяет свой последний ход с согласия всех";
+    case Word::kLateAsked: return "Время игрока {who} истекло: остальные решают, что будет с его местом";
+    case Word::kLateVotedWait: return "{who} голосует за то, чтобы подождать ещё";
+    case Word::kLateVotedRobot: return "{who} голосует за то, чтобы за опоздавшего играл робот";
+    case Word::kLateVotedEnd: return "{who} голосует за то, чтобы завершить участие опоздавшего";
+    case Word::kLateWaited: return "Игроку {who} дано ещё время";
+    case Word::kLateRobot: return "За игрока {who} играет робот, пока тот не вернётся";
+    case Word::kLateEnded: return "Участие игрока {who} в партии завершено: до конца его место пасует";
   }
   return {};
 }

@@ -1,5 +1,5 @@
 // Resigning, aborting, undoing: resign, propose_abort, vote_abort,
-// request_undo, answer_undo.
+// request_undo, answer_undo, and vote_late (the players decide about a late seat).
 #include "protocol/request_codecs.hpp"
 
 namespace sp::protocol {
@@ -30,6 +30,24 @@ void add_consent_codecs(RequestCodecs& codecs) {
       [](const client::VoteAbort& m, json& out) {
         out["table"] = m.table;
         out["yes"] = m.yes;
+      });
+  codecs.add<client::VoteLate>(
+      [](FieldReader& f) {
+        client::VoteLate vote;
+        vote.table = f.table();
+        const json& choice = f.at("choice");
+        if (!f.ok()) return vote;
+        const auto parsed = choice.is_string() ? parse_late_choice(choice.get<std::string>()) : std::nullopt;
+        if (!parsed) {
+          f.refuse(ErrorCode::kBadRequest, "choice: wait, robot or end");
+        } else {
+          vote.choice = *parsed;
+        }
+        return vote;
+      },
+      [](const client::VoteLate& m, json& out) {
+        out["table"] = m.table;
+        out["choice"] = to_string(m.choice);
       });
   codecs.add<client::RequestUndo>([](FieldReader& f) { return client::RequestUndo{f.table()}; },
                                   [](const client::RequestUndo& m, json& out) { out["table"] = m.table; });

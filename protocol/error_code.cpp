@@ -87,6 +87,8 @@ constexpr std::array kEntries = {
     Entry{ErrorCode::kNoRequest, "no_request", "Nothing at this table waits for your answer."},
     Entry{ErrorCode::kAlreadyAnswered, "already_answered", "You answered already."},
     Entry{ErrorCode::kSeatResigned, "seat_resigned", "You resigned from this game; the robot plays your seat to the end."},
+    Entry{ErrorCode::kPartEnded, "part_ended",
+          "The other players ended your part in this game after your time ran out; the seat passes to the end."},
     Entry{ErrorCode::kTableMoved, "table_moved",
           "This table is being played by another server node now; nothing was changed. Send the request again."},
     Entry{ErrorCode::kStorageUnavailable, "storage_unavailable",

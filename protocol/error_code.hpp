@@ -77,6 +77,7 @@ enum class ErrorCode : std::uint8_t {
   kNoRequest,
   kAlreadyAnswered,
   kSeatResigned,
+  kPartEnded,
   kTableMoved,
   kStorageUnavailable,
   kInternalError,

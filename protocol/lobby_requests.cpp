@@ -41,7 +41,7 @@ std::optional<TimeoutPolicy> timeout_policy(FieldReader& f) {
   if (!f.has("timeout_policy")) return std::nullopt;
   const json& given = f.at("timeout_policy");
   if (!given.is_object()) {
-    f.refuse(ErrorCode::kBadRequest, "timeout_policy: an object {takeover_after, takeover_by}");
+    f.refuse(ErrorCode::kBadRequest, "timeout_policy: an object {takeover_after, takeover_by, vote}");
     return std::nullopt;
   }
   TimeoutPolicy policy;
@@ -65,6 +65,13 @@ std::optional<TimeoutPolicy> timeout_policy(FieldReader& f) {
       f.refuse(ErrorCode::kBadRequest, "timeout_policy.takeover_by: robot or absent");
       return std::nullopt;
     }
+  }
+  if (const auto vote = given.find("vote"); vote != given.end()) {
+    if (!vote->is_boolean()) {
+      f.refuse(ErrorCode::kBadRequest, "timeout_policy.vote: true or false");
+      return std::nullopt;
+    }
+    policy.vote = vote->get<bool>();
   }
   return policy;
 }
@@ -147,6 +154,7 @@ void put_create_table(const client::CreateTable& m, json& out) {
       policy["takeover_after"] = after->timeouts ? json(*after->timeouts) : json(nullptr);
     }
     if (const auto& by = m.timeout_policy->takeover_by) policy["takeover_by"] = to_string(*by);
+    if (m.timeout_policy->vote) policy["vote"] = true;
     out["timeout_policy"] = std::move(policy);
   }
   put_optional(out, "robots", m.robots);

@@ -15,7 +15,9 @@ Expected<engine::LoggedAction, DecodeError> decode_log_entry(const json& j, engi
     const auto kind = word.is_string() ? engine::parse_log_kind(word.get<std::string>()) : std::nullopt;
     if (!kind || *kind == engine::LogKind::kAction || j.size() != 1) {
       return unexpected(DecodeError{"bad_action", "entry: must be one of resign, abort_proposed, abort_voted, "
-                                                  "abort_refused, abort_lapsed, aborted, undo, and alone"});
+                                                  "abort_refused, abort_lapsed, aborted, undo, late_asked, "
+                                                  "late_voted_wait, late_voted_robot, late_voted_end, late_waited, "
+                                                  "late_robot, late_ended, and alone"});
     }
     return engine::LoggedAction{seat, engine::Action{}, *kind};
   }

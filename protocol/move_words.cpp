@@ -199,6 +199,13 @@ std::string describe_entry(const engine::LoggedAction& entry, const Speaker& spe
     case engine::LogKind::kAbortRefused: word = Word::kAbortRefused; break;
     case engine::LogKind::kAbortLapsed: word = Word::kAbortLapsed; break;
     case engine::LogKind::kAborted: word = Word::kAborted; break;
+    case engine::LogKind::kLateAsked: word = Word::kLateAsked; break;
+    case engine::LogKind::kLateVotedWait: word = Word::kLateVotedWait; break;
+    case engine::LogKind::kLateVotedRobot: word = Word::kLateVotedRobot; break;
+    case engine::LogKind::kLateVotedEnd: word = Word::kLateVotedEnd; break;
+    case engine::LogKind::kLateWaited: word = Word::kLateWaited; break;
+    case engine::LogKind::kLateRobot: word = Word::kLateRobot; break;
+    case engine::LogKind::kLateEnded: word = Word::kLateEnded; break;
     case engine::LogKind::kUndo:
     case engine::LogKind::kAction: word = Word::kUndone; break;
   }

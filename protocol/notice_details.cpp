@@ -30,6 +30,8 @@ json encode(const InvitedDetails& d) { return json{{"from", d.from}}; }
 
 json encode(const VacationDaySpentDetails& d) { return json{{"ends_at", d.ends_at}, {"days_left", d.days_left}}; }
 
+json encode(const LateVoteDetails& d) { return json{{"seat", d.seat}, {"name", d.name}, {"expires_at", d.expires_at}}; }
+
 }  // namespace
 
 json encode_details(const NoticeDetails& details) {

@@ -51,11 +51,19 @@ struct VacationDaySpentDetails {
   int days_left = 0;         // of this year's allowance
 };
 
+// A seat's time ran out at a table whose players decide: the question asked
+// of each of them (docs/correspondence.md "The players decide").
+struct LateVoteDetails {
+  int seat = 0;
+  std::string name;           // the late seat's player
+  std::int64_t expires_at = 0;  // when the time to vote runs out
+};
+
 // A notification's details; nothing (an empty object) for a kind that says
 // all in its text (table_started, webhook_test).
 using NoticeDetails = std::variant<std::monostate, YourTurnDetails, TimedOutDetails, GameEndedDetails,
                                    DeadlineNearDetails, ChatMentionDetails, OrdersLapsedDetails, InvitedDetails,
-                                   VacationDaySpentDetails>;
+                                   VacationDaySpentDetails, LateVoteDetails>;
 
 nlohmann::json encode_details(const NoticeDetails& details);
 

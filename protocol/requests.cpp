@@ -42,6 +42,22 @@ std::optional<std::size_t> index_of_type(std::string_view type) {
 
 std::string_view to_string(TakeoverBy by) { return by == TakeoverBy::kRobot ? "robot" : "absent"; }
 
+std::string_view to_string(LateChoice choice) {
+  switch (choice) {
+    case LateChoice::kWait: return "wait";
+    case LateChoice::kRobot: return "robot";
+    case LateChoice::kEnd: return "end";
+  }
+  return "wait";
+}
+
+std::optional<LateChoice> parse_late_choice(std::string_view word) {
+  for (const LateChoice choice : {LateChoice::kWait, LateChoice::kRobot, LateChoice::kEnd}) {
+    if (to_string(choice) == word) return choice;
+  }
+  return std::nullopt;
+}
+
 std::string_view request_type(const ClientRequest& request) {
   return std::visit([](const auto& message) { return std::decay_t<decltype(message)>::kType; }, request);
 }

@@ -51,8 +51,17 @@ struct TimeoutPolicy {
   };
   std::optional<TakeoverAfter> takeover_after;
   std::optional<TakeoverBy> takeover_by;
+  // When a seat's time runs out, the players present decide (LateChoice);
+  // the takeover above applies when they cannot or let the time to vote pass.
+  bool vote = false;
   friend bool operator==(const TimeoutPolicy&, const TimeoutPolicy&) = default;
 };
+
+// What the players present decide about a seat whose time ran out
+// (docs/correspondence.md "The players decide"), from the mildest.
+enum class LateChoice : std::uint8_t { kWait, kRobot, kEnd };
+std::string_view to_string(LateChoice choice);
+std::optional<LateChoice> parse_late_choice(std::string_view word);
 
 namespace client {
 
@@ -348,6 +357,14 @@ struct VoteAbort {
   friend bool operator==(const VoteAbort&, const VoteAbort&) = default;
 };
 
+// A vote on the open question about a late seat.
+struct VoteLate {
+  static constexpr std::string_view kType = "vote_late";
+  std::int64_t table = 0;
+  LateChoice choice = LateChoice::kWait;
+  friend bool operator==(const VoteLate&, const VoteLate&) = default;
+};
+
 struct RequestUndo {
   static constexpr std::string_view kType = "request_undo";
   std::int64_t table = 0;
@@ -511,7 +528,7 @@ using ClientRequest =
                  client::PushKey, client::AddPushSubscription, client::RemovePushSubscription,
                  client::Vacation, client::SetVacation, client::EndVacation, client::ReclaimSeat, client::Orders,
                  client::SetOrders, client::Resign, client::ProposeAbort, client::VoteAbort, client::RequestUndo,
-                 client::AnswerUndo,
+                 client::AnswerUndo, client::VoteLate,
                  client::DebugAdvanceClock, client::TableRecord, client::ReplayView, client::TableHistory,
                  client::AdminLogin, client::AdminListTables, client::AdminView, client::AdminReplay,
                  client::AdminAbort, client::AdminRemovePlayer, client::AdminLogoutUser, client::AdminLog,

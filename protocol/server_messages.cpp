@@ -17,7 +17,15 @@ json encode_consent(const Consent& c) {
     abort = json{{"seat", c.abort->seat}, {"expires_at", c.abort->expires_at}, {"voted", c.abort->voted},
                  {"waiting", c.abort->waiting}};
   }
-  return json{{"undo", std::move(undo)}, {"abort", std::move(abort)}, {"resigned", c.resigned}};
+  json late = nullptr;
+  if (c.late) {
+    json votes = json::array();
+    for (const OpenLateVote::Vote& v : c.late->votes) votes.push_back(json{{"seat", v.seat}, {"choice", v.choice}});
+    late = json{{"seat", c.late->seat}, {"expires_at", c.late->expires_at ? json(*c.late->expires_at) : json(nullptr)}, {"votes", std::move(votes)},
+                {"waiting", c.late->waiting}};
+  }
+  return json{{"undo", std::move(undo)}, {"abort", std::move(abort)}, {"resigned", c.resigned},
+              {"late", std::move(late)},   {"ended", c.ended}};
 }
 
 std::string encode(const SeatControl& m) {

@@ -62,10 +62,24 @@ struct OpenAbort {
   std::vector<int> voted;
   std::vector<int> waiting;
 };
+// The open question about a seat whose time ran out: who voted what, who
+// has still to vote, and when the time to vote runs out.
+struct OpenLateVote {
+  struct Vote {
+    int seat = 0;
+    std::string choice;  // wait, robot or end (LateChoice)
+  };
+  int seat = 0;
+  std::optional<std::int64_t> expires_at;  // nothing while the late player's vacation stops the clock
+  std::vector<Vote> votes;
+  std::vector<int> waiting;
+};
 struct Consent {
   std::optional<OpenUndo> undo;
   std::optional<OpenAbort> abort;
   std::vector<int> resigned;
+  std::optional<OpenLateVote> late;
+  std::vector<int> ended;  // seats whose player's part the others ended
 };
 
 // consent_changed: what is open now, and what just happened (`outcome`) by

@@ -57,7 +57,8 @@ json encode_table_summary(const TableSummary& s) {
   summary["pace"] = json{{"move_deadline_hours", s.move_seconds ? json(*s.move_seconds / 3600) : json(nullptr)},
                          {"takeover_after", s.takeover_after ? json(*s.takeover_after) : json(nullptr)},
                          {"takeover_by", s.takeover_by},
-                         {"floating_vacation", s.floating_vacation}};
+                         {"floating_vacation", s.floating_vacation},
+                         {"timeout_vote", s.timeout_vote}};
   if (s.time_bank) summary["pace"]["time_bank"] = encode(*s.time_bank);
   if (s.clocks) summary["clocks"] = encode(*s.clocks);
   summary["deadline_at"] = optional_json(s.deadline_at);

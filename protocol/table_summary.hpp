@@ -62,6 +62,7 @@ struct TableSummary {
   std::optional<std::int64_t> deadline_paused_left;
   std::optional<TimeBankHours> time_bank;  // in place of a move deadline
   bool floating_vacation = true;           // players' floating vacation days may be spent here
+  bool timeout_vote = false;               // the players present decide about a late seat
   std::optional<ClocksShown> clocks;       // a table with a move deadline or a bank
   std::optional<PublicDeal> deal;  // none for a table dealt before fair deals
   bool is_private = false;

@@ -52,6 +52,13 @@ SeatClocks start_wait(const TimeControl& control, SeatClocks clocks, int seat, s
   return resume(std::move(clocks), seat, now);
 }
 
+SeatClocks grant(SeatClocks clocks, int seat, std::int64_t seconds, std::int64_t now, const OffTimes& off) {
+  clocks = pause(std::move(clocks), now, off);
+  if (seat < 0 || static_cast<std::size_t>(seat) >= clocks.left.size()) return clocks;
+  clocks.left[static_cast<std::size_t>(seat)] = seconds;
+  return resume(std::move(clocks), seat, now);
+}
+
 SeatClocks after_move(const TimeControl& control, SeatClocks clocks, int seat, std::int64_t now, const OffTimes& off) {
   clocks = pause(std::move(clocks), now, off);
   if (seat < 0 || static_cast<std::size_t>(seat) >= clocks.left.size()) return clocks;

@@ -55,6 +55,10 @@ SeatClocks pause(SeatClocks clocks, std::int64_t now, const OffTimes& off = {});
 // The paused `seat`'s clock runs again from `now` with the time it kept.
 SeatClocks resume(SeatClocks clocks, int seat, std::int64_t now);
 
+// The table gives `seat` `seconds` from `now`, whatever it had left, and its
+// clock runs (the players' time to decide about it, or their decision to wait).
+SeatClocks grant(SeatClocks clocks, int seat, std::int64_t seconds, std::int64_t now, const OffTimes& off = {});
+
 // `seat` made a move at `now` (its player's, a standing order's, or the
 // timeout's): its clock stops and a bank earns its increment, up to the cap.
 SeatClocks after_move(const TimeControl& control, SeatClocks clocks, int seat, std::int64_t now,

@@ -33,6 +33,8 @@ constexpr std::array kTexts = {
           "Вас упомянули в {table}"},
     Entry{"subject.vacation_day_spent", "A vacation day spent at {table}", "Un jour de vacances utilisé à {table}",
           "Потрачен день отпуска: {table}"},
+    Entry{"subject.late_vote", "Decide about a late player at {table}", "Décidez pour un joueur en retard à {table}",
+          "Решите, что делать с опоздавшим игроком: {table}"},
     Entry{"subject.other", "News from Saint Petersburg", "Nouvelles de Saint-Pétersbourg", "Новости из Санкт-Петербурга"},
     Entry{"subject.digest", "Your tables today: {count} waiting for you", "Vos tables aujourd'hui : {count} vous attendent",
           "Ваши столы сегодня: ждут вашего хода — {count}"},
@@ -64,6 +66,13 @@ constexpr std::array kTexts = {
           "pendant 24 heures. Jours restants cette année : {days_left}.",
           "Ваше время в {table} истекло: потрачен один день отпуска, и ваши часы стоят 24 часа. "
           "Осталось дней отпуска в этом году: {days_left}."},
+    Entry{"text.late_vote",
+          "{name} ran out of time at {table}: choose on the table's page whether to wait, let a robot play, or end "
+          "their part.",
+          "{name} a dépassé le temps à {table} : choisissez sur la page de la table s'il faut attendre, laisser un "
+          "robot jouer ou mettre fin à sa partie.",
+          "{name}: время хода в {table} истекло. Решите на странице стола: подождать, передать место роботу или "
+          "завершить участие игрока."},
     Entry{"open_table", "Open the table", "Ouvrir la table", "Открыть стол"},
     Entry{"digest.waiting", "Tables waiting for your move, the most urgent first:",
           "Tables qui attendent votre coup, la plus urgente d'abord :", "Столы, ждущие вашего хода, срочные первыми:"},

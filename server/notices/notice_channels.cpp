@@ -37,7 +37,8 @@ bool queue_push(Records& db, const NotificationRecord& n, std::int64_t now) {
 }
 
 std::optional<NoticeKind> notice_kind_of(Records& db, const NotificationRecord& n) {
-  if (n.kind == "your_turn") return NoticeKind::kYourTurn;
+  // A question about a late seat waits for this player's answer, as a turn does.
+  if (n.kind == "your_turn" || n.kind == "late_vote") return NoticeKind::kYourTurn;
   if (n.kind == "deadline_near") return NoticeKind::kDeadlineNear;
   if (n.kind == "game_ended") return NoticeKind::kGameOver;
   if (n.kind == "invited") return NoticeKind::kInvitation;

@@ -1,5 +1,6 @@
 // Resigning, aborting, undoing: resign, propose_abort, vote_abort,
-// request_undo, answer_undo. The table decides (table_consent.cpp).
+// request_undo, answer_undo; vote_late, the players' decision about a late
+// seat. The table decides (table_consent.cpp, table_late_vote.cpp).
 #include "server/requests/request.hpp"
 #include "server/table/table.hpp"
 
@@ -36,6 +37,13 @@ void on_answer_undo(const Request& r, const client::AnswerUndo& m) {
   });
 }
 
+void on_vote_late(const Request& r, const client::VoteLate& m) {
+  const std::int64_t user = *r.state().user_id;
+  with_requested_table(r, m.table, [r, user, choice = m.choice](std::shared_ptr<Table> table) {
+    table->vote_late(user, choice, replier(r));
+  });
+}
+
 }  // namespace
 
 void add_consent_requests(Routes& routes) {
@@ -44,6 +52,7 @@ void add_consent_requests(Routes& routes) {
   routes.add<client::VoteAbort, on_vote_abort>(Access::kUser);
   routes.add<client::RequestUndo, on_request_undo>(Access::kUser);
   routes.add<client::AnswerUndo, on_answer_undo>(Access::kUser);
+  routes.add<client::VoteLate, on_vote_late>(Access::kUser);
 }
 
 }  // namespace sp::server

@@ -195,6 +195,9 @@ TablePace pace_of(const client::CreateTable& create) {
   pace.robots = create.robots.value_or(0);
   if (create.robot_level) pace.robot_level = *create.robot_level;
   pace.floating_vacation = create.floating_vacation;
+  // Only a clock runs out: a table without one has nothing to vote on.
+  const bool clocked = pace.move_seconds || pace.time_bank;
+  pace.timeout_vote = clocked && create.timeout_policy && create.timeout_policy->vote;
   return pace;
 }
 
@@ -202,6 +205,7 @@ void write_table_pace(Records& db, std::int64_t table_id, const TablePace& pace,
   db.update_table_pace(table_id, pace.move_seconds, pace.takeover_after, pace.takeover_by);
   if (pace.time_bank) db.update_table_bank(table_id, *pace.time_bank);
   if (!pace.floating_vacation) db.update_table_floating_vacation(table_id, false);
+  if (pace.timeout_vote) db.update_table_timeout_vote(table_id, true);
   for (int i = 0; i < pace.robots; ++i) {
     const int seat = players - 1 - i;
     db.insert_seat(table_id, seat, db.robot_user(i));

@@ -141,6 +141,7 @@ struct TablePace {
   int robots = 0;  // robots fill the last seats; as many as players: the creator watches
   engine::RobotLevel robot_level = engine::RobotLevel::kWorth;  // the level every robot seat plays at
   bool floating_vacation = true;  // players' floating vacation days may be spent at the table
+  bool timeout_vote = false;      // the players present decide about a late seat (a table with a clock)
 };
 TablePace pace_of(const protocol::client::CreateTable& create);
 // In create_table's job: stores the pace and seats the robots.

@@ -119,6 +119,8 @@ class Records {
   virtual void update_table_bank(std::int64_t table_id, const TimeBankRecord& bank) = 0;
   // Whether players' floating vacation days may be spent at the table.
   virtual void update_table_floating_vacation(std::int64_t table_id, bool allowed) = 0;
+  // Whether the players present decide about a seat whose time ran out.
+  virtual void update_table_timeout_vote(std::int64_t table_id, bool vote) = 0;
   // The seats' clocks (server/clock/seat_clocks.hpp): whose runs and since
   // when (none: nobody's), and each seat's time left, seat by seat.
   virtual void update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat,

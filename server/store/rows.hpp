@@ -106,6 +106,10 @@ struct TableRecord {
   // Whether its players' floating vacation days may be spent here when their
   // clock runs out (docs/correspondence.md "Floating vacation").
   bool floating_vacation = true;
+  // Whether the players present decide about a seat whose time ran out
+  // (docs/correspondence.md "The players decide"), rather than the takeover
+  // policy at once.
+  bool timeout_vote = false;
   // The server's secret for the deal (docs/fairness.md), drawn at creation and
   // revealed when the game ends; nothing for a table dealt before fair deals.
   std::optional<protocol::DealBytes> deal_secret;

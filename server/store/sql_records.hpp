@@ -123,6 +123,7 @@ class SqlRecords final : public Records {
   void update_table_deadline(std::int64_t table_id, std::optional<std::int64_t> at, std::optional<std::int64_t> left) override;
   void update_table_bank(std::int64_t table_id, const TimeBankRecord& bank) override;
   void update_table_floating_vacation(std::int64_t table_id, bool allowed) override;
+  void update_table_timeout_vote(std::int64_t table_id, bool vote) override;
   void update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat, std::optional<std::int64_t> since,
                            const std::vector<std::int64_t>& left) override;
   std::vector<std::pair<std::int64_t, std::int64_t>> running_deadlines() override;

@@ -151,6 +151,14 @@ void SqlRecords<Nodes>::update_table_floating_vacation(std::int64_t table_id, bo
 }
 
 template <NodePolicy Nodes>
+void SqlRecords<Nodes>::update_table_timeout_vote(std::int64_t table_id, bool vote) {
+  db_.prepare("UPDATE game_tables SET timeout_vote = ? WHERE id = ?")
+      .bind(1, static_cast<std::int64_t>(vote ? 1 : 0))
+      .bind(2, table_id)
+      .run();
+}
+
+template <NodePolicy Nodes>
 void SqlRecords<Nodes>::update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat,
                                             std::optional<std::int64_t> since, const std::vector<std::int64_t>& left) {
   auto s = db_.prepare("UPDATE game_tables SET clock_seat = ?, clock_since = ? WHERE id = ?");

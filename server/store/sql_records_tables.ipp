@@ -13,7 +13,7 @@ constexpr const char* kTableColumns =
     "t.id, t.name, t.creator_id, u.name, t.status, t.player_count, t.options_json, t.seed, t.card_set_version, "
     "t.rules_version, t.move_count, coalesce(t.state_hash, ''), t.created_at, t.move_seconds, t.takeover_after, "
     "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left, t.deal_secret, t.invite_code, t.abort_reason, "
-    "t.bank_initial, t.bank_increment, t.bank_cap, t.clock_seat, t.clock_since, t.floating_vacation";
+    "t.bank_initial, t.bank_increment, t.bank_cap, t.clock_seat, t.clock_since, t.floating_vacation, t.timeout_vote";
 
 std::optional<protocol::DealBytes> optional_deal_bytes(const auto& s, int index) {
   if (s.column_is_null(index)) return std::nullopt;
@@ -55,6 +55,7 @@ TableRecord read_table(const auto& s) {
   if (const auto seat = optional_int(s, 24)) t.clock_seat = static_cast<int>(*seat);
   t.clock_since = optional_int(s, 25);
   t.floating_vacation = s.column_int(26) != 0;
+  t.timeout_vote = s.column_int(27) != 0;
   return t;
 }
 

@@ -11,24 +11,46 @@
 namespace sp::server {
 namespace {
 
-// Whether a stored log entry is a seat's action, not a resign, a vote or an
-// undo (engine/log_entry.hpp): only actions are moves a person owed.
-bool is_action(const MoveRecord& move) {
+// A stored log entry's kind (engine/log_entry.hpp): only actions are moves a
+// person owed. Nothing for an entry that does not read, counted as an action.
+std::optional<engine::LogKind> kind_of(const MoveRecord& move) {
   const auto entry = protocol::decode_stored_entry(move.action_json, engine::Seat{static_cast<std::uint8_t>(move.seat)});
-  return !entry || entry->kind == engine::LogKind::kAction;
+  if (!entry) return std::nullopt;
+  return entry->kind;
 }
 
 // Each seat's share of the move log: the moves its person owed (made, made
 // by their standing orders, or timed out), the timeouts, and the time the
-// person took over their own moves, from the move before to theirs.
+// person took over their own moves, from the move before to theirs. At a
+// table whose players decide, the question about a late seat is its timeout;
+// the late seat's move that closes the question (its player's, or the
+// timeout's when the time to vote ran out) is the same move and is not
+// counted again.
 void count_moves(const std::vector<MoveRecord>& moves, std::vector<GameResultRecord>& results) {
   std::map<int, GameResultRecord*> by_seat;
   for (GameResultRecord& r : results) by_seat[r.seat] = &r;
   const MoveRecord* before = nullptr;
+  std::optional<int> asked;  // the late seat of the question open
   for (const MoveRecord& move : moves) {
-    if (!is_action(move)) continue;
+    const auto kind = kind_of(move);
     const auto seat = by_seat.find(move.seat);
-    if (seat != by_seat.end()) {
+    if (kind == engine::LogKind::kLateAsked) {
+      asked = move.seat;
+      if (seat != by_seat.end()) {
+        ++seat->second->moves_due;
+        ++seat->second->timeouts;
+      }
+      continue;
+    }
+    if (kind && *kind != engine::LogKind::kAction) {
+      const bool decided = kind == engine::LogKind::kLateWaited || kind == engine::LogKind::kLateRobot ||
+                           kind == engine::LogKind::kLateEnded;
+      if (decided) asked.reset();
+      continue;
+    }
+    const bool closes_question = asked == move.seat;
+    asked.reset();
+    if (seat != by_seat.end() && !closes_question) {
       GameResultRecord& r = *seat->second;
       switch (move.actor) {
         case Actor::kPlayer:

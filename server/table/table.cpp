@@ -16,6 +16,7 @@
 #include "protocol/table_update.hpp"
 #include "server/store/database_error.hpp"
 #include "server/store/snapshot.hpp"
+#include "server/table/late_vote.hpp"
 
 namespace sp::server {
 
@@ -190,6 +191,9 @@ void Table::start_act(PendingAct request) {
   if (request.move_number != next_number) {
     return refuse(ErrorCode::kStaleMove, "The table is at move " + std::to_string(next_number - 1) + "; send move number " +
                                     std::to_string(next_number) + " after catching up.");
+  }
+  if (controller_of(*seat) != SeatController::kHuman && part_ended(log_, *seat)) {
+    return refuse_with(Reply::error(ErrorCode::kPartEnded));
   }
   if (controller_of(*seat) != SeatController::kHuman) {
     return refuse(ErrorCode::kSeatNotYoursNow, "A robot or the table plays your seat now; take it back first (reclaim_seat).");

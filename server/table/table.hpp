@@ -19,7 +19,8 @@
 // acknowledged; a fault), table_watchers.cpp (subscriptions, the pushes after
 // each move, chat), table_pace.cpp (deadlines, robots and absent seats),
 // table_abort.cpp (an administrator ends the game), table_consent.cpp
-// (resigning, aborting by vote, undo by consent), table_summary.cpp (the
+// (resigning, aborting by vote, undo by consent), table_late_vote.cpp (the
+// players decide about a seat whose time ran out), table_summary.cpp (the
 // lobby's summary). It owns the game (record, state, log) and the strand's
 // work queue; its parts own the rest, each alone, and reach the game only
 // through what the table hands them: the Audience (audience.hpp: watchers,
@@ -51,6 +52,7 @@
 #include "engine/standing_order.hpp"
 #include "engine/state.hpp"
 #include "protocol/error_code.hpp"
+#include "protocol/requests.hpp"
 #include "protocol/server_messages.hpp"
 #include "protocol/standing_order_json.hpp"
 #include "protocol/table_summary.hpp"
@@ -175,6 +177,11 @@ class Table : public std::enable_shared_from_this<Table> {
   void vote_abort(std::int64_t user_id, bool yes, ReplyFn reply);
   void request_undo(std::int64_t user_id, ReplyFn reply);
   void answer_undo(std::int64_t user_id, bool accept, ReplyFn reply);
+  // A present player's vote on the open question about a late seat
+  // (table_late_vote.cpp; docs/correspondence.md "The players decide"),
+  // written as an entry of the move log; the decision follows once the votes
+  // to come cannot change it.
+  void vote_late(std::int64_t user_id, protocol::LateChoice choice, ReplyFn reply);
 
  private:
   struct PendingAct {
@@ -275,6 +282,18 @@ class Table : public std::enable_shared_from_this<Table> {
   // at a table that refuses floating days, the timeout's move comes.
   void spend_floating_day_or_time_out(engine::Seat seat);
   void time_out(engine::Seat seat);
+  // table_late_vote.cpp
+  // The seat's time ran out at a table whose players decide: the question is
+  // written, with the time to vote on the seat's clock.
+  void ask_about_late(engine::Seat seat);
+  // Writes the decision of the open question once the votes decide it.
+  void settle_late_question();
+  // The aftermath of the question, a vote or a decision.
+  Aftermath aftermath_of_late_entry(const Move& move) const;
+  // The open question as every view shows it.
+  std::optional<protocol::OpenLateVote> late_question_shown() const;
+  // The seats whose player's part the others ended.
+  std::vector<int> ended_parts() const;
   // table_warnings.cpp: a warning before the move deadline (docs/notifications.md).
   void deadline_warning_due(std::int64_t deadline_at, DeadlineWarning warning);
   void play_automatic_soon();

@@ -31,6 +31,10 @@ void write_clocks(Records& db, std::int64_t table_id, const TableClock& clock, c
     case Aftermath::Deadline::kResume:
       clocks = resume(std::move(clocks), aftermath.wait_seat, now);
       break;
+    case Aftermath::Deadline::kGrant:
+      clocks = grant(std::move(clocks), aftermath.wait_seat, aftermath.grant_seconds, now, off);
+      if (db.current_vacation(aftermath.fresh_user, now)) clocks = pause(std::move(clocks), now, off);
+      break;
   }
   if (clocks != clock.clocks) {
     db.update_table_clocks(table_id, clocks.running,
@@ -40,7 +44,8 @@ void write_clocks(Records& db, std::int64_t table_id, const TableClock& clock, c
   if (aftermath.deadline == Aftermath::Deadline::kKeep) return;
   written.deadline_changed = true;
   written.at = read_clocks(clocks, now, off).runs_out_at;
-  const bool paused = aftermath.deadline == Aftermath::Deadline::kPause || aftermath.deadline == Aftermath::Deadline::kFresh;
+  const bool paused = aftermath.deadline == Aftermath::Deadline::kPause || aftermath.deadline == Aftermath::Deadline::kFresh ||
+                      aftermath.deadline == Aftermath::Deadline::kGrant;
   if (paused && !clocks.running) written.left = clocks.left.at(static_cast<std::size_t>(aftermath.wait_seat));
 }
 

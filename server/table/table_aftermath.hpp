@@ -31,8 +31,10 @@ struct Aftermath {
     kFresh,   // the table waits for wait_seat, fresh_user's: its clock runs, paused if that user is on vacation
     kPause,   // the running clock stops, keeping its time (its player's vacation begins)
     kResume,  // wait_seat's paused clock runs again (the vacation ended)
+    kGrant,   // wait_seat, fresh_user's, runs again with grant_seconds whatever it had left (the players decide)
   } deadline = Deadline::kKeep;
   int wait_seat = 0;
+  std::int64_t grant_seconds = 0;
   std::int64_t fresh_user = 0;
   std::vector<NotificationDraft> notes;
   // Seats whose standing orders changed (used, lapsed or rewritten): the new

@@ -13,6 +13,7 @@
 #include "engine/replay.hpp"
 #include "engine/rules.hpp"
 #include "protocol/table_results.hpp"
+#include "server/table/late_vote.hpp"
 #include "server/table/table.hpp"
 #include "server/time/scheduler.hpp"
 
@@ -30,6 +31,13 @@ std::string_view outcome_of(engine::LogKind kind) {
     case engine::LogKind::kAbortLapsed: return "abort_lapsed";
     case engine::LogKind::kAborted: return "aborted";
     case engine::LogKind::kUndo: return "undone";
+    case engine::LogKind::kLateAsked: return "late_asked";
+    case engine::LogKind::kLateVotedWait:
+    case engine::LogKind::kLateVotedRobot:
+    case engine::LogKind::kLateVotedEnd: return "late_voted";
+    case engine::LogKind::kLateWaited: return "late_waited";
+    case engine::LogKind::kLateRobot: return "late_robot";
+    case engine::LogKind::kLateEnded: return "late_ended";
     case engine::LogKind::kAction:
     case engine::LogKind::kResign: break;
   }
@@ -63,9 +71,13 @@ protocol::Consent Table::consent() const {
   for (const SeatRecord& s : record_.seats) {
     if (resigned(engine::Seat{static_cast<std::uint8_t>(s.seat)})) resigned_seats.push_back(s.seat);
   }
-  return consent_.describe(undo ? answerers(undo->seat) : std::vector<int>{}, abort,
-                           abort ? answerers(engine::Seat{static_cast<std::uint8_t>(abort->seat)}) : std::vector<int>{},
-                           std::move(resigned_seats));
+  protocol::Consent out = consent_.describe(
+      undo ? answerers(undo->seat) : std::vector<int>{}, abort,
+      abort ? answerers(engine::Seat{static_cast<std::uint8_t>(abort->seat)}) : std::vector<int>{},
+      std::move(resigned_seats));
+  out.late = late_question_shown();
+  out.ended = ended_parts();
+  return out;
 }
 
 void Table::tell_consent(std::string_view outcome, engine::Seat seat, std::optional<engine::Seat> asker) {
@@ -85,6 +97,7 @@ Expected<engine::Seat, Reply> Table::consenting_seat(std::int64_t user_id) const
     return unexpected(Reply::error(ErrorCode::kNotSeated, "You have no seat at this table."));
   }
   if (resigned(*seat)) return unexpected(Reply::error(ErrorCode::kSeatResigned));
+  if (part_ended(log_, *seat)) return unexpected(Reply::error(ErrorCode::kPartEnded));
   if (controller_of(*seat) != SeatController::kHuman) {
     return unexpected(Reply::error(ErrorCode::kSeatNotYoursNow,
                                    "A robot or the table plays your seat now; take it back first (reclaim_seat)."));
@@ -112,6 +125,13 @@ Aftermath Table::aftermath_of_entry(const Move& move, const engine::GameState& n
     case engine::LogKind::kAbortVoted:
     case engine::LogKind::kAbortRefused:
     case engine::LogKind::kAbortLapsed: break;
+    case engine::LogKind::kLateAsked:
+    case engine::LogKind::kLateVotedWait:
+    case engine::LogKind::kLateVotedRobot:
+    case engine::LogKind::kLateVotedEnd:
+    case engine::LogKind::kLateWaited:
+    case engine::LogKind::kLateRobot:
+    case engine::LogKind::kLateEnded: return aftermath_of_late_entry(move);
   }
   return Aftermath{};
 }
@@ -135,6 +155,12 @@ void Table::entry_committed(const Move& move) {
     stop_playing();
     announce(protocol::encode(protocol::TableChanged{summary(), "aborted by the players' vote"}));
   }
+  // The late player moved (or the timeout's move came): the question closes.
+  if (move.kind == engine::LogKind::kAction && record_.timeout_vote &&
+      open_late_question(std::span(log_).first(log_.size() - 1))) {
+    tell_consent("late_closed", move.seat);
+  }
+  if (vote_of(move.kind)) when_idle([self = shared_from_this()] { self->settle_late_question(); });
   if (const std::string_view outcome = outcome_of(move.kind); !outcome.empty()) {
     std::optional<engine::Seat> asker;
     if (move.kind == engine::LogKind::kUndo) asker = move.seat;

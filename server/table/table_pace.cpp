@@ -9,6 +9,7 @@
 #include "engine/rules.hpp"
 #include "protocol/notice_details.hpp"
 #include "protocol/table_results.hpp"
+#include "server/table/late_vote.hpp"
 #include "server/table/table.hpp"
 
 namespace sp::server {
@@ -33,6 +34,8 @@ void Table::start() {
   boost::asio::post(strand_, [self = shared_from_this()] {
     self->arm_deadline();
     self->play_automatic_soon();
+    // Votes written before a restart may decide a question whose decision was not.
+    if (self->record_.timeout_vote) self->when_idle([self] { self->settle_late_question(); });
   });
 }
 
@@ -256,9 +259,11 @@ std::optional<std::int64_t> Table::stand_in_wait() const {
     // A person still plays: the game goes at their pace.
     if (s.controller == SeatController::kHuman) return std::nullopt;
     // Taken over after timeouts: its person may come back. A resigned seat's
-    // person will not, and a seat an administrator handed to the robot was
-    // the table's choice to go on without them.
-    if (s.timeouts > 0 && !resigned(engine::Seat{static_cast<std::uint8_t>(s.seat)})) standing_in = true;
+    // person will not, nor one whose part the others ended, and a seat an
+    // administrator handed to the robot was the table's choice to go on
+    // without them.
+    const engine::Seat seat{static_cast<std::uint8_t>(s.seat)};
+    if (s.timeouts > 0 && !resigned(seat) && !part_ended(log_, seat)) standing_in = true;
   }
   if (!standing_in) return std::nullopt;
   return correspondence_.stand_in_wait_seconds;
@@ -327,6 +332,9 @@ void Table::set_seat_controller(engine::Seat seat, SeatController controller, st
     if (self->state_.is_finished()) return done(Reply::error(ErrorCode::kTableNotPlaying, "That game is over."));
     const SeatRecord& current = self->record_.seats.at(seat.value);
     if (controller == SeatController::kHuman && self->resigned(seat)) return done(Reply::error(ErrorCode::kSeatResigned));
+    if (controller == SeatController::kHuman && part_ended(self->log_, seat)) {
+      return done(Reply::error(ErrorCode::kPartEnded));
+    }
     if (current.robot && controller == SeatController::kHuman) {
       return done(Reply::error(ErrorCode::kBadRequest, "A robot's own seat has nobody to hand it to."));
     }

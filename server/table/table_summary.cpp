@@ -33,6 +33,7 @@ protocol::TableSummary table_summary(const TableRecord& t) {
   summary.takeover_after = t.takeover_after;
   summary.takeover_by = std::string(to_string(t.takeover_by));
   summary.floating_vacation = t.floating_vacation;
+  summary.timeout_vote = t.timeout_vote;
   summary.deadline_at = t.deadline_at;
   summary.deadline_paused_left = t.deadline_left;
   if (t.time_bank) {

@@ -1,9 +1,11 @@
-// The Table at a seat's timeout (see table.hpp): a floating vacation day, or
-// the timeout's move (docs/correspondence.md "Floating vacation").
+// The Table at a seat's timeout (see table.hpp): a floating vacation day, the
+// players' question (table_late_vote.cpp), or the timeout's move
+// (docs/correspondence.md "Floating vacation", "The players decide").
 #include <boost/asio/post.hpp>
 
 #include "engine/rules.hpp"
 #include "protocol/notice_details.hpp"
+#include "server/table/late_vote.hpp"
 #include "server/table/table.hpp"
 #include "server/time/floating_vacation.hpp"
 
@@ -63,6 +65,10 @@ void Table::spend_floating_day_or_time_out(engine::Seat seat) {
 }
 
 void Table::time_out(engine::Seat seat) {
+  // At a table whose players decide, they are asked first; when nobody can
+  // vote, or the time to vote ran out with the question open, the timeout's
+  // move comes as at any table.
+  if (record_.timeout_vote && !open_late_question(log_) && !answerers(seat).empty()) return ask_about_late(seat);
   const engine::Action action = absent_action(state_, seat);
   auto next = engine::apply(state_, seat, action);
   if (!next) return fault("the timeout move was refused: " + next.error().message);

@@ -39,10 +39,25 @@ LoggedAction first_move(const GameState& state) {
 
 TEST_CASE("every kind has a word that reads back") {
   for (LogKind kind : {LogKind::kAction, LogKind::kResign, LogKind::kAbortProposed, LogKind::kAbortVoted,
-                       LogKind::kAbortRefused, LogKind::kAbortLapsed, LogKind::kAborted, LogKind::kUndo}) {
+                       LogKind::kAbortRefused, LogKind::kAbortLapsed, LogKind::kAborted, LogKind::kUndo,
+                       LogKind::kLateAsked, LogKind::kLateVotedWait, LogKind::kLateVotedRobot, LogKind::kLateVotedEnd,
+                       LogKind::kLateWaited, LogKind::kLateRobot, LogKind::kLateEnded}) {
     CHECK(parse_log_kind(to_string(kind)) == kind);
   }
   CHECK_FALSE(parse_log_kind("rewind").has_value());
+}
+
+TEST_CASE("the players' decision about a late seat leaves the game as it is") {
+  const GameSetup setup = two_players(41);
+  const GameState dealt = *new_game(setup);
+  const Seat late = seats_to_act(dealt).front();
+  const Seat other{static_cast<std::uint8_t>(1 - late.value)};
+  const std::vector<LoggedAction> log{LoggedAction{late, Action{}, LogKind::kLateAsked},
+                                      LoggedAction{other, Action{}, LogKind::kLateVotedEnd},
+                                      LoggedAction{late, Action{}, LogKind::kLateEnded}};
+  const auto after = replay(setup, log);
+  REQUIRE(after.has_value());
+  CHECK(state_hash(*after) == state_hash(dealt));
 }
 
 TEST_CASE("an undo returns the state to exactly the one before the action it takes back") {

@@ -592,6 +592,156 @@ async def without_floating_vacation_the_time_running_out_spends_no_day(server):
     assert (await ann.ok("vacation"))["allowance"]["used"] == 0
 
 
+# --- the players decide about a late seat ------------------------------------------
+
+VOTING = {"move_deadline_hours": 24, "timeout_policy": {"vote": True}}
+
+
+def entries(moves):
+    """The log's entries that are no action, as (entry, seat, actor)."""
+    return [(m["action"]["entry"], m["seat"], m["actor"]) for m in moves if "entry" in m["action"]]
+
+
+async def asked(client, table, late):
+    """Waits for the question about `late` to be open; returns the consent."""
+    async def open_question():
+        consent = (await client.ok("subscribe", table=table))["consent"]
+        return consent if consent["late"] and consent["late"]["seat"] == late else None
+    return await wait_for(open_question, "the question about the late seat")
+
+
+@test
+async def at_a_voting_table_the_players_present_decide_and_a_robot_takes_the_seat(server):
+    table, clients, names, seats = await human_table(server, players=3, **VOTING)
+    ann, boris, clara = clients  # Ann acts first and lets her time run out
+    late = seats[0]
+    summary, _ = await table_state(boris, table)
+    assert summary["pace"]["timeout_vote"] is True, summary
+    await advance(boris, DAY)
+    consent = await asked(boris, table, late)
+    # No timeout move: the question, by Ann's seat, with the time to vote on her clock.
+    summary, moves = await table_state(boris, table)
+    assert entries(moves) == [("late_asked", late, "timeout")], moves
+    assert consent["late"]["votes"] == [] and sorted(consent["late"]["waiting"]) == sorted(seats[1:]), consent
+    assert consent["late"]["expires_at"] == summary["deadline_at"] == START + 2 * DAY, (consent, summary)
+    for voter in (boris, clara):
+        told = [n for n in (await voter.ok("notifications"))["notifications"] if n["kind"] == "late_vote"]
+        assert len(told) == 1 and told[0]["details"]["name"] == names[0] and told[0]["table"] == table, told
+    # Ann does not vote about herself; a vote is a choice among three.
+    refused = await ann.call("vote_late", table=table, choice="wait")
+    assert refused["code"] == "no_request", refused
+    refused = await boris.call("vote_late", check=False, table=table, choice="expel")
+    assert refused["code"] == "bad_request", refused
+    await boris.ok("vote_late", table=table, choice="robot")
+    refused = await boris.call("vote_late", table=table, choice="end")
+    assert refused["code"] == "already_answered", refused
+    # Clara wants Ann's part ended; two of two are for a robot, one of two for ending: a robot.
+    await clara.ok("vote_late", table=table, choice="end")
+    async def decided():
+        summary, moves = await table_state(boris, table)
+        return (summary, moves) if summary["seats"][late]["controller"] == "robot" else None
+    summary, moves = await wait_for(decided, "the decision")
+    assert entries(moves)[:4] == [("late_asked", late, "timeout"), ("late_voted_robot", seats[1], "player"),
+                                  ("late_voted_end", seats[2], "player"), ("late_robot", late, "player")], moves
+    consent = (await boris.ok("subscribe", table=table))["consent"]
+    assert consent["late"] is None and consent["ended"] == [], consent
+    outcomes = [p["outcome"] for p in boris.pushes if p["type"] == "consent_changed"]
+    assert outcomes[-3:] == ["late_voted", "late_voted", "late_robot"], outcomes
+    # The robot stands in: Ann takes her seat back.
+    back = (await ann.ok("reclaim_seat", table=table))["table"]
+    assert back["seats"][late]["controller"] == "human", back
+
+
+@test
+async def ending_a_late_players_part_is_final_and_the_seat_passes_to_the_end(server):
+    table, clients, names, seats = await human_table(server, **VOTING)
+    ann, boris = clients
+    late = seats[0]
+    await advance(boris, DAY)
+    await asked(boris, table, late)
+    await boris.ok("vote_late", table=table, choice="end")
+    async def ended():
+        consent = (await boris.ok("subscribe", table=table))["consent"]
+        return consent if consent["ended"] == [late] else None
+    await wait_for(ended, "Ann's part to end")
+    summary, moves = await table_state(boris, table)
+    assert summary["seats"][late]["controller"] == "absent", summary
+    assert entries(moves)[-1] == ("late_ended", late, "player"), moves
+    refused = await ann.call("reclaim_seat", table=table)
+    assert refused["code"] == "part_ended", refused
+    refused = await ann.call("resign", table=table)
+    assert refused["code"] == "part_ended", refused
+    # The seat passes on its own whenever it is to act; Boris plays on.
+    for _ in range(6):
+        summary, _ = await table_state(boris, table)
+        if summary["to_act"] and summary["to_act"][0] != late:
+            await play_any(boris, table)
+        await asyncio.sleep(0.05)
+    _, moves = await table_state(boris, table)
+    assert any(m["seat"] == late and m["actor"] == "absent" for m in moves), moves
+    told = [n for n in (await ann.ok("notifications"))["notifications"] if n["kind"] == "timed_out"]
+    assert told and told[-1]["details"]["controller"] == "absent", told
+
+
+@test
+async def waiting_gives_the_late_seat_more_time_and_its_move_closes_a_question(server):
+    table, clients, names, seats = await human_table(server, **VOTING)
+    ann, boris = clients
+    late = seats[0]
+    await advance(boris, DAY)
+    await asked(boris, table, late)
+    await advance(boris, HOUR)
+    await boris.ok("vote_late", table=table, choice="wait")
+    async def waited():
+        summary, moves = await table_state(boris, table)
+        return summary if entries(moves)[-1][0] == "late_waited" else None
+    summary = await wait_for(waited, "the decision to wait")
+    # One more move deadline from the decision.
+    assert summary["deadline_at"] == START + 2 * DAY + HOUR, summary
+    assert summary["seats"][late]["controller"] == "human", summary
+    # Ann's time runs out again: a new question, which her own move closes.
+    await advance(boris, DAY)
+    await asked(boris, table, late)
+    await play_any(ann, table)
+    consent = (await boris.ok("subscribe", table=table))["consent"]
+    assert consent["late"] is None, consent
+    refused = await boris.call("vote_late", table=table, choice="robot")
+    assert refused["code"] == "no_request", refused
+    await boris.call("legal_actions", table=table)  # lets pushes arrive
+    outcomes = [p["outcome"] for p in boris.pushes if p["type"] == "consent_changed"]
+    assert outcomes[-1] == "late_closed", outcomes
+
+
+@test
+async def when_the_time_to_vote_runs_out_or_nobody_can_vote_the_timeout_comes(server):
+    table, clients, names, seats = await human_table(server, **VOTING)
+    ann, boris = clients
+    late = seats[0]
+    await advance(boris, DAY)
+    await asked(boris, table, late)
+    # Boris lets the day to vote pass: the table's own policy, the timeout's move.
+    await advance(boris, DAY)
+    _, moves = await wait_for_moves(boris, table, 2)
+    assert moves[1]["actor"] == "timeout" and moves[1]["seat"] == late and "entry" not in moves[1]["action"], moves
+    consent = (await boris.ok("subscribe", table=table))["consent"]
+    assert consent["late"] is None, consent
+    # Against a robot nobody votes: the timeout comes at once.
+    carl = await register(server, "carl_alone")
+    alone = (await carl.ok("create_table", players=2, robots=1, **VOTING))["table"]["id"]
+    await carl.ok("start_table", table=alone)
+    async def carls_turn():
+        summary, _ = await table_state(carl, alone)
+        return summary if summary["deadline_at"] is not None else None
+    summary = await wait_for(carls_turn, "Carl's turn")
+    now = await advance(carl, 1)
+    await advance(carl, summary["deadline_at"] - now)
+    async def timed_out():
+        _, moves = await table_state(carl, alone)
+        return moves if any(m["actor"] == "timeout" for m in moves) else None
+    moves = await wait_for(timed_out, "Carl's timeout")
+    assert not entries(moves), moves
+
+
 async def days_left(client, left):
     status = await client.ok("vacation")
     return status if status["allowance"]["left"] == left and status["vacation"] is not None else None

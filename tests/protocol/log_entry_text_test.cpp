@@ -54,7 +54,9 @@ TEST_CASE("the entries that are no action are written as their documents") {
   for (const engine::LogKind kind :
        {engine::LogKind::kResign, engine::LogKind::kAbortProposed, engine::LogKind::kAbortVoted,
         engine::LogKind::kAbortRefused, engine::LogKind::kAbortLapsed, engine::LogKind::kAborted,
-        engine::LogKind::kUndo}) {
+        engine::LogKind::kUndo, engine::LogKind::kLateAsked, engine::LogKind::kLateVotedWait,
+        engine::LogKind::kLateVotedRobot, engine::LogKind::kLateVotedEnd, engine::LogKind::kLateWaited,
+        engine::LogKind::kLateRobot, engine::LogKind::kLateEnded}) {
     check_entry(engine::LoggedAction{engine::Seat{0}, engine::Action{}, kind});
   }
 }

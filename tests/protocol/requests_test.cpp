@@ -193,12 +193,24 @@ TEST_CASE("the lobby: players, options, pace and status") {
   check_refused(json{{"type", "create_table"}, {"players", 3}, {"move_deadline_hours", 337}}, "bad_request",
                 "move_deadline_hours: a whole number from 1 to 336 is required");
   check_refused(json{{"type", "create_table"}, {"players", 3}, {"timeout_policy", 3}}, "bad_request",
-                "timeout_policy: an object {takeover_after, takeover_by}");
+                "timeout_policy: an object {takeover_after, takeover_by, vote}");
   // A number beyond int is out of range, not cut down to one that fits.
   check_refused(json{{"type", "create_table"}, {"players", 3}, {"timeout_policy", {{"takeover_after", 4294967297LL}}}},
                 "bad_request", "timeout_policy.takeover_after: 1 to 20, or null");
   check_refused(json{{"type", "create_table"}, {"players", 3}, {"timeout_policy", {{"takeover_by", "nobody"}}}},
                 "bad_request", "timeout_policy.takeover_by: robot or absent");
+  check_refused(json{{"type", "create_table"}, {"players", 3}, {"timeout_policy", {{"vote", "yes"}}}}, "bad_request",
+                "timeout_policy.vote: true or false");
+  check_refused(json{{"type", "vote_late"}, {"table", 3}, {"choice", "expel"}}, "bad_request",
+                "choice: wait, robot or end");
+  check_refused(json{{"type", "vote_late"}, {"table", 3}}, "bad_request", "choice: wait, robot or end");
+  const auto vote = protocol::decode_client_request(R"({"type":"vote_late","table":3,"choice":"end"})");
+  REQUIRE(vote.has_value());
+  CHECK(std::get<protocol::client::VoteLate>(vote->request).choice == protocol::LateChoice::kEnd);
+  const auto voting = protocol::decode_client_request(
+      R"({"type":"create_table","players":3,"move_deadline_hours":24,"timeout_policy":{"vote":true}})");
+  REQUIRE(voting.has_value());
+  CHECK(std::get<protocol::client::CreateTable>(voting->request).timeout_policy->vote);
   check_refused(json{{"type", "create_table"}, {"players", 3}, {"robots", 4}}, "bad_request",
                 "robots: a whole number from 0 to 3 is required");
   // Level 0's random moves are for matches, not a table's opponents.

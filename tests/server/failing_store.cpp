@@ -145,6 +145,11 @@ void FailingRecords::update_table_floating_vacation(std::int64_t table_id, bool 
   inner_.update_table_floating_vacation(table_id, allowed);
 }
 
+void FailingRecords::update_table_timeout_vote(std::int64_t table_id, bool vote) {
+  write();
+  inner_.update_table_timeout_vote(table_id, vote);
+}
+
 void FailingRecords::update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat,
                                          std::optional<std::int64_t> since, const std::vector<std::int64_t>& left) {
   write();

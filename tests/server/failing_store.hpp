@@ -64,6 +64,7 @@ class FailingRecords final : public server::Records {
                              std::optional<std::int64_t> left) override;
   void update_table_bank(std::int64_t table_id, const server::TimeBankRecord& bank) override;
   void update_table_floating_vacation(std::int64_t table_id, bool allowed) override;
+  void update_table_timeout_vote(std::int64_t table_id, bool vote) override;
   void update_table_clocks(std::int64_t table_id, std::optional<int> clock_seat, std::optional<std::int64_t> since,
                            const std::vector<std::int64_t>& left) override;
   void tell_followers(std::int64_t table_id, std::int64_t moves_before) override {

@@ -109,3 +109,12 @@ TEST_CASE("a seat's clock does not run through its player's nights, and runs out
   clocks = start_wait(kBank, clocks, 0, kParisSaturdayNoon + 24 * kHour, off);
   CHECK(read_clocks(clocks, kParisSaturdayNoon + 48 * kHour, off).left[0] == 48 * kHour);
 }
+
+TEST_CASE("a grant gives the seat its time whatever it had left, and its clock runs from then") {
+  SeatClocks clocks = start_wait(kBank, fresh_clocks(kBank, 2), 1, kStart);
+  clocks = grant(clocks, 1, 36 * kHour, kStart + 80 * kHour);
+  CHECK(clocks.running == 1);
+  const ClockReading reading = read_clocks(clocks, kStart + 80 * kHour);
+  CHECK(reading.left[1] == 36 * kHour);
+  CHECK(reading.runs_out_at == kStart + 116 * kHour);
+}
