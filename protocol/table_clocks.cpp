@@ -11,7 +11,16 @@ json encode(const TimeBankHours& bank) {
 }
 
 json encode(const ClocksShown& clocks) {
-  return json{{"left", clocks.left}, {"running", clocks.running ? json(*clocks.running) : json(nullptr)}};
+  json out{{"left", clocks.left}, {"running", clocks.running ? json(*clocks.running) : json(nullptr)}};
+  if (!clocks.off.empty()) {
+    json off = json::array();
+    for (const auto& seat : clocks.off) {
+      off.push_back(seat ? json{{"now", seat->now}, {"change_at", seat->change_at ? json(*seat->change_at) : json(nullptr)}}
+                         : json(nullptr));
+    }
+    out["off"] = std::move(off);
+  }
+  return out;
 }
 
 }  // namespace sp::protocol

@@ -23,8 +23,19 @@ struct TimeBankHours {
 // running seat, when it started; the running seat runs out at the view's
 // deadline_at.
 struct ClocksShown {
+  // A seat's player's off time as it stands (docs/correspondence.md "Off
+  // time"): whether it is on now, and when that next changes.
+  struct Off {
+    bool now = false;
+    std::optional<std::int64_t> change_at;
+    friend bool operator==(const Off&, const Off&) = default;
+  };
   std::vector<std::int64_t> left;
   std::optional<int> running;
+  // By seat, on a live table only: none for a seat whose player declared no
+  // off time; empty when nobody at the table declared any, or the table
+  // does not know.
+  std::vector<std::optional<Off>> off;
   friend bool operator==(const ClocksShown&, const ClocksShown&) = default;
 };
 

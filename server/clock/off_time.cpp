@@ -102,6 +102,16 @@ std::optional<std::int64_t> after_counted(const OffTime& off, std::int64_t from,
   }
 }
 
+OffStatus off_status(const OffTime& off, std::int64_t now) {
+  if (off.none()) return {};
+  for (const Span& s : off_spans(off, now, now + 7 * kDay)) {
+    if (s.to <= now) continue;
+    if (s.from <= now) return {true, s.to};
+    return {false, s.from};
+  }
+  return {};
+}
+
 int declared_off_hours_per_week(const OffTime& off) {
   int days_off = 0;
   for (bool day : off.off_days) days_off += day ? 1 : 0;

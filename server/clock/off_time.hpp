@@ -36,6 +36,15 @@ std::int64_t counted_seconds(const OffTime& off, std::int64_t from, std::int64_t
 // to count (a whole week off).
 std::optional<std::int64_t> after_counted(const OffTime& off, std::int64_t from, std::int64_t seconds);
 
+// Whether the player is in their off time at `now`, and when that next
+// changes: the end of this off time, or the start of the next one (none: no
+// change within a week, as with no off time at all).
+struct OffStatus {
+  bool off = false;
+  std::optional<std::int64_t> change_at;
+};
+OffStatus off_status(const OffTime& off, std::int64_t now);
+
 // Hours off in a week as declared (nights times the days that are not off,
 // plus the off days), for the site's maximum.
 int declared_off_hours_per_week(const OffTime& off);

@@ -267,8 +267,12 @@ class Table : public std::enable_shared_from_this<Table> {
   Aftermath aftermath_of_move(const Move& move, const engine::GameState& next) const;
   // The same for any entry of the log: a vote keeps the deadline as it is.
   Aftermath aftermath_of_entry(const Move& move, const engine::GameState& next) const;
+  // A step of a change's transaction before its aftermath is written (at
+  // `now`): it may add to the aftermath, or decide that nothing is written
+  // (false; `done` is then called with true all the same).
+  using BeforeWrite = std::function<bool(Records& db, Aftermath& aftermath, std::int64_t now)>;
   // Writes an aftermath that comes with no move, then calls `done`.
-  void change(Aftermath aftermath, std::function<void(bool ok)> done);
+  void change(Aftermath aftermath, std::function<void(bool ok)> done, BeforeWrite before = nullptr);
   // After the aftermath's transaction: updates the table, the scheduler and
   // delivers notifications; returns the seat_control message to announce, if any.
   std::optional<protocol::SeatControl> apply_aftermath(const Aftermath& aftermath, const AftermathWritten& written);
@@ -316,6 +320,12 @@ class Table : public std::enable_shared_from_this<Table> {
   // Each move's entry after `since`, as `seat` may see it, as JSON text.
   std::vector<std::string> moves_since(std::int64_t since, std::optional<engine::Seat> seat) const;
   protocol::TableSummary summary() const;
+  // The seats' clocks as every view shows them, with their players' off
+  // time as it stands now (none: the table has no clock).
+  std::optional<protocol::ClocksShown> clocks_now() const;
+  // Runs `then` on the strand once the seats' players' off time is known:
+  // read with each change's clocks, or here once after the table was loaded.
+  void with_off_times(std::function<void()> then);
 
   // Constant after construction.
   const std::int64_t id_;
@@ -354,6 +364,9 @@ class Table : public std::enable_shared_from_this<Table> {
   std::atomic<std::int64_t> moves_followed_{0};  // following_->moves(), published
   std::function<void(std::uint32_t)> on_watching_;  // set before the table is shared (tell_watching)
   std::atomic<std::uint32_t> seats_watched_{0};     // audience_.seats_watched(), published
+  // By seat, the players' off time as last read (with_off_times).
+  OffTimes seat_off_;
+  bool off_known_ = false;
   // Counted in spb_tables_stopped (a fault here), until the table goes or
   // another node takes it.
   bool counted_stopped_ = false;

@@ -13,6 +13,7 @@ namespace {
 void write_clocks(Records& db, std::int64_t table_id, const TableClock& clock, const Aftermath& aftermath,
                   std::int64_t now, AftermathWritten& written) {
   const OffTimes off = seat_off_times(db, clock.people);
+  written.off = off;
   SeatClocks clocks = clock.clocks;
   if (aftermath.clock_mover) clocks = after_move(clock.control, std::move(clocks), *aftermath.clock_mover, now, off);
   switch (aftermath.deadline) {

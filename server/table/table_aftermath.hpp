@@ -58,6 +58,7 @@ struct AftermathWritten {
   std::optional<std::int64_t> at;
   std::optional<std::int64_t> left;
   std::optional<SeatClocks> clocks;  // as written, when they changed
+  std::optional<OffTimes> off;       // the seats' players' off time, as read for the clocks
   std::vector<StoredNotification> notes;
   // The changed seat's robot level as stored (a person's seat taken over by a
   // robot gets the stand-in's, stand_in.hpp) and its account's rating.

@@ -28,7 +28,7 @@ std::optional<TableClock> table_clock_of(const TableRecord& table) {
 std::optional<protocol::ClocksShown> clocks_shown(const TableRecord& table) {
   const auto clock = table_clock_of(table);
   if (!clock) return std::nullopt;
-  return protocol::ClocksShown{clock->clocks.left, clock->clocks.running};
+  return protocol::ClocksShown{clock->clocks.left, clock->clocks.running, {}};
 }
 
 void put_clocks(TableRecord& table, const SeatClocks& clocks) {

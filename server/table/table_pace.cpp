@@ -147,15 +147,17 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
   return after;
 }
 
-void Table::change(Aftermath aftermath, std::function<void(bool ok)> done) {
+void Table::change(Aftermath aftermath, std::function<void(bool ok)> done, BeforeWrite before) {
   auto written = std::make_shared<AftermathWritten>();
   const std::int64_t now = correspondence_.clock.now();
   writing_ = true;
   store_.submit(
       [table = id_, clock = table_clock_of(record_), aftermath, written, now, fence = fence_,
-       moves = record_.move_count](Records& db) {
+       moves = record_.move_count, before = std::move(before)](Records& db) {
         if (fence) db.check_lease(table, *fence);
-        *written = write_aftermath(db, table, clock, aftermath, now);
+        Aftermath to_write = aftermath;
+        if (before && !before(db, to_write, now)) return;
+        *written = write_aftermath(db, table, clock, to_write, now);
         if (fence) db.tell_followers(table, moves);
       },
       [self = shared_from_this(), aftermath, written, done = std::move(done)](std::exception_ptr error) mutable {
@@ -194,6 +196,10 @@ std::optional<protocol::SeatControl> Table::apply_aftermath(const Aftermath& aft
     }
   }
   if (written.clocks) put_clocks(record_, *written.clocks);
+  if (written.off) {
+    seat_off_ = *written.off;
+    off_known_ = true;
+  }
   if (written.deadline_changed) {
     record_.deadline_at = written.at;
     record_.deadline_left = written.left;

@@ -3,6 +3,8 @@
 
 #include <boost/asio/post.hpp>
 
+#include <algorithm>
+
 #include "engine/legal_actions.hpp"
 #include "server/table/table.hpp"
 #include "server/table/stand_in.hpp"
@@ -51,8 +53,25 @@ void Table::summarize(std::function<void(protocol::TableSummary)> fn) {
   boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)] { fn(self->summary()); });
 }
 
+std::optional<protocol::ClocksShown> Table::clocks_now() const {
+  auto shown = clocks_shown(record_);
+  const bool any = std::any_of(seat_off_.begin(), seat_off_.end(), [](const OffTime& off) { return !off.none(); });
+  if (!shown || !off_known_ || !any) return shown;
+  const std::int64_t now = correspondence_.clock.now();
+  for (const OffTime& off : seat_off_) {
+    if (off.none()) {
+      shown->off.emplace_back();
+      continue;
+    }
+    const OffStatus status = off_status(off, now);
+    shown->off.push_back(protocol::ClocksShown::Off{status.off, status.change_at});
+  }
+  return shown;
+}
+
 protocol::TableSummary Table::summary() const {
   protocol::TableSummary out = table_summary(record_);
+  out.clocks = clocks_now();
   if (faulted_ && !moved_ && record_.status != TableStatus::kAborted) out.status = "faulted";
   out.options = setup_.options;
   for (engine::Seat seat : engine::seats_to_act(state_)) out.to_act.push_back(seat.value);

@@ -1,8 +1,6 @@
 // The Table at a seat's timeout (see table.hpp): a floating vacation day, the
 // players' question (table_late_vote.cpp), or the timeout's move
 // (docs/correspondence.md "Floating vacation", "The players decide").
-#include <boost/asio/post.hpp>
-
 #include "engine/rules.hpp"
 #include "protocol/notice_details.hpp"
 #include "server/table/late_vote.hpp"
@@ -31,36 +29,23 @@ void Table::spend_floating_day_or_time_out(engine::Seat seat) {
   pause.deadline = Aftermath::Deadline::kPause;
   pause.wait_seat = seat.value;
   auto day = std::make_shared<FloatingDay>();
-  auto written = std::make_shared<AftermathWritten>();
-  writing_ = true;
   // The day and the clock's pause are one transaction: a day is never spent
   // without stopping the clock that ran out, nor the clock stopped for nothing.
-  store_.submit(
-      [table = id_, name = record_.name, clock = table_clock_of(record_), pause, user, day, written,
-       now = correspondence_.clock.now(), per_year = correspondence_.vacation_days_per_year, fence = fence_,
-       moves = record_.move_count](Records& db) mutable {
-        if (fence) db.check_lease(table, *fence);
-        *day = spend_floating_day(db, user, now, per_year);
-        if (day->outcome == FloatingDay::Outcome::kNotSpent) return;
-        if (day->outcome == FloatingDay::Outcome::kSpent) pause.notes.push_back(day_spent_note(user, table, name, *day));
-        *written = write_aftermath(db, table, clock, pause, now);
-        if (fence) db.tell_followers(table, moves);
+  change(
+      std::move(pause),
+      [self = shared_from_this(), day, seat](bool ok) {
+        if (!ok) return;
+        if (day->outcome == FloatingDay::Outcome::kNotSpent) return self->time_out(seat);
+        if (day->vacation && self->correspondence_.floating_day_spent) {
+          self->correspondence_.floating_day_spent(*day->vacation);
+        }
       },
-      [self = shared_from_this(), pause, day, written, seat](std::exception_ptr error) {
-        boost::asio::post(self->strand_, [self, pause, day, written, seat, error] {
-          self->writing_ = false;
-          if (error && is_lease_lost(error)) return self->lease_lost("a seat's timeout was written");
-          if (error) return self->fault("a floating vacation day could not be stored: " + failure_reason(error));
-          if (day->outcome == FloatingDay::Outcome::kNotSpent) {
-            self->time_out(seat);
-          } else {
-            self->apply_aftermath(pause, *written);
-            if (day->vacation && self->correspondence_.floating_day_spent) {
-              self->correspondence_.floating_day_spent(*day->vacation);
-            }
-          }
-          self->process_next();
-        });
+      [user, day, table = id_, name = record_.name,
+       per_year = correspondence_.vacation_days_per_year](Records& db, Aftermath& to_write, std::int64_t now) {
+        *day = spend_floating_day(db, user, now, per_year);
+        if (day->outcome == FloatingDay::Outcome::kNotSpent) return false;
+        if (day->outcome == FloatingDay::Outcome::kSpent) to_write.notes.push_back(day_spent_note(user, table, name, *day));
+        return true;
       });
 }
 

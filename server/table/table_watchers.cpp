@@ -18,6 +18,7 @@
 #include "protocol/table_results.hpp"
 #include "protocol/table_update.hpp"
 #include "server/table/log_replay.hpp"
+#include "server/table/seat_off_times.hpp"
 #include "server/table/table_clock.hpp"
 
 namespace sp::server {
@@ -35,7 +36,7 @@ std::optional<Audience::HeldFrame> Table::broadcast(const engine::LoggedAction& 
                                                     const engine::Events& events, const Subscriber* held_for) {
   // A stopped table shows no legal actions; a followed one shows what its node would accept.
   const Audience::Shown shown{id_,        state_, setup_.options, record_.move_count, record_.deadline_at,
-                              !faulted_ || moved_, clocks_shown(record_)};
+                              !faulted_ || moved_, clocks_now()};
   return audience_.broadcast(shown, logged, actor, events, held_for);
 }
 
@@ -68,26 +69,50 @@ std::vector<std::string> Table::moves_since(std::int64_t since, std::optional<en
 void Table::subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch, std::int64_t user_id,
                       std::optional<std::int64_t> since, bool compact, ReplyFn reply) {
   boost::asio::post(strand_, [self = shared_from_this(), subscriber = std::move(subscriber), epoch, user_id, since,
-                              compact, reply = std::move(reply)] {
-    const auto seat = self->seat_of(user_id);
-    const Subscriber* key = subscriber.lock().get();
-    self->audience_.watch(Audience::Watcher{subscriber, key, epoch, seat, compact});
-    self->watchers_changed();
-    const std::int64_t from = std::clamp<std::int64_t>(since.value_or(self->record_.move_count), 0,
-                                                       self->record_.move_count);
-    protocol::Subscribed result{self->summary(),
-                                seat ? std::optional<int>(seat->value) : std::nullopt,
-                                view_after(self->state_, viewer_for(seat), self->record_.move_count),
-                                self->names_,
-                                self->legal_for(seat),
-                                seat ? engine::card_prices(self->state_, *seat) : std::vector<engine::CardPrice>{},
-                                self->moves_since(from, seat),
-                                std::nullopt,
-                                self->consent()};
-    // The seat's own standing orders, for its player only.
-    if (seat) result.orders = self->orders_.of(seat->value);
-    reply(Reply::result(protocol::encode_data(result)));
+                              compact, reply = std::move(reply)]() mutable {
+    // The reply shows each seat's clock with its player's off time.
+    self->with_off_times([self, subscriber = std::move(subscriber), epoch, user_id, since, compact,
+                          reply = std::move(reply)] {
+      const auto seat = self->seat_of(user_id);
+      const Subscriber* key = subscriber.lock().get();
+      self->audience_.watch(Audience::Watcher{subscriber, key, epoch, seat, compact});
+      self->watchers_changed();
+      const std::int64_t from = std::clamp<std::int64_t>(since.value_or(self->record_.move_count), 0,
+                                                         self->record_.move_count);
+      protocol::Subscribed result{self->summary(),
+                                  seat ? std::optional<int>(seat->value) : std::nullopt,
+                                  view_after(self->state_, viewer_for(seat), self->record_.move_count),
+                                  self->names_,
+                                  self->legal_for(seat),
+                                  seat ? engine::card_prices(self->state_, *seat) : std::vector<engine::CardPrice>{},
+                                  self->moves_since(from, seat),
+                                  std::nullopt,
+                                  self->consent()};
+      // The seat's own standing orders, for its player only.
+      if (seat) result.orders = self->orders_.of(seat->value);
+      reply(Reply::result(protocol::encode_data(result)));
+    });
   });
+}
+
+void Table::with_off_times(std::function<void()> then) {
+  const auto clock = table_clock_of(record_);
+  if (off_known_ || !clock || state_.is_finished()) return then();
+  auto off = std::make_shared<OffTimes>();
+  store_.submit([people = clock->people, off](Records& db) { *off = seat_off_times(db, people); },
+                [self = shared_from_this(), off, then = std::move(then)](std::exception_ptr error) mutable {
+                  boost::asio::post(self->strand_, [self, off, error, then = std::move(then)] {
+                    // Only shown: without it the clocks are shown as before.
+                    if (error) {
+                      spdlog::warn("table {}: its players' off time could not be read: {}", self->id_,
+                                   failure_reason(error));
+                    } else if (!self->off_known_) {
+                      self->seat_off_ = std::move(*off);
+                      self->off_known_ = true;
+                    }
+                    then();
+                  });
+                });
 }
 
 void Table::unsubscribe(const Subscriber* subscriber) {

@@ -417,8 +417,14 @@ async def a_players_weekend_and_nights_stop_their_clock_and_too_much_off_time_is
     summary, _ = await table_state(clients[0], table)
     deadline = START + 3 * DAY + 4 * HOUR
     assert summary["deadline_at"] == deadline, summary
+    # Each seat's clock says whether its player's off time is on, and when it changes.
+    saturday = START + 16 * HOUR
+    assert summary["clocks"]["off"] == [{"now": False, "change_at": saturday}] * 2, summary["clocks"]
+    await advance(clients[0], 17 * HOUR)
+    summary, _ = await table_state(clients[1], table)
+    assert summary["clocks"]["off"] == [{"now": True, "change_at": saturday + 2 * DAY}] * 2, summary["clocks"]
     moves_before = len(stored_moves(server, table))
-    await advance(clients[0], deadline - START - 1)
+    await advance(clients[0], deadline - START - 1 - 17 * HOUR)
     await asyncio.sleep(0.5)
     assert len(stored_moves(server, table)) == moves_before
     await advance(clients[0], 1)

@@ -110,3 +110,20 @@ TEST_CASE("a week all off leaves no time to count, and the declared hours say so
   CHECK(declared_off_hours_per_week(off) == 7 * 24);
   CHECK_FALSE(after_counted(off, kParisSat27March, kHour));
 }
+
+TEST_CASE("a player's off time says whether it is on now and when that changes, across the spring change") {
+  const OffTime off = nights("Europe/Paris", 22, 7);
+  const OffStatus noon = off_status(off, kParisSat27March);
+  CHECK_FALSE(noon.off);
+  CHECK(noon.change_at == kParisSat27March + 10 * kHour);  // 22:00 CET
+  // 23:00 CET: the night, which ends at 07:00 CEST, 8 real hours after it began.
+  const OffStatus night = off_status(off, kParisSat27March + 11 * kHour);
+  CHECK(night.off);
+  CHECK(night.change_at == kParisSat27March + 18 * kHour);
+  // A weekend ends at Monday's local midnight.
+  const OffStatus weekend = off_status(weekends("Europe/Paris"), kParisSun28March);
+  CHECK(weekend.off);
+  CHECK(weekend.change_at == kParisSun28March + 12 * kHour);
+  CHECK_FALSE(off_status(OffTime{}, kParisSun28March).off);
+  CHECK_FALSE(off_status(OffTime{}, kParisSun28March).change_at);
+}
