@@ -4,7 +4,8 @@
 // language when she asks for more than the server allows, and turns floating
 // vacation on; Dmitri (a Russian browser, a phone) creates a table with a
 // time bank, Elise joins it, and each reads its pace and sees each seat's
-// clock on the table page. Usage: node clocks.mjs SPB_BINARY SCREENSHOT_DIR
+// clock on the table page, and when Elise's off time runs or next begins.
+// Usage: node clocks.mjs SPB_BINARY SCREENSHOT_DIR
 import {
   check, commandLine, DESKTOP, launchBrowser, noAccessibilityViolations, noHorizontalOverflow, PHONE, register, startServer,
   Steps, runSteps,
@@ -106,6 +107,10 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
       check(shown.length === 2, `${shown.length} clocks shown for two seats: ${shown}`);
       const still = shown.filter((c) => !c.includes(running));
       check(still.length === 1 && /(2 д 0 ч|2 j 0 h)$/.test(still[0]), `the waiting seat's clock reads: ${shown}`);
+      // Elise's nights and Sunday: her seat says when her off time runs or next begins; Dmitri declared none.
+      const rests = await p.page.locator(".players .badge.off-time").allTextContents();
+      const resting = p === dmitri ? /отдыхает (до|с) / : /au repos (jusqu'au|à partir du) /;
+      check(rests.length === 1 && resting.test(rests[0]), `the seats' off time reads: ${rests}`);
     }
     await noHorizontalOverflow(dmitri);
     await steps.shot(dmitri, "clocks-table-ru");

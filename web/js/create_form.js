@@ -2,7 +2,7 @@
 // with a line that says what it does: the players and robots, private or in
 // the lobby, the
 // expansions, the rule options, the pace (the move deadline and what
-// happens when it passes), and ratings (rated with robots, what a joiner needs). Fields left at their defaults are left out of the
+// happens when it passes, or that the other players decide), and ratings (rated with robots, what a joiner needs). Fields left at their defaults are left out of the
 // request, so the server's defaults apply.
 import { h } from "./dom.js";
 import { errorText, t } from "./i18n.js";
@@ -62,6 +62,7 @@ export class CreateForm {
       this.bank,
       field(t("create.takeover_after"), this.takeoverAfter, t("create.takeover_after_explain")),
       field(t("create.takeover_by"), this.takeoverBy, t("create.takeover_by_explain")),
+      check("timeout_vote", false, t("create.timeout_vote"), t("create.timeout_vote_explain")),
       check("floating_vacation", true, t("create.floating_vacation"), t("create.floating_vacation_explain")));
     this.element = h("form", { class: "panel create", "aria-labelledby": "create-title", onsubmit: (e) => this.create(e) },
       h("h2", { id: "create-title" }, t("create.title")),
@@ -97,7 +98,8 @@ export class CreateForm {
 
   // The choices that depend on others: robots up to the players, five
   // players with the New Society only, the automatic pass only while money
-  // and hands are public, a timeout policy only with a deadline.
+  // and hands are public, a timeout policy (the players' vote included) only
+  // with a deadline or a bank.
   sync() {
     const f = this.element.elements;
     const players = Number(f.players.value);
@@ -115,6 +117,8 @@ export class CreateForm {
     for (const input of this.bank.querySelectorAll("input")) input.disabled = this.bank.hidden;
     this.takeoverAfter.disabled = !timed;
     this.takeoverBy.disabled = !timed;
+    f.timeout_vote.disabled = !timed;
+    if (!timed) f.timeout_vote.checked = false;
   }
 
   request() {
@@ -156,6 +160,7 @@ export class CreateForm {
         takeover_after: this.takeoverAfter.value === "" ? null : Number(this.takeoverAfter.value),
         takeover_by: this.takeoverBy.value,
       };
+      if (f.timeout_vote.checked) request.timeout_policy.vote = true;
     }
     return request;
   }

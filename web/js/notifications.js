@@ -19,6 +19,7 @@ export function notificationText(n, tableName) {
     case "orders_lapsed": return t("notification.orders_lapsed", { table });
     case "deadline_near": return t("notification.deadline_near", { table, hours: d.hours ?? "?" });
     case "chat_mention": return t("notification.chat_mention", { table, from: d.from ?? "?" });
+    case "late_vote": return t("notification.late_vote", { table, name: d.name ?? "?" });
     case "vacation_day_spent": return t("notification.vacation_day_spent", { table, left: d.days_left ?? "?" });
     case "game_ended":
       return d.place === undefined ? t("notification.game_ended", { table })

@@ -12,7 +12,7 @@ const DECKS = ["worker", "building", "aristocrat", "trading"];
 
 // Each table option: its name and its explanation as the create form words them.
 const OPTIONS = ["players", "robots", "private", "banquet", "new_society", "public_money", "public_hands", "auto_pass_forced",
-  "stack_peek", "pass_until_phase_end", "pub", "deadline", "takeover_after", "takeover_by", "rated", "min_rating", "max_timeout_rate"];
+  "stack_peek", "pass_until_phase_end", "pub", "deadline", "takeover_after", "takeover_by", "timeout_vote", "rated", "min_rating", "max_timeout_rate"];
 const OPTION_NAME = { banquet: "expansion.banquet", new_society: "expansion.new_society" };
 
 // The cards the prose names, by the catalogue's names in the reader's language.

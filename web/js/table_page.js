@@ -20,7 +20,7 @@ import { renderFinalScoring, renderHistory } from "./final_scoring.js";
 import { errorText, playerName, t } from "./i18n.js";
 import { MoveLog } from "./move_log.js";
 import { OrdersPanel } from "./orders_panel.js";
-import { controllerText, seatClocks, timeLeftText, isUrgent } from "./table_summary.js";
+import { controllerText, seatClocks, seatOffTimes, timeLeftText, isUrgent } from "./table_summary.js";
 import { renderBoard, renderPlayers, renderStatus } from "./table_view.js";
 
 const CLOCK_MS = 30000;
@@ -120,7 +120,8 @@ export class TablePage {
     this.onOrders = (e) => { if (e.detail.table === tableId) this.orders.show(e.detail.orders); };
     this.onConsent = (e) => {
       if (e.detail.table !== tableId) return;
-      this.consentState = { ...this.consentState, undo: e.detail.undo, abort: e.detail.abort };
+      const { undo, abort, late = null, ended } = e.detail;
+      this.consentState = { ...this.consentState, undo, abort, late, ...(ended ? { ended } : {}) };
       this.consent.heard(e.detail);
       if (this.view) this.render();
     };
@@ -269,11 +270,12 @@ export class TablePage {
     this.prices = prices;
     this.lastMove = view.move_number;
     const names = view.players.map((p) => playerName(p.name));
-    // A resign in these moves: the seat is out from here on.
+    // A resign, or the others ending a late player's part, in these moves:
+    // the seat is out from here on.
     for (const move of moves) {
-      if (move.action.entry === "resign" && this.consentState && !this.consentState.resigned.includes(move.seat)) {
-        this.consentState.resigned = [...this.consentState.resigned, move.seat];
-      }
+      const list = { resign: "resigned", late_ended: "ended" }[move.action.entry];
+      const out = list && this.consentState ? this.consentState[list] || [] : null;
+      if (out && !out.includes(move.seat)) this.consentState[list] = [...out, move.seat];
     }
     this.log.add(moves, names);
     this.render();
@@ -333,8 +335,20 @@ export class TablePage {
       return replace(this.seatNotice, h("div", { class: "panel stopped", role: "alert" }, h("p", {}, why)));
     }
     const mine = this.summary?.seats.find((s) => s.seat === this.seat);
+    // The others ended my part: the seat is not mine to take back.
+    if (mine && this.partEnded(this.seat) && this.view.step !== "finished") {
+      return replace(this.seatNotice, h("div", { class: "panel taken-over part-ended" }, h("p", {}, t("consent.part_ended_mine"))));
+    }
+    // A question about a late seat awaits my vote: said at the top, where a
+    // phone's reader looks, with a way to the question's buttons below.
+    const late = this.consentState?.late;
+    const asked = late && this.seat !== null && late.waiting.includes(this.seat) && this.view.step !== "finished"
+      ? h("div", { class: "panel taken-over late-notice" },
+        h("p", {}, t("consent.late_notice", { name: playerName(this.view.players[late.seat]?.name ?? "") || t("consent.seat", { n: late.seat }) })),
+        h("button", { type: "button", class: "primary go-to-question", onclick: () => this.consent.focusQuestion() }, t("consent.late_go")))
+      : null;
     const taken = mine && this.seat !== null && mine.controller && mine.controller !== "human" && this.view.step !== "finished";
-    if (!taken) return replace(this.seatNotice);
+    if (!taken) return replace(this.seatNotice, asked);
     const reclaim = h("button", { type: "button", class: "primary reclaim", onclick: async () => {
       try {
         const data = await this.connection.request("reclaim_seat", { table: this.tableId });
@@ -353,7 +367,7 @@ export class TablePage {
     const pace = timedOut && this.summary.stand_in_wait_seconds
       ? h("p", { class: "stand-in-pace" }, t("seat.stand_in_pace", { minutes: Math.round(this.summary.stand_in_wait_seconds / 60) }))
       : null;
-    replace(this.seatNotice, h("div", { class: "panel taken-over" }, h("p", {}, why), pace, reclaim));
+    replace(this.seatNotice, asked, h("div", { class: "panel taken-over" }, h("p", {}, why), pace, reclaim));
   }
 
   render() {
@@ -415,11 +429,20 @@ export class TablePage {
     return this.view.step === "finished" || stopped ? [] : this.prices;
   }
 
+  partEnded(seat) {
+    return seat !== null && !!this.consentState?.ended?.includes(seat);
+  }
+
   drawPlayers() {
-    const seats = new Map((this.summary?.seats || []).map((s) => [s.seat, controllerText(s)]));
+    // A seat whose part the others ended says so beside who plays it now.
+    const seats = new Map((this.summary?.seats || []).map((s) => {
+      const who = controllerText(s);
+      return [s.seat, this.partEnded(s.seat) ? [t("seat.part_ended"), who].filter(Boolean).join(t("list.separator")) : who];
+    }));
     replace(this.players, renderPlayers(this.view, this.seat, this.legal, {
       controllers: seats, changed: this.changed, prices: this.shownPrices(), ratings: this.ratings || new Map(),
       clocks: seatClocks(this.summary && { ...this.summary, deadline_at: this.deadlineAt, to_act: this.view.to_act }),
+      rests: seatOffTimes(this.summary),
     }));
   }
 

@@ -2,7 +2,7 @@
 // page): its players (who is to act, who is a robot, who is taken over), its
 // options, its pace and the time left for the awaited move.
 import { h } from "./dom.js";
-import { formatDuration, playerName, t, tn } from "./i18n.js";
+import { formatDate, formatDuration, playerName, t, tn } from "./i18n.js";
 import { botLabel, playerLink, ratingText, timeoutRateText } from "./profile.js";
 
 export function optionsText(o) {
@@ -17,7 +17,9 @@ export function optionsText(o) {
   return parts.join(t("list.separator"));
 }
 
-// "24 h a move; a robot takes over after 3 timeouts", or "no time limit".
+// "24 h a move; a robot takes over after 3 timeouts", with ", the other
+// players decide about a late seat" where they vote (docs/correspondence.md),
+// or "no time limit".
 export function paceText(pace) {
   const bank = pace?.time_bank;
   if (!bank && (!pace || pace.move_deadline_hours === null || pace.move_deadline_hours === undefined)) return t("pace.none");
@@ -28,8 +30,10 @@ export function paceText(pace) {
   const after = pace.takeover_after === null
     ? t("pace.never_taken_over")
     : tn(pace.takeover_by === "absent" ? "pace.takeover_absent" : "pace.takeover_robot", pace.takeover_after);
-  const text = t("pace.join", { per, after });
-  return pace.floating_vacation === false ? `${text}${t("list.separator")}${t("pace.no_floating")}` : text;
+  const parts = [t("pace.join", { per, after })];
+  if (pace.timeout_vote) parts.push(t("pace.timeout_vote"));
+  if (pace.floating_vacation === false) parts.push(t("pace.no_floating"));
+  return parts.join(t("list.separator"));
 }
 
 function hoursText(hours) {
@@ -53,6 +57,20 @@ export function seatClocks(table, now = Date.now() / 1000) {
     clocks.set(waited, t("clock.paused", { time: formatDuration(table.deadline_paused_left) }));
   }
   return clocks;
+}
+
+// Each seat's player's off time as the table last read it (its clocks'
+// `off`): "resting until ..." while their night or day off runs, "resting
+// from ..." before the next; nothing for a seat without off time, nor once
+// the moment it named has passed (the next update says what follows).
+export function seatOffTimes(table, now = Date.now() / 1000) {
+  const rests = new Map();
+  if (!table?.clocks?.off || table.status !== "playing") return rests;
+  table.clocks.off.forEach((off, seat) => {
+    if (!off || off.change_at === null || off.change_at <= now) return;
+    rests.set(seat, t(off.now ? "clock.off_now" : "clock.off_next", { at: formatDate(off.change_at) }));
+  });
+  return rests;
 }
 
 // The time left for the awaited move: "3 h 20 min left", "paused: 2 d 1 h

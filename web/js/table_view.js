@@ -110,8 +110,9 @@ function renderStacks(view) {
 // to "robot", "absent", ... for seats their player does not play), ratings
 // (seat to its person's standing: their name links to their profile), changed
 // ("seat:card" of the cards new since my last visit), clocks (seat to the
-// words of its clock, table_summary.js's seatClocks).
-export function renderPlayers(view, mySeat, legal = [], { controllers = new Map(), changed = new Set(), prices = [], ratings = new Map(), clocks = new Map() } = {}) {
+// words of its clock, table_summary.js's seatClocks), rests (seat to the
+// words of its player's off time, seatOffTimes).
+export function renderPlayers(view, mySeat, legal = [], { controllers = new Map(), changed = new Set(), prices = [], ratings = new Map(), clocks = new Map(), rests = new Map() } = {}) {
   const placed = placer(legal, prices);
   const seats = [...view.players].sort((a, b) => (b.seat === mySeat) - (a.seat === mySeat));
   return h("section", { class: "players", "aria-label": t("players.label") },
@@ -120,7 +121,7 @@ export function renderPlayers(view, mySeat, legal = [], { controllers = new Map(
         const options = { ...o, changed: changed.has(`${p.seat}:${id}`) };
         return p.seat === mySeat ? placed(where, id, options) : cardElement(id, options);
       };
-      return renderPlayer(view, p, mySeat, place, controllers.get(p.seat), ratings, clocks.get(p.seat));
+      return renderPlayer(view, p, mySeat, place, controllers.get(p.seat), ratings, clocks.get(p.seat), rests.get(p.seat));
     }));
 }
 
@@ -152,7 +153,7 @@ function groupIncome(piles) {
   return incomeText(rubles, points);
 }
 
-function renderPlayer(view, p, mySeat, placed, controller, ratings, clock) {
+function renderPlayer(view, p, mySeat, placed, controller, ratings, clock, rest) {
   const groups = { worker: [], building: [], aristocrat: [], action: [] };
   for (const id of p.tableau) groups[groupOf(id)].push(id);
   const attachedTo = {};
@@ -178,7 +179,8 @@ function renderPlayer(view, p, mySeat, placed, controller, ratings, clock) {
       ratings.has(p.seat) ? playerLink(p.name, ratings.get(p.seat)) : playerName(p.name), you,
       controller ? h("span", { class: "badge robot" }, controller) : null,
       toAct && !finished ? h("span", { class: "badge" }, t("player.to_act")) : null,
-      clock && !finished ? h("span", { class: "badge clock", title: t("clock.title") }, h("span", { class: "visually-hidden" }, `${t("clock.title")}: `), clock) : null),
+      clock && !finished ? h("span", { class: "badge clock", title: t("clock.title") }, h("span", { class: "visually-hidden" }, `${t("clock.title")}: `), clock) : null,
+      rest && !finished ? h("span", { class: "badge off-time", title: t("clock.off_title") }, h("span", { class: "visually-hidden" }, `${t("clock.off_title")}: `), rest) : null),
     h("p", { class: "money" },
       h("span", { class: "rubles", dataset: { testid: "rubles" } }, p.rubles === null ? t("player.hidden_rubles") : tn("n.rubles", p.rubles)),
       " · ",
