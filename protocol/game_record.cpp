@@ -37,7 +37,8 @@ json encode_move(const RecordMove& m) {
               {"action", encode_log_entry(m.entry)},
               {"events", std::move(events)},
               {"state_hash", m.state_hash},
-              {"at", m.at}};
+              {"at", m.at},
+              {"actor", m.actor}};
 }
 
 json encode_trailer(const RecordTrailer& t) {

@@ -51,6 +51,10 @@ struct RecordMove {
   engine::Events events;  // as the engine computed them
   std::string state_hash;
   std::int64_t at = 0;
+  // Who chose it (player, robot, timeout, absent, order: the stored actor's
+  // word), so that a record shows the clock's timeouts and the seats robots
+  // or nobody played.
+  std::string actor = "player";
 };
 
 struct RecordTrailer {

@@ -95,6 +95,10 @@ Fault read_move(const json& m, MoveLine& move) {
   move.state_hash = m.at("state_hash").get<std::string>();
   if (m.contains("events")) move.events = m.at("events").dump();
   move.at = has_integer(m, "at") ? m.at("at").get<std::int64_t>() : 0;
+  if (m.contains("actor")) {
+    if (!has_text(m, "actor")) return "actor: a text is required";
+    move.actor = m.at("actor").get<std::string>();
+  }
   return std::nullopt;
 }
 

@@ -44,6 +44,7 @@ struct MoveLine {
   std::string state_hash;
   std::optional<std::string> events;  // the recorded events' JSON text; nothing: not recorded
   std::int64_t at = 0;
+  std::optional<std::string> actor;  // who chose it, as recorded; nothing: not recorded
 };
 
 // {"end": "spb-record", "moves", "state_hash", "status", ...}

@@ -21,10 +21,13 @@
 //
 // With --compare clocks it compares clocks instead (issue 35, pace_clocks.hpp):
 // the same games, the same players (each now and then away for days), under
-// no limit, move deadlines, a time bank, and each with floating vacation.
+// no limit, move deadlines, a time bank, and each with floating vacation;
+// with --nights H the players also sleep H hours a day in time zones spread
+// around the day, and each clock is run again with their nights off.
 // A timeout moves as the server's does (absent_action); the players' own
 // decisions are the robot's, with no standing orders.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <vector>
@@ -166,8 +169,11 @@ std::optional<ClockPace> play_with_clock(const engine::GameSetup& setup, const S
   std::vector<SeatTime> seats;
   std::vector<bool> timed_out;
   for (int s = 0; s < setup.player_count; ++s) {
-    players.emplace_back(habits, setup.seed * 31 + static_cast<std::uint64_t>(s) + 0x9E3779B97F4A7C15ull);
-    seats.push_back(SeatTime{clock.bank ? clock.bank->initial : 0, kVacationDaysPerYear});
+    // Nights from 23:00 in time zones spread evenly around the day: the
+    // players of a table are in each other's nights as often as they can be.
+    const double night_start = std::fmod(23.0 + 24.0 * s / setup.player_count, 24.0);
+    players.emplace_back(habits, setup.seed * 31 + static_cast<std::uint64_t>(s) + 0x9E3779B97F4A7C15ull, night_start);
+    seats.push_back(SeatTime{clock.bank ? clock.bank->initial : 0, kVacationDaysPerYear, players.back().night()});
     timed_out.push_back(false);
   }
   ClockPace pace;
@@ -195,16 +201,24 @@ std::optional<ClockPace> play_with_clock(const engine::GameSetup& setup, const S
   return pace;
 }
 
-std::vector<SimClock> compared_clocks() {
+// With players who sleep, each clock also with their nights off.
+std::vector<SimClock> compared_clocks(bool nights) {
   const BankHours bank{72, 24, 168};
-  return {
-      SimClock{"no limit", std::nullopt, std::nullopt, false},
-      SimClock{"24 h a move", 24, std::nullopt, false},
-      SimClock{"72 h a move", 72, std::nullopt, false},
-      SimClock{"24 h a move, floating", 24, std::nullopt, true},
-      SimClock{"bank 72 h +24 h up to 168 h", std::nullopt, bank, false},
-      SimClock{"bank, floating", std::nullopt, bank, true},
+  std::vector<SimClock> clocks{
+      SimClock{"no limit", std::nullopt, std::nullopt, false, false},
+      SimClock{"24 h a move", 24, std::nullopt, false, false},
+      SimClock{"72 h a move", 72, std::nullopt, false, false},
+      SimClock{"24 h a move, floating", 24, std::nullopt, true, false},
+      SimClock{"bank 72 h +24 h up to 168 h", std::nullopt, bank, false, false},
+      SimClock{"bank, floating", std::nullopt, bank, true, false},
   };
+  if (nights) {
+    clocks.push_back(SimClock{"24 h a move, nights off", 24, std::nullopt, false, true});
+    clocks.push_back(SimClock{"72 h a move, nights off", 72, std::nullopt, false, true});
+    clocks.push_back(SimClock{"bank, nights off", std::nullopt, bank, false, true});
+    clocks.push_back(SimClock{"bank, floating, nights off", std::nullopt, bank, true, true});
+  }
+  return clocks;
 }
 
 // The deal of the `game`th game of a run: seeds follow one another from `seed`.
@@ -231,7 +245,11 @@ int compare_clocks(std::uint64_t games, int players, std::uint64_t seed, const e
               "1 to %d days every %.0f days on average; %d vacation days a year\n",
               static_cast<unsigned long long>(games), players, habits.min_hours, habits.max_hours, habits.away_days,
               habits.away_every_days, kVacationDaysPerYear);
-  for (const SimClock& clock : compared_clocks()) {
+  if (habits.night_hours > 0) {
+    std::printf("each player asleep %.0f hours a day from 23:00 in time zones %.0f hours apart\n", habits.night_hours,
+                24.0 / players);
+  }
+  for (const SimClock& clock : compared_clocks(habits.night_hours > 0)) {
     std::vector<double> days, timeouts, spent, seats;
     for (std::uint64_t g = 0; g < games; ++g) {
       const engine::GameSetup setup = game_setup(players, expansions, seed, g);
@@ -260,9 +278,10 @@ int compare_clocks(std::uint64_t games, int players, std::uint64_t seed, const e
 int run_pace_sim_command(const std::vector<std::string>& args) {
   std::string error;
   const auto flags = Flags::parse(
-      args, {"games", "players", "seed", "expansions", "min-hours", "max-hours", "compare", "away-every", "away-days"},
+      args,
+      {"games", "players", "seed", "expansions", "min-hours", "max-hours", "compare", "away-every", "away-days", "nights"},
       error);
-  std::optional<std::uint64_t> games, players, seed, min_hours, max_hours, away_every, away_days;
+  std::optional<std::uint64_t> games, players, seed, min_hours, max_hours, away_every, away_days, nights;
   bool clocks = false;
   std::optional<engine::Expansions> expansions = engine::Expansions{};
   if (flags) {
@@ -274,6 +293,7 @@ int run_pace_sim_command(const std::vector<std::string>& args) {
     if (const auto text = flags->get("expansions")) expansions = parse_expansions(*text, error);
     away_every = flags->number("away-every", 14, 0, 3650, error);
     away_days = flags->number("away-days", 4, 1, 60, error);
+    nights = flags->number("nights", 0, 0, 16, error);
     const std::string compare = flags->get("compare").value_or("orders");
     if (compare != "orders" && compare != "clocks") error = "--compare is orders or clocks";
     clocks = compare == "clocks";
@@ -283,17 +303,18 @@ int run_pace_sim_command(const std::vector<std::string>& args) {
     error = "five players need --expansions new_society";
   }
   if (!error.empty() || !games || !players || !seed || !expansions || !min_hours || !max_hours || !away_every ||
-      !away_days) {
+      !away_days || !nights) {
     std::cerr << "spb pace-sim: " << error
               << "\nusage: spb pace-sim [--games N] [--players 2-5] [--seed S] [--expansions banquet,new_society]"
                  " [--min-hours H] [--max-hours H]\n"
-                 "                    [--compare orders|clocks] [--away-every DAYS] [--away-days N]\n";
+                 "                    [--compare orders|clocks] [--away-every DAYS] [--away-days N] [--nights H]\n";
     return 2;
   }
   if (clocks) {
     return compare_clocks(*games, static_cast<int>(*players), *seed, *expansions,
                           PlayerHabits{static_cast<double>(*min_hours), static_cast<double>(*max_hours),
-                                       static_cast<double>(*away_every), static_cast<int>(*away_days)});
+                                       static_cast<double>(*away_every), static_cast<int>(*away_days),
+                                       static_cast<double>(*nights)});
   }
   const DelayModel model{static_cast<double>(*min_hours), static_cast<double>(*max_hours)};
   std::printf("%llu games, %llu players, a player comes back %llu to %llu hours after being told\n",

@@ -89,6 +89,12 @@ std::optional<std::string> take_move(const protocol::MoveLine& m, PendingRecord&
   move.action_json = protocol::encode_log_entry_text(record.replay->last());
   move.state_hash = m.state_hash;
   move.created_at = m.at;
+  if (m.actor) {
+    move.actor = parse_actor(*m.actor);
+    if (to_string(move.actor) != *m.actor) {
+      return "move " + std::to_string(m.move_number) + ": actor: player, robot, timeout, absent or order";
+    }
+  }
   record.moves.push_back(std::move(move));
   return std::nullopt;
 }
@@ -156,7 +162,8 @@ Expected<GameRecord, Divergence> record_of(const TableRecord& table, const std::
   for (const MoveRecord& move : moves) {
     if (!replay.apply(move, true, &events)) break;
     record.moves.push_back(
-        protocol::RecordMove{move.move_number, move.seat, replay.last(), events, move.state_hash, move.created_at});
+        protocol::RecordMove{move.move_number, move.seat, replay.last(), events, move.state_hash, move.created_at,
+                             std::string(to_string(move.actor))});
   }
   if (!replay.finish(table)) return unexpected(*replay.divergence());
   record.trailer = protocol::RecordTrailer{

@@ -27,7 +27,7 @@ protocol::GameRecord small_record() {
   record.header.seed = 18446744073709551615ULL;
   record.header.card_set_version = "2";
   const engine::Events events{engine::Passed{engine::Seat{0}, engine::PassKind::kChosen, false}};
-  record.moves.push_back(protocol::RecordMove{1, 0, engine::LoggedAction{engine::Seat{0}, engine::Pass{}}, events, "ab", 160});
+  record.moves.push_back(protocol::RecordMove{1, 0, engine::LoggedAction{engine::Seat{0}, engine::Pass{}}, events, "ab", 160, "timeout"});
   record.trailer = protocol::RecordTrailer{1, "playing", "ab", std::nullopt, {"ann", "bob"}};
   return record;
 }
@@ -42,7 +42,7 @@ TEST_CASE("a record's header, moves and trailer, as lines and as one object") {
       R"(,"players":2,"rules_version":1,"seats":[{"name":"ann","seat":0},{"name":"bob","seat":1}],)"
       R"("seed":"18446744073709551615","table":{"created_at":100,"creator":"ann","id":7,"name":"Ann's table",)"
       R"("status":"playing"},"version":1})";
-  const std::string move = R"({"action":{"type":"pass"},"at":160,"events":[)" +
+  const std::string move = R"({"action":{"type":"pass"},"actor":"timeout","at":160,"events":[)" +
                            protocol::encode_event(record.moves[0].events[0]).dump() +
                            R"(],"move_number":1,"seat":0,"state_hash":"ab"})";
   const std::string trailer = R"({"end":"spb-record","final":null,"moves":1,"state_hash":"ab","status":"playing"})";
