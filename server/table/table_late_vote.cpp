@@ -47,13 +47,17 @@ Aftermath Table::aftermath_of_late_entry(const Move& move) const {
                                             protocol::TimedOutDetails{late.seat, late.name, late.timeouts,
                                                                       std::move(controller), reclaim}});
   };
+  // The late seat's clock runs again with `seconds`.
+  const auto grant = [&](std::int64_t seconds) {
+    after.deadline = Aftermath::Deadline::kGrant;
+    after.wait_seat = late.seat;
+    after.fresh_user = late.user_id;
+    after.grant_seconds = seconds;
+  };
   switch (move.kind) {
     case engine::LogKind::kLateAsked: {
       const std::int64_t to_vote = control ? late_vote_seconds(*control) : kDay;
-      after.deadline = Aftermath::Deadline::kGrant;
-      after.wait_seat = late.seat;
-      after.fresh_user = late.user_id;
-      after.grant_seconds = to_vote;
+      grant(to_vote);
       for (const int voter : answerers(move.seat)) {
         const SeatRecord& s = record_.seats.at(static_cast<std::size_t>(voter));
         after.notes.push_back(NotificationDraft{
@@ -70,10 +74,7 @@ Aftermath Table::aftermath_of_late_entry(const Move& move) const {
     }
     case engine::LogKind::kLateWaited: {
       const std::int64_t more = control ? late_wait_seconds(*control) : kDay;
-      after.deadline = Aftermath::Deadline::kGrant;
-      after.wait_seat = late.seat;
-      after.fresh_user = late.user_id;
-      after.grant_seconds = more;
+      grant(more);
       notify_late("The other players at " + record_.name + " decided to wait for you: you have " + hours_text(more) +
                       " more for your move.",
                   "human", false);

@@ -616,6 +616,16 @@ async def asked(client, table, late):
     return await wait_for(open_question, "the question about the late seat")
 
 
+async def late_at_a_voting_table(server):
+    """A two-player voting table whose first seat, Ann's, let a day pass: the
+    question about her seat is open. Returns the table, the clients (Ann,
+    Boris) and her seat."""
+    table, clients, names, seats = await human_table(server, **VOTING)
+    await advance(clients[1], DAY)
+    await asked(clients[1], table, seats[0])
+    return table, clients, seats[0]
+
+
 @test
 async def at_a_voting_table_the_players_present_decide_and_a_robot_takes_the_seat(server):
     table, clients, names, seats = await human_table(server, players=3, **VOTING)
@@ -660,11 +670,7 @@ async def at_a_voting_table_the_players_present_decide_and_a_robot_takes_the_sea
 
 @test
 async def ending_a_late_players_part_is_final_and_the_seat_passes_to_the_end(server):
-    table, clients, names, seats = await human_table(server, **VOTING)
-    ann, boris = clients
-    late = seats[0]
-    await advance(boris, DAY)
-    await asked(boris, table, late)
+    table, (ann, boris), late = await late_at_a_voting_table(server)
     await boris.ok("vote_late", table=table, choice="end")
     async def ended():
         consent = (await boris.ok("subscribe", table=table))["consent"]
@@ -691,11 +697,7 @@ async def ending_a_late_players_part_is_final_and_the_seat_passes_to_the_end(ser
 
 @test
 async def waiting_gives_the_late_seat_more_time_and_its_move_closes_a_question(server):
-    table, clients, names, seats = await human_table(server, **VOTING)
-    ann, boris = clients
-    late = seats[0]
-    await advance(boris, DAY)
-    await asked(boris, table, late)
+    table, (ann, boris), late = await late_at_a_voting_table(server)
     await advance(boris, HOUR)
     await boris.ok("vote_late", table=table, choice="wait")
     async def waited():
@@ -720,11 +722,7 @@ async def waiting_gives_the_late_seat_more_time_and_its_move_closes_a_question(s
 
 @test
 async def when_the_time_to_vote_runs_out_or_nobody_can_vote_the_timeout_comes(server):
-    table, clients, names, seats = await human_table(server, **VOTING)
-    ann, boris = clients
-    late = seats[0]
-    await advance(boris, DAY)
-    await asked(boris, table, late)
+    table, (ann, boris), late = await late_at_a_voting_table(server)
     # Boris lets the day to vote pass: the table's own policy, the timeout's move.
     await advance(boris, DAY)
     _, moves = await wait_for_moves(boris, table, 2)
