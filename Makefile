@@ -35,7 +35,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 endif
 
-.PHONY: run test tsan build deps bench clean
+.PHONY: run test soak tsan build deps bench clean
 
 deps:
 	@missing=""; \
@@ -68,10 +68,10 @@ test: build
 	[ -d tests/browser/node_modules/playwright-core ] && [ -d tests/browser/node_modules/@axe-core/playwright ] && [ -d tests/browser/node_modules/http_ece ] || (cd tests/browser && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
 	@# @asyncapi/parser for schema:asyncapi (its install script is only a download counter).
 	[ -d tests/asyncapi/node_modules/@asyncapi/parser ] || (cd tests/asyncapi && npm ci --no-audit --no-fund --ignore-scripts)
-	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
+	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS) -LE soak
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSPB_SANITIZE=ON $(LAUNCHER)
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
-	ctest --test-dir $(SANITIZE_BUILD) --output-on-failure -j$(JOBS)
+	ctest --test-dir $(SANITIZE_BUILD) --output-on-failure -j$(JOBS) -LE soak
 	@# libFuzzer is clang's: the engine, the protocol and the fuzz targets only (docs/operations.md, "Fuzzing").
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DSPB_FUZZ=ON $(LAUNCHER)
 	cmake --build $(FUZZ_BUILD) -j$(JOBS)
@@ -102,6 +102,11 @@ tsan: deps
 	status=$$?; \
 	if [ -n "$$(ls -A $(TSAN_REPORTS))" ]; then echo "ThreadSanitizer reports:"; cat $(TSAN_REPORTS)/*; exit 1; fi; \
 	exit $$status
+
+# The soak, short (integration:soak, docs/scaling.md "Soak"); out of `make
+# test` as soaks are; tests/bench/soak.sh runs it ten minutes.
+soak: build
+	ctest --test-dir $(BUILD) --output-on-failure -L soak
 
 bench: build
 	./$(BUILD)/tests/engine_bench
