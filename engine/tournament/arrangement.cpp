@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <span>
 #include <tuple>
 
 #include "engine/invariant.hpp"
+#include "engine/rng.hpp"
 
 namespace sp::tournament::detail {
 
@@ -42,6 +44,22 @@ class Search {
         placed[best] = true;
         table.push_back(best);
       }
+      tables.push_back(std::move(table));
+    }
+    return tables;
+  }
+
+  // The order shuffled by `seed`, then cut into tables.
+  std::vector<std::vector<int>> shuffled(std::uint64_t seed) const {
+    std::vector<int> order(static_cast<std::size_t>(p_.count));
+    for (int i = 0; i < p_.count; ++i) order[i] = i;
+    engine::Rng rng(seed);
+    rng.shuffle(std::span<int>(order));
+    std::vector<std::vector<int>> tables;
+    std::size_t next = 0;
+    for (int size : p_.sizes) {
+      std::vector<int> table;
+      for (int i = 0; i < size; ++i) table.push_back(order[next++]);
       tables.push_back(std::move(table));
     }
     return tables;
@@ -144,7 +162,13 @@ std::vector<std::vector<int>> arrange(const ArrangeProblem& problem) {
   search.improve(from_greedy);
   std::vector<std::vector<int>> from_blocks = search.blocks();
   search.improve(from_blocks);
-  return less(problem, from_blocks, from_greedy) ? from_blocks : from_greedy;
+  std::vector<std::vector<int>> best = less(problem, from_blocks, from_greedy) ? from_blocks : from_greedy;
+  for (int restart = 0; restart < problem.restarts && cost_of(problem, best).repeats > 0; ++restart) {
+    std::vector<std::vector<int>> candidate = search.shuffled(0x5EED0000u + static_cast<std::uint64_t>(restart));
+    search.improve(candidate);
+    if (less(problem, candidate, best)) best = std::move(candidate);
+  }
+  return best;
 }
 
 }  // namespace sp::tournament::detail

@@ -20,6 +20,10 @@ struct ArrangeProblem {
   // Whether tables should hold players close in the order (Swiss), or the
   // order only breaks ties (round robin).
   bool closeness = true;
+  // Further starting points for the search, shuffled by a fixed seed (so the
+  // result stays a function of the problem): they help where one greedy start
+  // ends in a local minimum, at the cost of time.
+  int restarts = 0;
 };
 
 // The cost of an arrangement, compared in this order: pairs who met, then how

@@ -49,13 +49,17 @@ class Schedule {
     problem.count = seated;
     problem.sizes = sizes;
     problem.closeness = false;
+    // Groups are small, and a round that repeats less shortens the schedule.
+    problem.restarts = 40;
     problem.weight.assign(static_cast<std::size_t>(seated) * seated, 0);
     for (int a = 0; a < seated; ++a) {
       for (int b = 0; b < seated; ++b) {
         const int met = met_[static_cast<std::size_t>(players[a]) * size_ + players[b]];
-        // Squared, so that a pair meeting a third time costs more than two
-        // pairs meeting a second time: the repeats spread over the group.
-        problem.weight[static_cast<std::size_t>(a) * seated + b] = met * met;
+        // A pair who met costs 8 (so a round brings as many new pairs as it
+        // can: the schedule ends sooner) plus the square of its meetings (so a
+        // pair meeting a third time costs more than two pairs meeting a second
+        // time: the repeats spread over the group).
+        problem.weight[static_cast<std::size_t>(a) * seated + b] = met == 0 ? 0 : 8 + met * met;
       }
     }
     std::vector<std::vector<int>> tables = detail::arrange(problem);
