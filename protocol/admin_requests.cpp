@@ -1,5 +1,6 @@
 // Administration: admin_login, admin_list_tables, admin_view, admin_replay,
-// admin_abort, admin_remove_player, admin_logout_user, admin_flag_bot, admin_log.
+// admin_abort, admin_remove_player, admin_logout_user, admin_flag_bot, admin_log,
+// admin_disqualify.
 #include "protocol/request_codecs.hpp"
 #include "protocol/shown_text.hpp"
 
@@ -76,6 +77,23 @@ void add_admin_codecs(RequestCodecs& codecs) {
       });
   codecs.add<client::AdminLogoutUser>([](FieldReader& f) { return client::AdminLogoutUser{f.text("name", 1, 64)}; },
                                       [](const client::AdminLogoutUser& m, json& out) { out["name"] = m.name; });
+  codecs.add<client::AdminDisqualify>(
+      [](FieldReader& f) {
+        client::AdminDisqualify disqualify;
+        disqualify.tournament = f.whole("tournament", 1, INT64_MAX);
+        disqualify.name = f.text("name", 1, 64);
+        // The tournament's players and page show it.
+        disqualify.reason = f.text("reason", 1, 200);
+        if (const auto why = f.ok() ? unshowable(disqualify.reason) : std::nullopt) {
+          f.refuse(ErrorCode::kBadRequest, "reason: " + *why);
+        }
+        return disqualify;
+      },
+      [](const client::AdminDisqualify& m, json& out) {
+        out["tournament"] = m.tournament;
+        out["name"] = m.name;
+        out["reason"] = m.reason;
+      });
   codecs.add<client::AdminFlagBot>([](FieldReader& f) { return client::AdminFlagBot{f.text("name", 1, 64)}; },
                                    [](const client::AdminFlagBot& m, json& out) { out["name"] = m.name; });
   codecs.add<client::AdminLog>(

@@ -91,6 +91,13 @@ constexpr std::array kEntries = {
           "The other players ended your part in this game after your time ran out; the seat passes to the end."},
     Entry{ErrorCode::kTableMoved, "table_moved",
           "This table is being played by another server node now; nothing was changed. Send the request again."},
+    Entry{ErrorCode::kNoSuchTournament, "no_such_tournament", "There is no such tournament."},
+    Entry{ErrorCode::kRegistrationClosed, "registration_closed", "That tournament's registration is closed."},
+    Entry{ErrorCode::kAlreadyRegistered, "already_registered", "You are registered for that tournament already."},
+    Entry{ErrorCode::kNotRegistered, "not_registered", "You are not registered for that tournament."},
+    Entry{ErrorCode::kTournamentFull, "tournament_full", "That tournament has as many players as it takes."},
+    Entry{ErrorCode::kNotInvited, "not_invited", "That tournament is by invitation, and you were not invited."},
+    Entry{ErrorCode::kTournamentsClosed, "tournaments_closed", "On this server only administrators create tournaments."},
     Entry{ErrorCode::kStorageUnavailable, "storage_unavailable",
           "The database cannot be reached just now; nothing acknowledged is lost. Send the request again in a few "
           "seconds."},

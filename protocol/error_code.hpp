@@ -79,6 +79,13 @@ enum class ErrorCode : std::uint8_t {
   kSeatResigned,
   kPartEnded,
   kTableMoved,
+  kNoSuchTournament,
+  kRegistrationClosed,
+  kAlreadyRegistered,
+  kNotRegistered,
+  kTournamentFull,
+  kNotInvited,
+  kTournamentsClosed,
   kStorageUnavailable,
   kInternalError,
 };

@@ -76,7 +76,8 @@ std::optional<TimeoutPolicy> timeout_policy(FieldReader& f) {
   return policy;
 }
 
-// A number from `min` to `max`; null counts as left out.
+}  // namespace
+
 std::optional<double> optional_number(FieldReader& f, const char* name, double min, double max) {
   if (!f.has(name) || f.at(name).is_null()) return std::nullopt;
   const json& given = f.at(name);
@@ -87,7 +88,7 @@ std::optional<double> optional_number(FieldReader& f, const char* name, double m
   return given.get<double>();
 }
 
-client::CreateTable create_table(FieldReader& f) {
+client::CreateTable read_create_table(FieldReader& f) {
   client::CreateTable create;
   create.players = static_cast<int>(f.whole("players", 2, 5));
   if (f.has("options")) {
@@ -167,10 +168,8 @@ void put_create_table(const client::CreateTable& m, json& out) {
   if (!m.floating_vacation) out["floating_vacation"] = false;
 }
 
-}  // namespace
-
 void add_lobby_codecs(RequestCodecs& codecs) {
-  codecs.add<client::CreateTable>(create_table, put_create_table);
+  codecs.add<client::CreateTable>(read_create_table, put_create_table);
   codecs.add<client::ListTables>(
       [](FieldReader& f) {
         client::ListTables list;

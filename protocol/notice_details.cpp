@@ -32,6 +32,18 @@ json encode(const VacationDaySpentDetails& d) { return json{{"ends_at", d.ends_a
 
 json encode(const LateVoteDetails& d) { return json{{"seat", d.seat}, {"name", d.name}, {"expires_at", d.expires_at}}; }
 
+json encode(const TournamentRoundDetails& d) {
+  return json{{"tournament", d.tournament}, {"tournament_name", d.tournament_name}, {"round", d.round}, {"table", d.table}};
+}
+
+json encode(const TournamentRegistrationClosingDetails& d) {
+  return json{{"tournament", d.tournament}, {"tournament_name", d.tournament_name}, {"closes_at", d.closes_at}};
+}
+
+json encode(const TournamentFinishedDetails& d) {
+  return json{{"tournament", d.tournament}, {"tournament_name", d.tournament_name}, {"rank", d.rank}, {"players", d.players}};
+}
+
 }  // namespace
 
 json encode_details(const NoticeDetails& details) {

@@ -59,11 +59,35 @@ struct LateVoteDetails {
   std::int64_t expires_at = 0;  // when the time to vote runs out
 };
 
+// A tournament's round started: the user's new table (the notice's table).
+struct TournamentRoundDetails {
+  std::int64_t tournament = 0;
+  std::string tournament_name;
+  int round = 0;
+  std::int64_t table = 0;
+};
+
+// A tournament's registration closes soon.
+struct TournamentRegistrationClosingDetails {
+  std::int64_t tournament = 0;
+  std::string tournament_name;
+  std::int64_t closes_at = 0;
+};
+
+// A tournament the user played in finished: their final rank among `players`.
+struct TournamentFinishedDetails {
+  std::int64_t tournament = 0;
+  std::string tournament_name;
+  int rank = 0;
+  int players = 0;
+};
+
 // A notification's details; nothing (an empty object) for a kind that says
 // all in its text (table_started, webhook_test).
 using NoticeDetails = std::variant<std::monostate, YourTurnDetails, TimedOutDetails, GameEndedDetails,
                                    DeadlineNearDetails, ChatMentionDetails, OrdersLapsedDetails, InvitedDetails,
-                                   VacationDaySpentDetails, LateVoteDetails>;
+                                   VacationDaySpentDetails, LateVoteDetails, TournamentRoundDetails,
+                                   TournamentRegistrationClosingDetails, TournamentFinishedDetails>;
 
 nlohmann::json encode_details(const NoticeDetails& details);
 

@@ -50,6 +50,14 @@ void add_admin_codecs(RequestCodecs& codecs);
 void add_order_codecs(RequestCodecs& codecs);
 void add_consent_codecs(RequestCodecs& codecs);
 void add_notice_codecs(RequestCodecs& codecs);
+void add_tournament_codecs(RequestCodecs& codecs);
+
+// create_table's own reader and writer (lobby_requests.cpp): a tournament's
+// "table" object is read by the same code (tournament_requests.cpp).
+client::CreateTable read_create_table(FieldReader& f);
+void put_create_table(const client::CreateTable& m, nlohmann::json& out);
+// A number from `min` to `max`; null counts as left out.
+std::optional<double> optional_number(FieldReader& f, const char* name, double min, double max);
 
 // Writes `value` under `name` when it is there.
 template <class T>

@@ -22,6 +22,7 @@ const RequestCodecs& codecs() {
     add_order_codecs(codecs);
     add_consent_codecs(codecs);
     add_notice_codecs(codecs);
+    add_tournament_codecs(codecs);
     return codecs;
   }();
   return kCodecs;

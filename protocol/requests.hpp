@@ -35,6 +35,7 @@
 #include "protocol/request_id.hpp"
 #include "protocol/table_clocks.hpp"
 #include "protocol/table_status.hpp"
+#include "protocol/tournament_status.hpp"
 
 namespace sp::protocol {
 
@@ -62,6 +63,14 @@ struct TimeoutPolicy {
 enum class LateChoice : std::uint8_t { kWait, kRobot, kEnd };
 std::string_view to_string(LateChoice choice);
 std::optional<LateChoice> parse_late_choice(std::string_view word);
+
+// Who may register for a tournament (create_tournament's "entry").
+struct TournamentEntry {
+  std::optional<double> min_rating;        // the displayed rating, -100 to 100
+  std::optional<double> max_timeout_rate;  // 0 to 1
+  bool invitation_only = false;            // only players the creator invited
+  friend bool operator==(const TournamentEntry&, const TournamentEntry&) = default;
+};
 
 namespace client {
 
@@ -455,6 +464,65 @@ struct AdminLogoutUser {
   friend bool operator==(const AdminLogoutUser&, const AdminLogoutUser&) = default;
 };
 
+// An administrator disqualifies a tournament's player: a robot plays their
+// seats from now on, and the reason is logged and shown.
+struct AdminDisqualify {
+  static constexpr std::string_view kType = "admin_disqualify";
+  std::int64_t tournament = 0;
+  std::string name;
+  std::string reason;  // 1 to 200 bytes, showable
+  friend bool operator==(const AdminDisqualify&, const AdminDisqualify&) = default;
+};
+
+// Tournaments (issue 36, docs/protocol.md "Tournaments") --------------------
+
+struct CreateTournament {
+  static constexpr std::string_view kType = "create_tournament";
+  std::string name;  // 1 to 60 bytes, showable
+  TournamentFormat format = TournamentFormat::kSwiss;
+  // 1 to 20: given for swiss and round_robin, left out for elimination (the
+  // number of its rounds follows from the field; 0 here).
+  int rounds = 1;
+  // Each table's game and pace: the wire's "table" object, read by
+  // create_table's own reader; only players (3 to 5), options,
+  // move_deadline_hours, time_bank, timeout_policy, rated and robot_level (the
+  // level robots stand in at) may be given.
+  CreateTable table;
+  std::int64_t registration_closes_at = 0;  // unix seconds
+  std::int64_t starts_at = 0;               // at or after registration_closes_at
+  std::optional<std::int64_t> finish_by;    // after starts_at
+  std::optional<int> group_size;            // round_robin only: table.players to 4 * table.players
+  std::optional<int> advance;               // elimination only: 1 to table.players - 1
+  bool duplicate = false;                   // every table of a round is dealt the same deal
+  TournamentEntry entry;
+  std::optional<int> max_players;  // 3 to 500
+  friend bool operator==(const CreateTournament&, const CreateTournament&) = default;
+};
+
+struct ListTournaments {
+  static constexpr std::string_view kType = "list_tournaments";
+  std::optional<TournamentStatus> status;  // nothing: those registering and playing
+  friend bool operator==(const ListTournaments&, const ListTournaments&) = default;
+};
+
+struct ShowTournament {
+  static constexpr std::string_view kType = "tournament";
+  std::int64_t tournament = 0;
+  friend bool operator==(const ShowTournament&, const ShowTournament&) = default;
+};
+
+struct RegisterTournament {
+  static constexpr std::string_view kType = "register_tournament";
+  std::int64_t tournament = 0;
+  friend bool operator==(const RegisterTournament&, const RegisterTournament&) = default;
+};
+
+struct WithdrawTournament {
+  static constexpr std::string_view kType = "withdraw_tournament";
+  std::int64_t tournament = 0;
+  friend bool operator==(const WithdrawTournament&, const WithdrawTournament&) = default;
+};
+
 // Email notices (issue 17, docs/notifications.md) ---------------------------
 
 struct SetEmail {
@@ -533,7 +601,9 @@ using ClientRequest =
                  client::AdminLogin, client::AdminListTables, client::AdminView, client::AdminReplay,
                  client::AdminAbort, client::AdminRemovePlayer, client::AdminLogoutUser, client::AdminLog,
                  client::SetEmail, client::ConfirmEmail, client::NoticeSettings, client::SetNoticeSettings,
-                 client::Profile, client::BecomeBot, client::AdminFlagBot>;
+                 client::Profile, client::BecomeBot, client::AdminFlagBot, client::CreateTournament,
+                 client::ListTournaments, client::ShowTournament, client::RegisterTournament,
+                 client::WithdrawTournament, client::AdminDisqualify>;
 
 // The position of `Message` in ClientRequest, for tables indexed by request type.
 template <class Message, class Variant = ClientRequest>

@@ -67,6 +67,9 @@ json encode_table_summary(const TableSummary& s) {
   summary["private"] = s.is_private;
   if (s.abort_reason) summary["abort_reason"] = *s.abort_reason;
   if (s.stand_in_wait_seconds) summary["stand_in_wait_seconds"] = *s.stand_in_wait_seconds;
+  if (s.tournament) {
+    summary["tournament"] = json{{"id", s.tournament->id}, {"round", s.tournament->round}, {"table", s.tournament->table}};
+  }
   return summary;
 }
 

@@ -41,6 +41,13 @@ struct PublicDeal {
   std::optional<DealBytes> secret;
 };
 
+// A tournament's table: which tournament, round and table number.
+struct TournamentMark {
+  std::int64_t id = 0;
+  int round = 0;
+  int table = 0;
+};
+
 struct TableSummary {
   std::int64_t id = 0;
   std::string name;
@@ -71,6 +78,8 @@ struct TableSummary {
   // ran out of time wait before each move, while no person plays
   // (docs/correspondence.md); none when they do not wait.
   std::optional<std::int64_t> stand_in_wait_seconds;
+  // A table of a tournament ("tournament": {id, round, table}).
+  std::optional<TournamentMark> tournament;
 };
 
 nlohmann::json encode_seat_summary(const SeatSummary& seat);
