@@ -2,7 +2,9 @@
 // language, the administrator's login, and the screens by the address's
 // fragment: #/ (my tables, or the login form), #/lobby, #/notifications,
 // #/account, #/table/N, #/replay/N, #/deal/N, #/admin, #/admin/table/N,
-// #/join/N/CODE (a private table's link), #/profile/NAME (a player's profile).
+// #/join/N/CODE (a private table's link), #/profile/NAME (a player's profile),
+// #/tournaments (the tournaments, and the form that creates one),
+// #/tournament/N (one tournament).
 import { loadCards } from "./cards.js";
 import { installCardTips } from "./card_tips.js";
 import { Connection } from "./connection.js";
@@ -21,6 +23,8 @@ import { ReplayPage } from "./replay.js";
 import { RulesPage } from "./rules_page.js";
 import { Session } from "./session.js";
 import { TablePage } from "./table_page.js";
+import { TournamentList } from "./tournament_list.js";
+import { TournamentPage } from "./tournament_page.js";
 
 const main = document.getElementById("main");
 const nav = document.getElementById("nav");
@@ -96,11 +100,12 @@ function renderNav() {
   document.title = `${session.loggedIn && inbox.awaiting ? `(${inbox.awaiting}) ` : ""}${screenTitle || t("app.title")}`;
   const adminLink = admin.loggedIn ? h("a", { href: "#/admin", id: "nav-admin", "aria-current": here.startsWith("#/admin") ? "page" : null }, t("nav.admin")) : null;
   if (!session.loggedIn) return replace(nav, adminLink);
-  const link = (href, label, count, countLabel, id) => h("a", { href, id, "aria-current": here === href ? "page" : null }, label,
+  const link = (href, label, count, countLabel, id, current = here === href) => h("a", { href, id, "aria-current": current ? "page" : null }, label,
     count ? h("span", { class: "count hot", "aria-label": countLabel }, count) : null);
   replace(nav,
     link("#/", t("nav.my_tables"), inbox.awaiting, tn("nav.awaiting_label", inbox.awaiting), "nav-my-tables"),
     link("#/lobby", t("nav.lobby"), 0, null, "nav-lobby"),
+    link("#/tournaments", t("nav.tournaments"), 0, null, "nav-tournaments", here.startsWith("#/tournament")),
     link("#/notifications", t("nav.notifications"), inbox.unread, tn("nav.unread_label", inbox.unread), "nav-notifications"),
     link("#/account", session.user.name, 0, null, "nav-account"),
     adminLink,
@@ -123,6 +128,7 @@ const SCREENS = {
   notifications: () => new NotificationsPage(inbox),
   account: () => new AccountPage(connection, session),
   rules: () => new RulesPage(),
+  tournaments: () => new TournamentList(connection, session),
 };
 
 async function route() {
@@ -130,12 +136,13 @@ async function route() {
   screen = null;
   screenTitle = null;
   renderNav();
-  const [, kind, id] = location.hash.match(/^#\/(table|replay|deal|admin\/table)\/(\d+)/) || [];
+  const [, kind, id] = location.hash.match(/^#\/(table|replay|deal|admin\/table|tournament)\/(\d+)/) || [];
   const page = (location.hash.match(/^#\/([a-z]*)$/) || [, ""])[1];
   const [, profileName] = location.hash.match(/^#\/profile\/([^/]+)$/) || [];
   const [, rulesCard] = location.hash.match(/^#\/rules\/([a-z0-9_]+)$/) || [];
-  // A replay, a deal's check, a profile, the rules and the administrators' pages need no player's login.
-  const open = kind === "replay" || kind === "deal" || kind === "admin/table" || page === "admin" || page === "rules" || rulesCard || profileName;
+  // A replay, a deal's check, a profile, the rules, the tournaments and the administrators' pages need no player's login.
+  const open = kind === "replay" || kind === "deal" || kind === "admin/table" || kind === "tournament" || page === "admin" || page === "rules"
+    || page === "tournaments" || rulesCard || profileName;
   if (!session.loggedIn && !open) return show(loginScreen());
   const [, joinId, joinCode] = location.hash.match(/^#\/join\/(\d+)\/([A-Za-z0-9]+)$/) || [];
   if (joinId) screen = new JoinPage(connection, Number(joinId), joinCode);
@@ -144,6 +151,7 @@ async function route() {
   else if (kind === "table") screen = new TablePage(connection, Number(id), { inbox, session, setTitle: setScreenTitle });
   else if (kind === "replay") screen = new ReplayPage(connection, Number(id));
   else if (kind === "deal") screen = new DealCheckPage(connection, Number(id));
+  else if (kind === "tournament") screen = new TournamentPage(connection, session, Number(id), { setTitle: setScreenTitle });
   else if (kind === "admin/table") screen = new AdminTablePage(connection, admin, Number(id));
   else if (page === "admin") screen = new AdminPage(connection, admin);
   else screen = (SCREENS[page] || SCREENS[""])();

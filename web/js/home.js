@@ -1,13 +1,15 @@
 // My tables, the home page: the tables awaiting my move first, the most
 // urgent deadline first with the time left; then invitations, the tables
 // waiting for players (start, leave, invite), the games where someone else is
-// to move (and who), and the finished games with their replays. Drawn from
-// the inbox, which pushes keep current.
+// to move (and who), and the finished games with their replays; a
+// tournament's table is marked with its tournament and round, linked to the
+// tournament's page. Drawn from the inbox, which pushes keep current.
 import { h, replace } from "./dom.js";
 import { commitmentElement, newContribution } from "./fair_deal.js";
 import { errorText, playerName, t, tn } from "./i18n.js";
 import { isAwaitingMe } from "./inbox.js";
 import { isUrgent, optionsText, paceText, seatsElement, timeLeftText } from "./table_summary.js";
+import { tableName, tournamentHref, tournamentNameOf } from "./tournament_words.js";
 
 // The time left is redrawn now and then; the lists change only on pushes.
 const CLOCK_MS = 30000;
@@ -95,7 +97,7 @@ export class Home {
         actions.push(h("button", { type: "button", class: "primary", onclick: request("start_table", contribute) }, t("lobby.start")));
       }
       actions.push(h("button", { type: "button", onclick: request("leave_table") }, table.creator === me ? t("lobby.cancel_table") : t("lobby.leave")));
-      const name = h("input", { type: "text", "aria-label": t("lobby.invite_label", { table: table.name }), placeholder: t("lobby.invite_placeholder"), required: true, minlength: "3", maxlength: "24" });
+      const name = h("input", { type: "text", "aria-label": t("lobby.invite_label", { table: tableName(table) }), placeholder: t("lobby.invite_placeholder"), required: true, minlength: "3", maxlength: "24" });
       actions.push(h("form", { class: "invite", onsubmit: (e) => {
         e.preventDefault();
         this.run(() => this.connection.request("invite", { table: table.id, name: name.value.trim() }).then(() => { name.value = ""; }));
@@ -112,8 +114,10 @@ export class Home {
     if (table.status === "playing") meta.push(t("lobby.move", { n: table.move_number }));
     return h("li", { class: `table-item${awaiting ? " awaiting" : ""}`, dataset: { table: table.id } },
       h("div", { class: "table-info" },
-        h("strong", { class: "table-name" }, table.name), " ", h("span", { class: `state${awaiting ? " hot" : ""}` }, this.state(table, awaiting)),
+        h("strong", { class: "table-name" }, tableName(table)), " ", h("span", { class: `state${awaiting ? " hot" : ""}` }, this.state(table, awaiting)),
         left ? h("span", { class: `time-left${awaiting && isUrgent(table) ? " urgent" : ""}` }, ` · ${left}`) : null,
+        table.tournament ? h("div", { class: "tournament-mark" }, h("a", { href: tournamentHref(table.tournament.id) },
+          t("home.tournament_mark", { name: tournamentNameOf(table), round: table.tournament.round }))) : null,
         seatsElement(table, me),
         h("div", { class: "meta" }, meta.join(" · ")),
         commitmentElement(table)),

@@ -1,10 +1,12 @@
 // The notification centre: what the server told me about my games, newest
 // first, the unread ones marked, each in my language and with a link to its
-// table; "mark all as read" (the header's count follows, from the inbox).
+// table (a tournament's notice, to the tournament's page or my new table);
+// "mark all as read" (the header's count follows, from the inbox).
 // Marking is all at once: the protocol marks every notification up to an id.
 // Repeats of one kind at one table make one entry (collapse).
 import { h, replace } from "./dom.js";
 import { errorText, formatDate, t, tn } from "./i18n.js";
+import { tableName, tournamentHref } from "./tournament_words.js";
 
 // A notification in the reader's words, from its kind and details (the
 // server's own text is English).
@@ -24,6 +26,13 @@ export function notificationText(n, tableName) {
     case "game_ended":
       return d.place === undefined ? t("notification.game_ended", { table })
         : t("notification.game_ended_place", { table, place: d.place, points: tn("n.points", d.points ?? 0) });
+    case "tournament_round":
+      return d.table ? t("notification.tournament_round", { tournament: d.tournament_name ?? "?", round: d.round ?? "?" })
+        : t("notification.tournament_round_bye", { tournament: d.tournament_name ?? "?", round: d.round ?? "?" });
+    case "tournament_registration_closing":
+      return t("notification.tournament_registration_closing", { tournament: d.tournament_name ?? "?", date: d.closes_at ? formatDate(d.closes_at) : "?" });
+    case "tournament_finished":
+      return t("notification.tournament_finished", { tournament: d.tournament_name ?? "?", rank: d.rank ?? "?", players: d.players ?? "?" });
     case "timed_out": {
       const text = t(`notification.timed_out_${d.controller === "robot" ? "robot" : d.controller === "absent" ? "absent" : "human"}`,
         { table, name: d.name ?? "?", timeouts: d.timeouts ?? "?" });
@@ -37,6 +46,15 @@ export function notificationText(n, tableName) {
 // table and kind, the newest of them, with how many it stands for and
 // whether any of them is unread; one without a table stands alone. A quick
 // game brings a turn after every move: twenty rows would hide the rest.
+// Where a notification leads: its table, else its tournament's page.
+export function notificationHref(n) {
+  const d = n.details || {};
+  if (n.kind === "tournament_round" && d.table) return `#/table/${d.table}`;
+  if (n.table) return `#/table/${n.table}`;
+  if (d.tournament) return tournamentHref(d.tournament);
+  return null;
+}
+
 export function collapse(notes) {
   const entries = [];
   const byKey = new Map();
@@ -96,11 +114,12 @@ export class NotificationsPage {
   }
 
   item({ note: n, count, unread }) {
-    const text = notificationText(n, this.inbox.table(n.table)?.name);
+    const text = notificationText(n, tableName(this.inbox.table(n.table)));
+    const href = notificationHref(n);
     return h("li", { class: `notification ${n.kind}${unread ? " unread" : ""}`, dataset: { id: n.id, kind: n.kind, count } },
       unread ? h("span", { class: "unread-mark" }, t("notifications.new")) : null,
       h("time", { datetime: new Date(n.created_at * 1000).toISOString() }, formatDate(n.created_at)), " ",
-      n.table ? h("a", { href: `#/table/${n.table}` }, text) : text,
+      href ? h("a", { href }, text) : text,
       count > 1 ? h("span", { class: "repeats" }, " ", tn("notifications.repeats", count - 1)) : null);
   }
 }

@@ -22,6 +22,7 @@ import { MoveLog } from "./move_log.js";
 import { OrdersPanel } from "./orders_panel.js";
 import { controllerText, seatClocks, seatOffTimes, timeLeftText, isUrgent } from "./table_summary.js";
 import { renderBoard, renderPlayers, renderStatus } from "./table_view.js";
+import { tableName, tournamentHref, tournamentNameOf } from "./tournament_words.js";
 
 const CLOCK_MS = 30000;
 
@@ -306,8 +307,10 @@ export class TablePage {
     replace(this.links, h("a", { href: "#/" }, t("table.back")),
       finished ? [" · ", h("a", { href: `#/replay/${this.tableId}` }, t("table.replay_link")),
         " · ", h("a", { href: `#/deal/${this.tableId}` }, t("deal.check_link"))] : null,
+      this.summary?.tournament ? [" · ", h("a", { class: "tournament-link", href: tournamentHref(this.summary.tournament.id) },
+        t("home.tournament_mark", { name: tournamentNameOf(this.summary), round: this.summary.tournament.round }))] : null,
       this.seat === null ? ` · ${t("table.watching")}` : null,
-      next ? [" ", h("a", { class: "button next-table", href: `#/table/${next.id}` }, t("table.next", { name: next.name }))] : null,
+      next ? [" ", h("a", { class: "button next-table", href: `#/table/${next.id}` }, t("table.next", { name: tableName(next) }))] : null,
       this.summary?.deal ? [" · ", h("span", { class: "deal-commitment", title: this.summary.deal.commitment },
         t("deal.commitment", { commitment: `${this.summary.deal.commitment.slice(0, 16)}…` }))] : null);
     this.renderStatus();
@@ -404,7 +407,7 @@ export class TablePage {
     this.grid.hidden = false;
     const stopped = this.summary?.status === "aborted" || this.summary?.status === "faulted";
     const finished = view.step === "finished";
-    const name = this.summary?.name || t("table.title", { id: this.tableId });
+    const name = tableName(this.summary) || t("table.title", { id: this.tableId });
     this.title.textContent = name;
     this.menu.close(false);
     if (stopped) this.legal = [];

@@ -1,0 +1,195 @@
+// One tournament (#/tournament/N; the `tournament` request, open to anyone):
+// its summary with the button that registers or withdraws, its players, the
+// standings with their tie-breaks, the crosstable (each player's place in
+// each round, linked to the table; a bye said so), and each round's tables
+// with their state, seats, places and the time left to the deadline, linked
+// to the table's page. The server pushes no tournament changes, so the page
+// is read again now and then while it is shown.
+import { h, replace } from "./dom.js";
+import { formatDate, playerName, t, tn } from "./i18n.js";
+import { playerLink, ratingText } from "./profile.js";
+import { optionsText, paceText, timeLeftText } from "./table_summary.js";
+import {
+  entryText, formatText, halfPoints, registeredText, registrationButton, statusText, tablePlayersText,
+} from "./tournament_words.js";
+
+const REFRESH_MS = 15000;
+
+export class TournamentPage {
+  constructor(connection, session, id, { setTitle }) {
+    this.connection = connection;
+    this.session = session;
+    this.id = id;
+    this.setTitle = setTitle;
+    this.title = h("h1", {}, t("tournament.title", { id }));
+    this.message = h("p", { class: "refusal", role: "alert" });
+    this.body = h("div", { class: "tournament-body" }, h("p", { class: "loading" }, t("app.loading")));
+    this.element = h("div", { class: "tournament-page", dataset: { tournament: id } }, this.title, this.message, this.body);
+  }
+
+  async start() {
+    await this.refresh();
+    this.timer = setInterval(() => this.refresh().catch(() => {}), REFRESH_MS);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+
+  async refresh() {
+    this.view = await this.connection.request("tournament", { tournament: this.id });
+    this.render();
+  }
+
+  render() {
+    const v = this.view;
+    const s = v.tournament;
+    this.title.textContent = s.name;
+    this.setTitle(s.name);
+    // A redraw keeps the reader's place: the focus on a control of the page stays where it was.
+    const focused = document.activeElement?.closest?.(".tournament-body") ? document.activeElement.dataset.focus : null;
+    replace(this.body,
+      this.summary(s),
+      v.standings.length ? this.standings(v) : null,
+      v.rounds.length ? this.crosstable(v) : null,
+      v.rounds.length ? this.rounds(v) : null,
+      this.players(v));
+    if (focused) this.body.querySelector(`[data-focus="${focused}"]`)?.focus();
+  }
+
+  summary(s) {
+    const row = (key, value, testid) => (value ? [h("dt", {}, t(key)), h("dd", { dataset: { testid } }, value)] : null);
+    const button = registrationButton(this.connection, this.session, s, this.message, () => this.refresh());
+    button?.setAttribute("data-focus", "registration");
+    return h("section", { class: "panel tournament-summary", "aria-labelledby": "tournament-summary-title" },
+      h("h2", { id: "tournament-summary-title" }, t("tournament.summary")),
+      h("dl", { class: "stats" },
+        row("tournament.status", statusText(s), "status"),
+        row("tournament.format", formatText(s), "format"),
+        row("tournament.tables", `${tablePlayersText(s)} · ${optionsText(s.options)}`, "tables"),
+        row("tournament.pace", paceText(s.pace), "pace"),
+        row("tournament.rated", s.rated ? t("tournament.rated_yes") : t("tournament.rated_no"), "rated"),
+        row("tournament.registration", t("tournament.closes", { date: formatDate(s.registration_closes_at) }), "closes"),
+        row("tournament.start", formatDate(s.starts_at), "starts"),
+        row("tournament.finish", s.finish_by !== undefined ? formatDate(s.finish_by) : null, "finish"),
+        row("tournament.projected", s.finish_by === undefined && s.projected_finish !== undefined && (s.status === "registering" || s.status === "playing")
+          ? formatDate(s.projected_finish) : null, "projected"),
+        row("tournament.players", registeredText(s), "registered"),
+        row("tournament.entry", entryText(s.entry) || t("tournament.entry_anyone"), "entry"),
+        row("tournament.creator", playerLink(s.creator), "creator")),
+      h("p", { class: "tournament-actions" },
+        s.you_registered ? h("span", { class: "state registered" }, t("tournament.you_are_in"), " ") : null,
+        button, " ",
+        h("button", { type: "button", class: "refresh", dataset: { focus: "refresh" }, onclick: () => this.refresh().catch(() => {}) }, t("lobby.refresh"))));
+  }
+
+  standings(v) {
+    const duplicate = v.standings.some((r) => r.matchpoints !== undefined);
+    const me = this.session.user?.name;
+    const columns = ["tournament.rank", "tournament.player", "tournament.points", "tournament.games", "tournament.game_points",
+      "tournament.rubles", "tournament.schedule_strength", ...(duplicate ? ["tournament.matchpoints"] : []), "tournament.byes"];
+    return h("section", { class: "panel", "aria-labelledby": "standings-title" },
+      h("h2", { id: "standings-title" }, t("tournament.standings")),
+      h("div", { class: "table-scroll", tabindex: "0" },
+        h("table", { class: "scores standings" },
+          h("caption", {}, t("tournament.standings_caption")),
+          h("thead", {}, h("tr", {}, columns.map((k) => h("th", { scope: "col" }, t(k))))),
+          h("tbody", {}, v.standings.map((r) => h("tr", { class: `${r.name === me ? "me" : ""}${r.left ? " left" : ""}`.trim() || null, dataset: { name: r.name, rank: r.rank } },
+            h("td", { class: "rank" }, r.rank),
+            h("th", { scope: "row" }, playerLink(r.name), r.left ? h("span", { class: "seat-note" }, ` (${t("tournament.left")})`) : null),
+            h("td", { class: "points" }, halfPoints(r.points)),
+            h("td", {}, r.games),
+            h("td", {}, r.game_points),
+            h("td", {}, r.rubles),
+            h("td", {}, halfPoints(r.schedule_strength)),
+            duplicate ? h("td", {}, halfPoints(r.matchpoints ?? 0)) : null,
+            h("td", {}, r.byes)))))));
+  }
+
+  // Each player's round: the table they sat at, and their place there.
+  static seatings(v) {
+    const byPlayer = new Map();
+    for (const round of v.rounds) {
+      for (const table of round.tables) {
+        table.seats.forEach((name, seat) => {
+          if (!byPlayer.has(name)) byPlayer.set(name, new Map());
+          byPlayer.get(name).set(round.round, { table, place: table.places?.[seat] ?? null });
+        });
+      }
+      for (const name of round.byes) {
+        if (!byPlayer.has(name)) byPlayer.set(name, new Map());
+        byPlayer.get(name).set(round.round, { bye: true });
+      }
+    }
+    return byPlayer;
+  }
+
+  crosstable(v) {
+    const seatings = TournamentPage.seatings(v);
+    const names = v.standings.length ? v.standings.map((r) => r.name) : v.players.map((p) => p.name);
+    const rounds = v.rounds.map((r) => r.round);
+    const cell = (name, round) => {
+      const sat = seatings.get(name)?.get(round);
+      if (!sat) return h("td", { class: "none" }, h("span", { "aria-hidden": "true" }, "–"), h("span", { class: "visually-hidden" }, t("tournament.cross_none")));
+      if (sat.bye) return h("td", { class: "bye" }, t("tournament.cross_bye"));
+      const { table, place } = sat;
+      const shown = place === null ? "…" : `${place}/${table.seats.length}`;
+      const said = place === null ? t("tournament.cross_playing", { table: table.number })
+        : t("tournament.cross_place", { place, players: table.seats.length, table: table.number });
+      return h("td", { class: place === null ? "playing" : "played" },
+        h("a", { href: `#/table/${table.table}`, dataset: { table: table.table } }, h("span", { "aria-hidden": "true" }, shown), h("span", { class: "visually-hidden" }, said)));
+    };
+    return h("section", { class: "panel", "aria-labelledby": "crosstable-title" },
+      h("h2", { id: "crosstable-title" }, t("tournament.crosstable")),
+      h("div", { class: "table-scroll", tabindex: "0" },
+        h("table", { class: "scores crosstable" },
+          h("caption", {}, t("tournament.crosstable_caption")),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tournament.player")),
+            rounds.map((r) => h("th", { scope: "col" }, t("tournament.round_short", { round: r }))))),
+          h("tbody", {}, names.map((name) => h("tr", { dataset: { name } },
+            h("th", { scope: "row" }, playerName(name)),
+            rounds.map((r) => cell(name, r))))))));
+  }
+
+  rounds(v) {
+    const me = this.session.user?.name;
+    const seat = (table, name, i) => {
+      const place = table.places?.[i];
+      const who = name === me ? h("strong", {}, playerName(name)) : playerName(name);
+      return h("li", {}, place === null || place === undefined ? who : [who, " ", h("span", { class: "place" }, t("tournament.seat_place", { place }))]);
+    };
+    return h("section", { class: "panel", "aria-labelledby": "rounds-title" },
+      h("h2", { id: "rounds-title" }, t("tournament.rounds_title")),
+      [...v.rounds].reverse().map((round) => h("div", { class: "tournament-round", dataset: { round: round.round, status: round.status } },
+        h("div", { class: "table-scroll", tabindex: "0" },
+          h("table", { class: "scores round-tables" },
+            h("caption", {}, t("tournament.round_title", { round: round.round }), " · ",
+              round.status === "finished" && round.finished_at !== undefined
+                ? t("tournament.round_finished", { date: formatDate(round.finished_at) })
+                : t("tournament.round_playing", { date: formatDate(round.started_at) })),
+            h("thead", {}, h("tr", {}, ["tournament.table", "tournament.seats", "tournament.table_state", "tournament.deadline"].map((k) => h("th", { scope: "col" }, t(k))))),
+            h("tbody", {}, round.tables.map((table) => h("tr", { class: table.seats.includes(me) ? "mine" : null, dataset: { table: table.table, number: table.number } },
+              h("th", { scope: "row" }, h("a", { href: `#/table/${table.table}` }, t("tournament.table_number", { number: table.number }))),
+              h("td", {}, h("ol", { class: "round-seats" }, table.seats.map((name, i) => seat(table, name, i)))),
+              h("td", {}, t(`state.${table.status}`)),
+              h("td", { class: "deadline" }, table.status === "playing" ? timeLeftText({ deadline_at: table.deadline_at }) ?? "–" : "–")))))),
+        round.byes.length ? h("p", { class: "byes" }, tn("tournament.byes_list", round.byes.length, { names: round.byes.map(playerName).join(t("list.separator")) })) : null)));
+  }
+
+  players(v) {
+    return h("section", { class: "panel", "aria-labelledby": "players-title" },
+      h("h2", { id: "players-title" }, tn("tournament.players_title", v.players.length)),
+      v.players.length
+        ? h("ul", { class: "tournament-players" }, v.players.map((p) => h("li", { dataset: { name: p.name } },
+          playerLink(p.name),
+          p.seed_rating !== undefined ? h("span", { class: "standing" }, ` ${t("profile.rating_short", { rating: ratingText(p.seed_rating) })}`) : null,
+          p.left ? h("span", { class: "seat-note" }, ` (${leftText(p)})`) : null)))
+        : h("p", { class: "empty" }, t("tournament.no_players")));
+  }
+}
+
+// "withdrew", "disqualified: REASON".
+function leftText(p) {
+  const how = p.left === "disqualified" ? t("tournament.disqualified") : t("tournament.withdrew");
+  return p.left_reason ? t("tournament.left_because", { how, reason: p.left_reason }) : how;
+}
