@@ -353,3 +353,92 @@ TEST_CASE("floating vacation: a boolean in set_notice_settings, and create_table
   CHECK(std::get<protocol::client::CreateTable>(allowed->request).floating_vacation);
   CHECK_FALSE(protocol::encode_client_request(allowed->request).contains("floating_vacation"));
 }
+
+TEST_CASE("tournaments: the invalid examples of tests/schema are refused with their sentences") {
+  const std::vector<std::pair<std::string, std::string>> sentences = {
+      {"create_tournament__unknown_table_key.json", "table.private: not a field of a tournament's tables"},
+      {"create_tournament__group_size_with_swiss.json", "group_size: only for round_robin"},
+      {"create_tournament__advance_out_of_range.json", "advance: a whole number from 1 to 3 is required"},
+      {"create_tournament__rounds_zero.json", "rounds: a whole number from 1 to 20 is required"},
+      {"create_tournament__two_players.json", "table.players: a whole number from 3 to 5 is required"},
+      {"create_tournament__rounds_with_elimination.json",
+       "rounds: left out for elimination, whose rounds follow from the field"},
+      {"create_tournament__round_robin_without_group_size.json", "group_size: a whole number is required"},
+      {"list_tournaments__unknown_status.json", "status: registering, playing, finished or cancelled"},
+      {"register_tournament__no_tournament.json", "tournament: a whole number is required"},
+      {"admin_disqualify__reason_too_long.json", "reason: 1 to 200 characters"},
+  };
+  for (const auto& [name, sentence] : sentences) {
+    INFO(name);
+    check_refused(read_json(std::string(SPB_SCHEMA_EXAMPLES_DIR "/invalid/") + name), "bad_request", sentence);
+  }
+}
+
+TEST_CASE("tournaments: dates in order, a table's fields named under table., the entry's under entry.") {
+  const json swiss = json::parse(R"({"type":"create_tournament","name":"Spring","format":"swiss","rounds":3,
+      "table":{"players":3},"registration_closes_at":1000,"starts_at":2000})");
+  const auto with = [&swiss](const json& changes) {
+    json frame = swiss;
+    frame.merge_patch(changes);
+    return frame;
+  };
+  check_refused(with({{"starts_at", 999}}), "bad_request", "starts_at: at or after registration_closes_at");
+  check_refused(with({{"finish_by", 2000}}), "bad_request", "finish_by: after starts_at");
+  check_refused(with({{"registration_closes_at", nullptr}}), "bad_request", "registration_closes_at: a whole number is required");
+  check_refused(with({{"format", "ladder"}}), "bad_request", "format: swiss, round_robin or elimination");
+  check_refused(with({{"name", ""}}), "bad_request", "name: 1 to 60 characters");
+  const auto unshown = refusal_of(with({{"name", "a\nb"}}));
+  CHECK(unshown.code == ErrorCode::kInvalidName);
+  CHECK(unshown.message.starts_with("name: that tournament name cannot be shown to other players. "));
+  check_refused(with({{"table", 3}}), "bad_request",
+                "table: an object {players, options, move_deadline_hours, time_bank, timeout_policy, rated, "
+                "robot_level} is required");
+  check_refused(with({{"table", {{"name", "x"}}}}), "bad_request", "table.name: not a field of a tournament's tables");
+  check_refused(with({{"table", {{"players", nullptr}, {"rated", true}}}}), "bad_request",
+                "table.players: a whole number is required");
+  check_refused(with({{"table", {{"time_bank", {{"initial_hours", 0}}}}}}), "bad_request",
+                "table.time_bank: an object {initial_hours: 1 to 720, increment_hours: 0 to 336, cap_hours: "
+                "initial_hours to 1440}");
+  check_refused(with({{"table", {{"timeout_policy", {{"takeover_by", "nobody"}}}}}}), "bad_request",
+                "table.timeout_policy.takeover_by: robot or absent");
+  check_refused(with({{"table", {{"move_deadline_hours", 24}, {"time_bank", {{"initial_hours", 24}, {"increment_hours", 1}, {"cap_hours", 48}}}}}}),
+                "bad_request", "table.time_bank: a table has a move deadline or a time bank, not both");
+  check_refused(with({{"table", {{"options", {{"expansions", {"dragons"}}}}}}}), "bad_request",
+                "table.options.expansions: each must be \"banquet\" or \"new_society\"");
+  // A sentence about the whole game, not one of its fields.
+  check_refused(with({{"table", {{"players", 5}, {"options", {{"expansions", json::array()}}}}}}), "bad_request",
+                "table: Five players need The New Society expansion.");
+  check_refused(with({{"table", {{"robot_level", 0}}}}), "bad_request",
+                "table.robot_level: a whole number from 1 to 3 is required");
+  check_refused(with({{"entry", {{"min_rating", 101}}}}), "bad_request", "entry.min_rating: a number from -100.0 to 100.0");
+  check_refused(with({{"entry", {{"friends_only", true}}}}), "bad_request", "entry.friends_only: not an entry condition");
+  check_refused(with({{"entry", {{"invitation_only", "yes"}}}}), "bad_request", "entry.invitation_only: true or false");
+  check_refused(with({{"advance", 1}}), "bad_request", "advance: only for elimination");
+  check_refused(with({{"max_players", 501}}), "bad_request", "max_players: a whole number from 3 to 500 is required");
+  check_refused(with({{"duplicate", 1}}), "bad_request", "duplicate: true or false");
+  json robin = with({{"format", "round_robin"}, {"group_size", 13}});
+  check_refused(robin, "bad_request", "group_size: a whole number from 3 to 12 is required");
+
+  // What the typed request holds: the table read by create_table's reader, no floating vacation days.
+  const auto decoded = protocol::decode_client_request(
+      with({{"table", {{"players", 4}, {"rated", true}, {"robot_level", 2}}}, {"duplicate", true}}).dump());
+  REQUIRE(decoded.has_value());
+  const auto& create = std::get<protocol::client::CreateTournament>(decoded->request);
+  CHECK(create.table.players == 4);
+  CHECK(create.table.rated);
+  CHECK(create.table.robot_level == sp::engine::RobotLevel{2});
+  CHECK_FALSE(create.table.floating_vacation);
+  CHECK(create.duplicate);
+  CHECK(create.rounds == 3);
+  CHECK_FALSE(create.group_size.has_value());
+  const auto knockout = protocol::decode_client_request(
+      R"({"type":"create_tournament","name":"K","format":"elimination","table":{"players":3},
+          "registration_closes_at":5,"starts_at":5,"advance":2})");
+  REQUIRE(knockout.has_value());
+  CHECK(std::get<protocol::client::CreateTournament>(knockout->request).rounds == 0);
+  CHECK(std::get<protocol::client::CreateTournament>(knockout->request).advance == 2);
+  check_refused(json{{"type", "tournament"}, {"tournament", 0}}, "bad_request",
+                "tournament: a whole number from 1 to 9223372036854775807 is required");
+  check_refused(json{{"type", "admin_disqualify"}, {"tournament", 1}, {"name", "bob"}, {"reason", "a\u202eb"}}, "bad_request",
+                "reason: " + refusal_of(json{{"type", "admin_abort"}, {"table", 1}, {"reason", "a\u202eb"}}).message.substr(8));
+}

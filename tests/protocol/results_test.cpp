@@ -19,6 +19,8 @@
 #include "protocol/reply_frames.hpp"
 #include "protocol/table_results.hpp"
 #include "protocol/table_update.hpp"
+#include "protocol/notice_details.hpp"
+#include "protocol/tournament_results.hpp"
 
 using nlohmann::json;
 namespace protocol = sp::protocol;
@@ -249,4 +251,140 @@ TEST_CASE("a third-party bot's account says bot: true wherever it is shown, and 
   protocol::Profile person;
   person.name = "ann";
   CHECK_FALSE(json::parse(protocol::encode_data(person)).contains("bot"));
+}
+
+namespace {
+
+protocol::TournamentSummary small_tournament() {
+  protocol::TournamentSummary s;
+  s.id = 7;
+  s.name = "Spring Swiss";
+  s.creator = "ann";
+  s.status = protocol::TournamentStatus::kPlaying;
+  s.format = protocol::TournamentFormat::kSwiss;
+  s.rounds = 4;
+  s.current_round = 1;
+  s.table_players = 3;
+  s.move_seconds = 48 * 3600;
+  s.takeover_after = 2;
+  s.takeover_by = "robot";
+  s.rated = true;
+  s.registration_closes_at = 1000;
+  s.starts_at = 2000;
+  s.finish_by = 90000;
+  s.registered = 7;
+  s.entry.min_rating = 2.5;
+  s.you_registered = true;
+  s.created_at = 500;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("a tournament's summary: the pace as a table's, its optional fields only when given") {
+  const std::string options = protocol::encode_options(sp::engine::TableOptions{}).dump();
+  CHECK(protocol::encode_data(small_tournament()) ==
+        R"({"tournament":{"created_at":500,"creator":"ann","current_round":1,"duplicate":false,)"
+        R"("entry":{"invitation_only":false,"min_rating":2.5},"finish_by":90000,"format":"swiss","id":7,)"
+        R"("name":"Spring Swiss","options":)" + options +
+        R"(,"pace":{"floating_vacation":false,"move_deadline_hours":48,"takeover_after":2,"takeover_by":"robot",)"
+        R"("timeout_vote":false},"rated":true,"registered":7,"registration_closes_at":1000,"rounds":4,)"
+        R"("starts_at":2000,"status":"playing","table_players":3,"you_registered":true}})");
+
+  protocol::TournamentSummary knockout = small_tournament();
+  knockout.format = protocol::TournamentFormat::kElimination;
+  knockout.status = protocol::TournamentStatus::kRegistering;
+  knockout.advance = 1;
+  knockout.duplicate = true;
+  knockout.move_seconds.reset();
+  knockout.time_bank = protocol::TimeBankHours{72, 24, 168};
+  knockout.takeover_after.reset();
+  knockout.finish_by.reset();
+  knockout.projected_finish = 80000;
+  knockout.max_players = 27;
+  knockout.you_registered.reset();
+  const json shown = json::parse(protocol::encode_data(protocol::TournamentList{{knockout}})).at("tournaments").at(0);
+  CHECK(shown.at("format") == "elimination");
+  CHECK(shown.at("status") == "registering");
+  CHECK(shown.at("advance") == 1);
+  CHECK_FALSE(shown.contains("group_size"));
+  CHECK(shown.at("pace").dump() ==
+        R"({"floating_vacation":false,"move_deadline_hours":null,"takeover_after":null,"takeover_by":"robot",)"
+        R"("time_bank":{"cap_hours":168,"increment_hours":24,"initial_hours":72},"timeout_vote":false})");
+  CHECK_FALSE(shown.contains("finish_by"));
+  CHECK(shown.at("projected_finish") == 80000);
+  CHECK(shown.at("max_players") == 27);
+  CHECK_FALSE(shown.contains("you_registered"));
+  CHECK(protocol::encode_data(protocol::TournamentList{}) == R"({"tournaments":[]})");
+}
+
+TEST_CASE("a tournament's view: players, rounds with their tables, standings in half points") {
+  protocol::TournamentView view;
+  view.summary = small_tournament();
+  view.players.push_back({"ann", 12.5, std::nullopt, std::nullopt});
+  view.players.push_back({"bob", std::nullopt, "disqualified", "Two accounts."});
+  protocol::TournamentRoundShown round;
+  round.round = 1;
+  round.status = "finished";
+  round.started_at = 2000;
+  round.finished_at = 9000;
+  protocol::TournamentTableShown table;
+  table.table = 31;
+  table.number = 1;
+  table.status = "finished";
+  table.seats = {"ann", "bob", "cid"};
+  table.places = {2, 1, std::nullopt};
+  round.tables.push_back(table);
+  round.byes = {"dan"};
+  round.seed_commitment = "ab";
+  round.seed_secret = "cd";
+  view.rounds.push_back(round);
+  protocol::StandingShown first;
+  first.rank = 1;
+  first.name = "bob";
+  first.points_half = 21;
+  first.games = 1;
+  first.game_points = 64;
+  first.rubles = 3;
+  first.schedule_strength_half = 4;
+  first.matchpoints_half = 3;
+  first.left = true;
+  view.standings.push_back(first);
+  const std::string summary = protocol::encode_tournament_summary(view.summary).dump();
+  CHECK(protocol::encode_data(view) ==
+        R"({"players":[{"name":"ann","seed_rating":12.5},{"left":"disqualified","left_reason":"Two accounts.","name":"bob"}],)"
+        R"("rounds":[{"byes":["dan"],"finished_at":9000,"round":1,"seed_commitment":"ab","seed_secret":"cd",)"
+        R"("started_at":2000,"status":"finished","tables":[{"number":1,"places":[2,1,null],"seats":["ann","bob","cid"],)"
+        R"("status":"finished","table":31}]}],)"
+        R"("standings":[{"byes":0,"game_points":64,"games":1,"left":true,"matchpoints":1.5,"name":"bob","points":10.5,)"
+        R"("rank":1,"rubles":3,"schedule_strength":2}],"tournament":)" + summary + "}");
+  // A table still played: its deadline, no places yet.
+  protocol::TournamentTableShown playing;
+  playing.table = 32;
+  playing.number = 2;
+  playing.status = "playing";
+  playing.seats = {"dan", "eve", "fay"};
+  playing.deadline_at = 5000;
+  view.rounds.at(0).tables = {playing};
+  const json shown = json::parse(protocol::encode_data(view)).at("rounds").at(0).at("tables").at(0);
+  CHECK(shown.dump() == R"({"deadline_at":5000,"number":2,"seats":["dan","eve","fay"],"status":"playing","table":32})");
+}
+
+TEST_CASE("a tournament's table is marked in its summary; another table has no mark") {
+  protocol::TableSummary summary;
+  summary.id = 31;
+  summary.status = "playing";
+  summary.options = sp::engine::TableOptions{};
+  CHECK_FALSE(protocol::encode_table_summary(summary).contains("tournament"));
+  summary.tournament = protocol::TournamentMark{7, 2, 3};
+  CHECK(protocol::encode_table_summary(summary).at("tournament").dump() == R"({"id":7,"round":2,"table":3})");
+}
+
+TEST_CASE("the tournaments' notices carry their details") {
+  CHECK(protocol::encode_details(protocol::TournamentRoundDetails{7, "Spring Swiss", 2, 31}).dump() ==
+        R"({"round":2,"table":31,"tournament":7,"tournament_name":"Spring Swiss"})");
+  CHECK(protocol::encode_details(protocol::TournamentRegistrationClosingDetails{7, "Spring Swiss", 1000}).dump() ==
+        R"({"closes_at":1000,"tournament":7,"tournament_name":"Spring Swiss"})");
+  CHECK(protocol::encode_details(protocol::TournamentFinishedDetails{7, "Spring Swiss", 3, 40}).dump() ==
+        R"({"players":40,"rank":3,"tournament":7,"tournament_name":"Spring Swiss"})");
 }
