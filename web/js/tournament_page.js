@@ -50,7 +50,7 @@ export class TournamentPage {
     const focused = document.activeElement?.closest?.(".tournament-body") ? document.activeElement.dataset.focus : null;
     replace(this.body,
       this.summary(s),
-      v.standings.length ? this.standings(v) : null,
+      v.standings.length ? this.standings(v, s) : null,
       v.rounds.length ? this.crosstable(v) : null,
       v.rounds.length ? this.rounds(v) : null,
       this.players(v));
@@ -69,7 +69,7 @@ export class TournamentPage {
         row("tournament.tables", `${tablePlayersText(s)} · ${optionsText(s.options)}`, "tables"),
         row("tournament.pace", paceText(s.pace), "pace"),
         row("tournament.rated", s.rated ? t("tournament.rated_yes") : t("tournament.rated_no"), "rated"),
-        row("tournament.registration", t("tournament.closes", { date: formatDate(s.registration_closes_at) }), "closes"),
+        row("tournament.registration", formatDate(s.registration_closes_at), "closes"),
         row("tournament.start", formatDate(s.starts_at), "starts"),
         row("tournament.finish", s.finish_by !== undefined ? formatDate(s.finish_by) : null, "finish"),
         row("tournament.projected", s.finish_by === undefined && s.projected_finish !== undefined && (s.status === "registering" || s.status === "playing")
@@ -83,16 +83,18 @@ export class TournamentPage {
         h("button", { type: "button", class: "refresh", dataset: { focus: "refresh" }, onclick: () => this.refresh().catch(() => {}) }, t("lobby.refresh"))));
   }
 
-  standings(v) {
+  standings(v, s) {
     const duplicate = v.standings.some((r) => r.matchpoints !== undefined);
     const me = this.session.user?.name;
     const columns = ["tournament.rank", "tournament.player", "tournament.points", "tournament.games", "tournament.game_points",
       "tournament.rubles", "tournament.schedule_strength", ...(duplicate ? ["tournament.matchpoints"] : []), "tournament.byes"];
     return h("section", { class: "panel", "aria-labelledby": "standings-title" },
       h("h2", { id: "standings-title" }, t("tournament.standings")),
+      h("p", { class: "explain", id: "standings-explain" },
+        s.format === "elimination" ? t("tournament.standings_caption_elimination") : t("tournament.standings_caption")),
       h("div", { class: "table-scroll", tabindex: "0" },
-        h("table", { class: "scores standings" },
-          h("caption", {}, t("tournament.standings_caption")),
+        h("table", { class: "scores standings", "aria-describedby": "standings-explain" },
+          h("caption", { class: "visually-hidden" }, t("tournament.standings")),
           h("thead", {}, h("tr", {}, columns.map((k) => h("th", { scope: "col" }, t(k))))),
           h("tbody", {}, v.standings.map((r) => h("tr", { class: `${r.name === me ? "me" : ""}${r.left ? " left" : ""}`.trim() || null, dataset: { name: r.name, rank: r.rank } },
             h("td", { class: "rank" }, r.rank),
@@ -133,17 +135,21 @@ export class TournamentPage {
       if (!sat) return h("td", { class: "none" }, h("span", { "aria-hidden": "true" }, "–"), h("span", { class: "visually-hidden" }, t("tournament.cross_none")));
       if (sat.bye) return h("td", { class: "bye" }, t("tournament.cross_bye"));
       const { table, place } = sat;
-      const shown = place === null ? "…" : `${place}/${table.seats.length}`;
-      const said = place === null ? t("tournament.cross_playing", { table: table.number })
-        : t("tournament.cross_place", { place, players: table.seats.length, table: table.number });
-      return h("td", { class: place === null ? "playing" : "played" },
-        h("a", { href: `#/table/${table.table}`, dataset: { table: table.table } }, h("span", { "aria-hidden": "true" }, shown), h("span", { class: "visually-hidden" }, said)));
+      if (place === null) {
+        return h("td", { class: "playing" }, h("a", { href: `#/table/${table.table}`, dataset: { table: table.table } },
+          h("span", { "aria-hidden": "true" }, "…"), h("span", { class: "visually-hidden" }, t("tournament.cross_playing", { table: table.number }))));
+      }
+      const points = halfPoints(placePoints(table.places, place));
+      return h("td", { class: "played" }, h("a", { href: `#/table/${table.table}`, dataset: { table: table.table } },
+        h("span", { "aria-hidden": "true" }, `${place}/${table.seats.length}`, h("span", { class: "cross-points" }, points)),
+        h("span", { class: "visually-hidden" }, t("tournament.cross_place", { place, players: table.seats.length, table: table.number, points }))));
     };
     return h("section", { class: "panel", "aria-labelledby": "crosstable-title" },
       h("h2", { id: "crosstable-title" }, t("tournament.crosstable")),
+      h("p", { class: "explain", id: "crosstable-explain" }, t("tournament.crosstable_caption")),
       h("div", { class: "table-scroll", tabindex: "0" },
-        h("table", { class: "scores crosstable" },
-          h("caption", {}, t("tournament.crosstable_caption")),
+        h("table", { class: "scores crosstable", "aria-describedby": "crosstable-explain" },
+          h("caption", { class: "visually-hidden" }, t("tournament.crosstable")),
           h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("tournament.player")),
             rounds.map((r) => h("th", { scope: "col" }, t("tournament.round_short", { round: r }))))),
           h("tbody", {}, names.map((name) => h("tr", { dataset: { name } },
@@ -192,4 +198,15 @@ export class TournamentPage {
 function leftText(p) {
   const how = p.left === "disqualified" ? t("tournament.disqualified") : t("tournament.withdrew");
   return p.left_reason ? t("tournament.left_because", { how, reason: p.left_reason }) : how;
+}
+
+// The points a place at a table earned, by the standard table
+// (docs/protocol.md "Tournaments"): 12 for the first down to 0 for the last in
+// equal steps, tied seats sharing the average of the places they cover.
+export function placePoints(places, place) {
+  const size = places.length;
+  const tied = places.filter((p) => p === place).length;
+  let sum = 0;
+  for (let covered = place; covered < place + tied; covered++) sum += 12 - (12 * (covered - 1)) / (size - 1);
+  return Math.floor((sum / tied) * 2) / 2;
 }
