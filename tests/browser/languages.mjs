@@ -2,11 +2,13 @@
 // a desktop and one on a phone in each language walk the login page, my
 // tables, the lobby with its create form, a table with both expansions
 // (a card's menu, the orders panel, the log), a profile, the notifications,
-// the account, the rules, and the administrators' pages (a table aborted, its
-// log); the text on screen, the window's title, labels, tooltips and options
+// the account, the rules, the tournaments (the list, the form that creates
+// one, a tournament's page), and the administrators' pages (a table aborted,
+// its log); the text on screen, the window's title, labels, tooltips and options
 // may hold no English word. An English word is one of the English catalogue's
 // that the French catalogue lacks, on a French page; any Latin word on a
-// Russian page; the players' and tables' names are the allowed proper nouns.
+// Russian page; the players', tables' and tournaments' names are the allowed
+// proper nouns.
 // Besides: the Pub's choices fit their select, the orders panel tells
 // identical card names apart, and an en-GB browser writes dates day first.
 // Usage: node languages.mjs SPB_BINARY SCREENSHOT_DIR
@@ -14,8 +16,7 @@ import {
   check, commandLine, DESKTOP, launchBrowser, mouseMove, noAccessibilityViolations, PHONE, register, runSteps, startServer,
   Steps, toAct,
 } from "./harness.mjs";
-import en from "../../web/i18n/en.js";
-import fr from "../../web/i18n/fr.js";
+import { foreignWords, inContext, pageText } from "./words.mjs";
 
 const { spb, screenshotDir } = commandLine("languages.mjs");
 const ADMIN_TOKEN = "languages-test-token";
@@ -27,59 +28,16 @@ const browser = await launchBrowser();
 // The proper nouns the pages may show in any language: the players' and the
 // tables' names, each language's own name in the language switch, and the
 // names of the web's standards the webhook's explanation cites.
-const ALLOWED = new Set(["Margaux", "Lucien", "Olga", "Pavel", "Moika", "Fontanka", "English", "Français", "JSON", "POST", "https"]);
-
-function wordsOf(catalogue) {
-  const words = new Set();
-  const walk = (value) => {
-    if (typeof value === "string") for (const w of value.replace(/\{\w+\}/g, " ").match(/\p{L}+(?:['’]\p{L}+)?/gu) || []) words.add(w.toLowerCase());
-    else if (value && typeof value === "object") Object.values(value).forEach(walk);
-  };
-  walk(catalogue.words);
-  return words;
-}
-const FRENCH = wordsOf(fr);
-// The raw values a page once showed (the administrators' log's) are English too.
-const ENGLISH = new Set([...wordsOf(en), "ok", "administrator", "admin", "abort"].filter((w) => w.length > 1 && !FRENCH.has(w)));
-
-// The Latin words of a text, leaving out chunks with digits (a deal's
-// commitment, a time) and the server's command-line options (--admin-token).
-function latinWords(text) {
-  return text.split(/\s+/).filter((chunk) => !/\d/.test(chunk) && !/(^|\()--\w/.test(chunk))
-    .flatMap((chunk) => chunk.match(/\p{Script=Latin}+(?:['’]\p{Script=Latin}+)?/gu) || []);
-}
-
-function foreignWords(text, code) {
-  const words = latinWords(text).filter((w) => !ALLOWED.has(w));
-  return [...new Set(code === "ru" ? words : words.filter((w) => ENGLISH.has(w.toLowerCase()) || ENGLISH.has(w.toLowerCase().replace(/['’].*/, ""))))];
-}
-
-// Everything a page says: its text on screen, its title, every label and
-// tooltip (the cards' tips included), every option of every select.
-function pageText(page) {
-  return page.evaluate(() => {
-    const parts = [document.title, document.body.innerText];
-    for (const el of document.querySelectorAll("[title], [aria-label], [placeholder], [alt]")) {
-      for (const a of ["title", "aria-label", "placeholder", "alt"]) if (el.getAttribute(a)) parts.push(el.getAttribute(a));
-    }
-    for (const el of document.querySelectorAll("option, .card-tip, svg title, svg text")) parts.push(el.label || el.textContent);
-    for (const el of document.querySelectorAll("optgroup")) parts.push(el.label);
-    return parts.join("\n");
-  });
-}
+const ALLOWED = new Set(["Margaux", "Lucien", "Olga", "Pavel", "Moika", "Fontanka", "Ladoga", "Onega", "English", "Français", "JSON", "POST", "https"]);
 
 // No English on the page, and no accessibility violation (axe-core): this
 // walk reaches every page, in two languages and at both widths.
 async function noEnglish(player, code, where) {
   await noAccessibilityViolations(player, `${code} ${where}`);
   const text = await pageText(player.page);
-  const found = foreignWords(text, code);
+  const found = foreignWords(text, code, ALLOWED);
   await steps.shot(player, `lang-${code}-${where}`);
-  const context = (w) => {
-    const at = text.search(new RegExp(`(^|[^A-Za-z])${w}([^A-Za-z]|$)`));
-    return `${w} ("${text.slice(Math.max(0, at - 30), at + w.length + 30).replace(/\s+/g, " ")}")`;
-  };
-  check(found.length === 0, `${code} ${where}: English on the page: ${found.map(context).join(", ")}`);
+  check(found.length === 0, `${code} ${where}: English on the page: ${inContext(text, found)}`);
 }
 
 // Each select in scope is as wide as its longest choice needs (its natural
@@ -123,7 +81,8 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     }
   });
 
-  for (const [code, locale, names, tableName] of [["fr", "fr-FR", ["Margaux", "Lucien"], "Moika"], ["ru", "ru-RU", ["Olga", "Pavel"], "Fontanka"]]) {
+  for (const [code, locale, names, tableName, tournamentName] of [
+    ["fr", "fr-FR", ["Margaux", "Lucien"], "Moika", "Ladoga"], ["ru", "ru-RU", ["Olga", "Pavel"], "Fontanka", "Onega"]]) {
     let first, second, tableId;
     await step(`${code}: the login page`, async () => {
       first = await steps.newPlayer(browser, server, `${code}-first`, DESKTOP, { locale });
@@ -195,6 +154,23 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
       await first.page.goto(`${server.url}/#/rules`);
       await first.page.locator(".rules-card").first().waitFor();
       await noEnglish(first, code, "rules");
+    });
+
+    await step(`${code}: the tournaments, the form that creates one, and a tournament's page`, async () => {
+      await first.page.goto(`${server.url}/#/tournaments`);
+      const form = first.page.locator("form.tournament-create");
+      await form.locator("[name=format]").waitFor();
+      await first.page.locator("#tournaments ul, #tournaments .empty").first().waitFor();
+      await noEnglish(first, code, "tournaments");
+      await selectsFit(first, "form.tournament-create", `${code} tournament form at 1440`);
+      await form.locator("input[name=name]").fill(tournamentName);
+      await form.locator("button[type=submit]").click();
+      await first.page.locator(".tournament-summary button.register").click();
+      await first.page.locator(".tournament-summary .registered").waitFor();
+      await noEnglish(first, code, "tournament");
+      await second.page.goto(`${server.url}/#/tournaments`);
+      await second.page.locator("#tournaments .tournament-item", { hasText: tournamentName }).waitFor();
+      await noEnglish(second, code, "tournaments-phone");
     });
 
     await step(`${code}: the administrators' pages, a table aborted and its log`, async () => {
