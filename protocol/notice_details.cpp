@@ -33,7 +33,9 @@ json encode(const VacationDaySpentDetails& d) { return json{{"ends_at", d.ends_a
 json encode(const LateVoteDetails& d) { return json{{"seat", d.seat}, {"name", d.name}, {"expires_at", d.expires_at}}; }
 
 json encode(const TournamentRoundDetails& d) {
-  return json{{"tournament", d.tournament}, {"tournament_name", d.tournament_name}, {"round", d.round}, {"table", d.table}};
+  json out{{"tournament", d.tournament}, {"tournament_name", d.tournament_name}, {"round", d.round}};
+  if (d.table) out["table"] = *d.table;
+  return out;
 }
 
 json encode(const TournamentRegistrationClosingDetails& d) {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -59,12 +60,13 @@ struct LateVoteDetails {
   std::int64_t expires_at = 0;  // when the time to vote runs out
 };
 
-// A tournament's round started: the user's new table (the notice's table).
+// A tournament's round started: the user's new table (the notice's table),
+// or none: the user sits the round out (a bye).
 struct TournamentRoundDetails {
   std::int64_t tournament = 0;
   std::string tournament_name;
   int round = 0;
-  std::int64_t table = 0;
+  std::optional<std::int64_t> table;
 };
 
 // A tournament's registration closes soon.

@@ -25,4 +25,15 @@ Expected<engine::LoggedAction, StoredEntryFault> decode_stored_entry(std::string
 
 std::string quoted_entry(std::string_view text) { return json::parse(text, nullptr, false).dump(); }
 
+std::string stored_table_request_text(const client::CreateTable& table) {
+  return encode_client_request(ClientRequest{table}).dump();
+}
+
+std::optional<client::CreateTable> decode_stored_table_request(std::string_view text) {
+  auto decoded = decode_client_request(text);
+  if (!decoded) return std::nullopt;
+  if (const auto* table = std::get_if<client::CreateTable>(&decoded->request)) return *table;
+  return std::nullopt;
+}
+
 }  // namespace sp::protocol

@@ -1,8 +1,10 @@
 // What the store keeps as JSON text, read back: a table's options
 // (tables.options) and the entries of its move log (moves.action), for the
-// replay of a stored game (server/table/log_replay.hpp). Reading never throws.
+// replay of a stored game (server/table/log_replay.hpp); a tournament's
+// tables' create_table fields (tournaments.table_request). Reading never throws.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -10,6 +12,7 @@
 #include "engine/options.hpp"
 #include "engine/replay.hpp"
 #include "protocol/decode_error.hpp"
+#include "protocol/requests.hpp"
 
 namespace sp::protocol {
 
@@ -30,5 +33,12 @@ struct StoredEntryFault {
 // An entry's text as a refusal quotes it: its JSON written again (members
 // sorted, no spaces), whatever the text's own spacing. REQUIRES: text is JSON.
 std::string quoted_entry(std::string_view text);
+
+// A tournament's tables' create_table fields as the store keeps them: the
+// request as encode_client_request writes it, so that reading it back checks
+// it as the request was checked.
+std::string stored_table_request_text(const client::CreateTable& table);
+// Nothing for a text that is no create_table request.
+std::optional<client::CreateTable> decode_stored_table_request(std::string_view text);
 
 }  // namespace sp::protocol

@@ -99,7 +99,8 @@ RatingsCheck check_ratings(Records& db) {
       } else {
         check.problems.push_back(where(r) + "no finished game replays for this result");
       }
-      game.seats.push_back(FinishedSeat{r.seat, r.user_id, r.robot, place, r.abandoned, r.robot_level});
+      game.seats.push_back(FinishedSeat{r.seat, r.user_id, r.robot, place, r.abandoned, r.robot_level,
+                                        r.points.value_or(0), r.rubles.value_or(0)});
     }
     std::vector<GameResultRecord> again = stored;
     choose_rated(game, db.table_terms(table).rated, again);

@@ -55,6 +55,8 @@ constexpr Setting kSettings[] = {
     {"invitations-per-account-hour", "SPB_INVITATIONS_PER_ACCOUNT_HOUR",
      "invitations one account may send per hour, each a notice (and perhaps an email) to another player (default "
      "20; 0: no limit)"},
+    {"tournaments-by", "SPB_TOURNAMENTS_BY",
+     "who may create tournaments: anyone (any player, the default) or administrators"},
     {"confirmations-per-address-hour", "SPB_CONFIRMATIONS_PER_ADDRESS_HOUR",
      "confirmation emails one email address may be sent per hour, whichever accounts ask (default 3; 0: no limit)"},
     {"outbound-allow", "SPB_OUTBOUND_ALLOW",
@@ -273,6 +275,9 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
     if (!parse_limit(value, config.chat_per_address_minute)) return bad("0 (no limit) to 1000000");
   } else if (name == "invitations-per-account-hour") {
     if (!parse_limit(value, config.invitations_per_account_hour)) return bad("0 (no limit) to 1000000");
+  } else if (name == "tournaments-by") {
+    if (value != "anyone" && value != "administrators") return bad("anyone or administrators");
+    config.tournaments_by_administrators = value == "administrators";
   } else if (name == "confirmations-per-address-hour") {
     if (!parse_limit(value, config.confirmations_per_address_hour)) return bad("0 (no limit) to 1000000");
   } else if (name == "outbound-allow") {

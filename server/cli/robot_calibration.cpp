@@ -108,7 +108,8 @@ std::int64_t store_played_game(Records& db, PlayedGame played, const std::vector
   for (int seat = 0; seat < players; ++seat) {
     const auto s = static_cast<std::size_t>(seat);
     finished.seats.push_back(server::FinishedSeat{seat, users[s], robots, played.end.final_scores[s].place, false,
-                                                  robots ? std::optional(played.levels[s]) : std::nullopt});
+                                                  robots ? std::optional(played.levels[s]) : std::nullopt,
+                                                  played.end.final_scores[s].total, played.end.players[s].rubles});
   }
   end.finished = std::move(finished);
   server::write_aftermath(db, table.id, std::nullopt, end, now);

@@ -43,6 +43,7 @@
 #include "server/requests/guards.hpp"
 #include "server/store/open_backend.hpp"
 #include "server/store/store.hpp"
+#include "server/tournament/tournament_director.hpp"
 
 namespace sp::server {
 namespace {
@@ -323,6 +324,10 @@ int run_server(const ServerConfig& config) {
   Services services{config,         *store,   *tables,          metrics, slow_work, correspondence,
                     *webhooks,      email.get(), &digests, test_clock.get(), guards};
   correspondence.floating_day_spent = [&services](const VacationRecord& day) { vacation_began(services, day); };
+  // Tournaments move on at their start dates and as their tables end (docs/tournaments.md).
+  TournamentDirector tournaments(*store, clock, *scheduler, *tables, notifier);
+  services.tournaments = &tournaments;
+  correspondence.tournament_table_ended = [&tournaments](std::int64_t id) { tournaments.check(id); };
   // What crosses users and tables crosses nodes (node_bus.hpp); a request for
   // a table another node plays is carried there (forwarding.hpp).
   NodeBus bus;
@@ -383,6 +388,7 @@ int run_server(const ServerConfig& config) {
   if (email) email->wake();
   digests.start();
   retention.start();
+  tournaments.start();
   auto readiness = std::make_unique<Readiness>(ioc->get_executor(), *store, metrics);
   readiness->start();
   auto outbox_gauge = std::make_unique<OutboxGauge>(ioc->get_executor(), *store, clock, metrics);

@@ -25,16 +25,21 @@ std::string utc_time(std::int64_t unix_seconds) {
 // and the details the sentence needs.
 Values notice_values(const std::string& table, const json& details) {
   Values v{{"table", table}};
-  for (const char* key : {"name", "from", "hours", "days_left"}) {
+  for (const char* key : {"name", "from", "hours", "days_left", "round", "rank", "players"}) {
     if (!details.contains(key)) continue;
     v[key] = details[key].is_string() ? details[key].get<std::string>() : details[key].dump();
+  }
+  if (details.contains("tournament_name") && details["tournament_name"].is_string()) {
+    v["tournament"] = details["tournament_name"].get<std::string>();
   }
   return v;
 }
 
 std::string notice_sentence(const std::string& language, const std::string& kind, const std::string& table,
                             const json& details) {
-  std::string text = mail_text(language, "text." + kind, notice_values(table, details));
+  // A round's notice without a table is a bye's.
+  const bool bye = kind == "tournament_round" && !details.contains("table");
+  std::string text = mail_text(language, bye ? "text.tournament_bye" : "text." + kind, notice_values(table, details));
   if (kind == "timed_out" && details.value("controller", "") == "robot") {
     text += " " + mail_text(language, "text.robot_took_seat");
   }

@@ -41,7 +41,12 @@ std::optional<NoticeKind> notice_kind_of(Records& db, const NotificationRecord& 
   if (n.kind == "your_turn" || n.kind == "late_vote") return NoticeKind::kYourTurn;
   if (n.kind == "deadline_near") return NoticeKind::kDeadlineNear;
   if (n.kind == "game_ended") return NoticeKind::kGameOver;
-  if (n.kind == "invited") return NoticeKind::kInvitation;
+  // A tournament's new table, or its registration closing, asks the player to
+  // come and play as an invitation does; its end is told as a game's.
+  if (n.kind == "invited" || n.kind == "tournament_round" || n.kind == "tournament_registration_closing") {
+    return NoticeKind::kInvitation;
+  }
+  if (n.kind == "tournament_finished") return NoticeKind::kGameOver;
   if (n.kind == "chat_mention") return NoticeKind::kChatMention;
   if (n.kind == "vacation_day_spent") return NoticeKind::kVacationDaySpent;
   if (n.kind == "timed_out") {

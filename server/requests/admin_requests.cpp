@@ -165,6 +165,19 @@ void on_admin_remove_player(const Request& r, const client::AdminRemovePlayer& r
   });
 }
 
+// A player disqualified from a tournament: marked as left, with the
+// administrator's reason, their seats still being played handed to the robot.
+void on_admin_disqualify(const Request& r, const client::AdminDisqualify& disqualify) {
+  auto user = std::make_shared<std::optional<UserRecord>>();
+  r.services.store.submit([name = disqualify.name, user](Records& db) { *user = db.find_user_by_name(name); },
+                          [r, user, disqualify, answer = logged(r, std::nullopt)](std::exception_ptr error) {
+                            if (error) return answer(store_failure(error, "Nothing was changed."));
+                            if (!*user) return answer(Reply::error(ErrorCode::kNoSuchUser, "There is no user of that name."));
+                            leave_tournament(r, disqualify.tournament, (*user)->id, LeftHow::kDisqualified,
+                                             disqualify.reason, answer);
+                          });
+}
+
 // Ends every session of a user, on every connection (a stolen account).
 void on_admin_logout_user(const Request& r, const client::AdminLogoutUser& logout) {
   auto user = std::make_shared<std::optional<UserRecord>>();
@@ -258,6 +271,7 @@ void add_admin_requests(Routes& routes) {
   routes.add<client::AdminReplay, on_admin_replay>(Access::kAdministrator);
   routes.add<client::AdminAbort, on_admin_abort>(Access::kAdministrator);
   routes.add<client::AdminRemovePlayer, on_admin_remove_player>(Access::kAdministrator);
+  routes.add<client::AdminDisqualify, on_admin_disqualify>(Access::kAdministrator);
   routes.add<client::AdminLog, on_admin_log>(Access::kAdministrator);
   routes.add<client::AdminLogoutUser, on_admin_logout_user>(Access::kAdministrator);
   routes.add<client::AdminFlagBot, on_admin_flag_bot>(Access::kAdministrator);

@@ -50,12 +50,13 @@ protocol::TableTermsShown terms_shown(const TableTerms& terms) {
   return protocol::TableTermsShown{terms.rated, terms.min_rating, terms.max_timeout_rate, terms.bots_allowed};
 }
 
-std::optional<Reply> refusal_by_terms(Records& db, const TableTerms& terms, std::int64_t user_id, RatingPool pool) {
+std::optional<Reply> refusal_by_terms(Records& db, const TableTerms& terms, std::int64_t user_id, RatingPool pool,
+                                      std::string_view asker) {
   if (terms.min_rating) {
     const double rating = displayed_rating(db.rating_of(user_id, pool));
     if (rating < *terms.min_rating) {
       return Reply::error(protocol::ErrorCode::kRatingTooLow,
-                          "This table asks for a rating of at least " + shown(*terms.min_rating) + " in " +
+                          std::string(asker) + " asks for a rating of at least " + shown(*terms.min_rating) + " in " +
                               pool_words(pool) + "; yours is " + shown(rating) + ".");
     }
   }
@@ -63,7 +64,7 @@ std::optional<Reply> refusal_by_terms(Records& db, const TableTerms& terms, std:
     const double rate = timeout_rate(db.player_totals(user_id)).value_or(0.0);
     if (rate > *terms.max_timeout_rate) {
       return Reply::error(protocol::ErrorCode::kTimeoutRateTooHigh,
-                          "This table asks for a timeout rate of at most " + shown(*terms.max_timeout_rate * 100) +
+                          std::string(asker) + " asks for a timeout rate of at most " + shown(*terms.max_timeout_rate * 100) +
                               "%; yours is " + shown(rate * 100) + "%.");
     }
   }

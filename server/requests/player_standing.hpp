@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 #include "protocol/lobby_results.hpp"
 #include "server/store/records.hpp"
@@ -23,7 +24,9 @@ protocol::PlayerStanding standing_of(Records& db, std::int64_t user_id, RatingPo
 // The table's terms as its summary shows them: "rated", and each requirement set.
 protocol::TableTermsShown terms_shown(const TableTerms& terms);
 
-// The refusal of a player who does not meet the table's terms, if any.
-std::optional<Reply> refusal_by_terms(Records& db, const TableTerms& terms, std::int64_t user_id, RatingPool pool);
+// The refusal of a player who does not meet the table's terms, if any;
+// `asker` names what asks, in the refusal's sentence.
+std::optional<Reply> refusal_by_terms(Records& db, const TableTerms& terms, std::int64_t user_id, RatingPool pool,
+                                      std::string_view asker = "This table");
 
 }  // namespace sp::server

@@ -21,6 +21,7 @@
 #include "server/requests/requests.hpp"
 #include "server/session/reply.hpp"
 #include "server/table/seat_control.hpp"
+#include "server/table/table_start.hpp"
 #include "server/store/records.hpp"
 
 namespace sp::server {
@@ -98,6 +99,14 @@ void add_admin_requests(Routes& routes);
 void add_record_requests(Routes& routes);
 void add_notice_requests(Routes& routes);
 void add_profile_requests(Routes& routes);
+void add_tournament_requests(Routes& routes);
+
+// A player leaves a tournament (tournament_requests.cpp): before its start the
+// registration goes; after it the player is marked as left (`how`, with an
+// administrator's `reason`) and each seat of theirs at a table still being
+// played is handed to the robot. `done` gets the tournament's summary, or why not.
+void leave_tournament(const Request& r, std::int64_t tournament_id, std::int64_t user_id, LeftHow how,
+                      std::optional<std::string> reason, ReplyFn done);
 
 // The administrator token, however a request gives it, is checked as
 // admin_login checks it: under the failed-login limit of the client's address,
@@ -129,25 +138,5 @@ Reply store_failure(const std::exception_ptr& error, std::string sentence);
 
 // A ReplyFn that answers this request.
 ReplyFn replier(const Request& r);
-
-// Correspondence play (correspondence_requests.cpp) ---------------------------
-
-// create_table's pace: move_deadline_hours or time_bank, timeout_policy and robots.
-struct TablePace {
-  std::optional<std::int64_t> move_seconds;
-  std::optional<TimeBankRecord> time_bank;  // in place of move_seconds
-  std::optional<int> takeover_after;
-  SeatController takeover_by = SeatController::kRobot;
-  int robots = 0;  // robots fill the last seats; as many as players: the creator watches
-  engine::RobotLevel robot_level = engine::RobotLevel::kWorth;  // the level every robot seat plays at
-  bool floating_vacation = true;  // players' floating vacation days may be spent at the table
-  bool timeout_vote = false;      // the players present decide about a late seat (a table with a clock)
-};
-TablePace pace_of(const protocol::client::CreateTable& create);
-// In create_table's job: stores the pace and seats the robots.
-void write_table_pace(Records& db, std::int64_t table_id, const TablePace& pace, int players);
-// In start_table's job: the first deadline and the start's notifications.
-std::vector<StoredNotification> write_table_start(Records& db, const TableRecord& table,
-                                                  const engine::GameState& state, std::int64_t now);
 
 }  // namespace sp::server

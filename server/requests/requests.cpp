@@ -26,6 +26,7 @@ const Routes& routes() {
     add_notice_requests(routes);
     add_push_requests(routes);
     add_profile_requests(routes);
+    add_tournament_requests(routes);
     return routes;
   }();
   return kRoutes;

@@ -68,6 +68,10 @@ struct GameResultRecord {
   int timed_moves = 0;
   std::int64_t think_seconds = 0;
   std::int64_t finished_at = 0;
+  // The seat's final total and rubles (a tournament's tie-breaks); nothing in
+  // results stored before they were kept.
+  std::optional<int> points;
+  std::optional<int> rubles;
   // Read back only: the table's name and player count, for a profile's history.
   std::string table_name;
   int players = 0;

@@ -32,6 +32,7 @@
 #include "server/store/rating_rows.hpp"
 #include "server/store/rows.hpp"
 #include "server/store/timed_claim.hpp"
+#include "server/store/tournament_rows.hpp"
 
 namespace sp::server {
 
@@ -329,6 +330,48 @@ class Records {
   // Every result, in the order games finished (then table, then seat).
   virtual std::vector<GameResultRecord> all_game_results() = 0;
   virtual PlayerTotals player_totals(std::int64_t user_id) = 0;
+
+  // Tournaments (schema/0023_tournaments.sql, docs/tournaments.md) ------------
+
+  // A new tournament from `t`'s fields but its id, registration count and
+  // creator's name; returns its id.
+  virtual std::int64_t insert_tournament(const TournamentRecord& t) = 0;
+  virtual std::optional<TournamentRecord> load_tournament(std::int64_t id) = 0;
+  // The newest `limit` tournaments in any of `statuses`, newest first.
+  virtual std::vector<TournamentRecord> list_tournaments(const std::vector<TournamentStatus>& statuses, int limit) = 0;
+  // Registers the player: false if they are registered already (and have not left).
+  virtual bool register_player(std::int64_t tournament_id, std::int64_t user_id, std::int64_t now) = 0;
+  // Removes a registration before the start; returns whether there was one.
+  virtual bool unregister_player(std::int64_t tournament_id, std::int64_t user_id) = 0;
+  // After the start: the player leaves, and keeps their row for the standings.
+  virtual void mark_player_left(std::int64_t tournament_id, std::int64_t user_id, LeftHow how,
+                                const std::optional<std::string>& reason, std::int64_t now) = 0;
+  // Every registered player, in order of registration, left ones included.
+  virtual std::vector<TournamentPlayerRecord> tournament_players(std::int64_t tournament_id) = 0;
+  virtual void set_seed_rating(std::int64_t tournament_id, std::int64_t user_id, std::optional<double> rating) = 0;
+  // The rounds it plays, as its field at the start gives them.
+  virtual void set_tournament_rounds(std::int64_t tournament_id, int rounds) = 0;
+  // Claims the start of round `round` (current_round from round - 1 to
+  // round, the status playing) and writes the round: false, and nothing
+  // written, when another node or an earlier run started it already. The
+  // round's tables are then written in the same transaction.
+  virtual bool start_round(std::int64_t tournament_id, int round, std::int64_t now,
+                           const std::optional<std::string>& deal_secret) = 0;
+  // Marks the round finished once: false when it is finished already.
+  virtual bool finish_round(std::int64_t tournament_id, int round, std::int64_t now) = 0;
+  // The tournament ends (finished or cancelled); false when it had already.
+  virtual bool end_tournament(std::int64_t tournament_id, TournamentStatus status, std::int64_t now) = 0;
+  virtual std::vector<TournamentRoundRecord> tournament_rounds(std::int64_t tournament_id) = 0;
+  virtual void insert_bye(std::int64_t tournament_id, int round, std::int64_t user_id) = 0;
+  virtual std::vector<TournamentByeRecord> tournament_byes(std::int64_t tournament_id) = 0;
+  // The tournament's tables, by round then number, with their seats.
+  virtual std::vector<TournamentTableRecord> tournament_tables(std::int64_t tournament_id) = 0;
+  // Each seat of the tournament's finished tables, from their games' results.
+  virtual std::vector<TournamentResultRecord> tournament_results(std::int64_t tournament_id) = 0;
+  // Tournaments registering or playing, for the director to watch.
+  virtual std::vector<std::int64_t> active_tournament_ids() = 0;
+  // The tournaments the user registered for that are registering or playing.
+  virtual std::vector<std::int64_t> active_tournaments_of(std::int64_t user_id) = 0;
 
   // The administrators' log ---------------------------------------------------
 

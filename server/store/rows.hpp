@@ -68,6 +68,14 @@ struct SeatRecord {
   std::optional<std::int64_t> clock_left = std::nullopt;
 };
 
+// Where a tournament's table stands in it (docs/tournaments.md): its
+// tournament, its round and its number in the round, from 1.
+struct TableInTournament {
+  std::int64_t id = 0;
+  int round = 0;
+  int number = 0;
+};
+
 // A table's Fischer time bank, in seconds (server/clock/time_control.hpp).
 struct TimeBankRecord {
   std::int64_t initial = 0;
@@ -118,6 +126,8 @@ struct TableRecord {
   std::optional<std::string> invite_code;
   // Why an administrator aborted the table; none otherwise.
   std::optional<std::string> abort_reason;
+  // A tournament's table; none for a player's own.
+  std::optional<TableInTournament> tournament;
 };
 
 struct MoveRecord {

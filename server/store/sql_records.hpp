@@ -199,6 +199,25 @@ class SqlRecords final : public Records {
   std::vector<GameResultRecord> game_results_of(std::int64_t user_id, int limit) override;
   std::vector<GameResultRecord> all_game_results() override;
   PlayerTotals player_totals(std::int64_t user_id) override;
+  std::int64_t insert_tournament(const TournamentRecord& t) override;
+  std::optional<TournamentRecord> load_tournament(std::int64_t id) override;
+  std::vector<TournamentRecord> list_tournaments(const std::vector<TournamentStatus>& statuses, int limit) override;
+  bool register_player(std::int64_t tournament_id, std::int64_t user_id, std::int64_t now) override;
+  bool unregister_player(std::int64_t tournament_id, std::int64_t user_id) override;
+  void mark_player_left(std::int64_t tournament_id, std::int64_t user_id, LeftHow how, const std::optional<std::string>& reason, std::int64_t now) override;
+  std::vector<TournamentPlayerRecord> tournament_players(std::int64_t tournament_id) override;
+  void set_seed_rating(std::int64_t tournament_id, std::int64_t user_id, std::optional<double> rating) override;
+  void set_tournament_rounds(std::int64_t tournament_id, int rounds) override;
+  bool start_round(std::int64_t tournament_id, int round, std::int64_t now, const std::optional<std::string>& deal_secret) override;
+  bool finish_round(std::int64_t tournament_id, int round, std::int64_t now) override;
+  bool end_tournament(std::int64_t tournament_id, TournamentStatus status, std::int64_t now) override;
+  std::vector<TournamentRoundRecord> tournament_rounds(std::int64_t tournament_id) override;
+  void insert_bye(std::int64_t tournament_id, int round, std::int64_t user_id) override;
+  std::vector<TournamentByeRecord> tournament_byes(std::int64_t tournament_id) override;
+  std::vector<TournamentTableRecord> tournament_tables(std::int64_t tournament_id) override;
+  std::vector<TournamentResultRecord> tournament_results(std::int64_t tournament_id) override;
+  std::vector<std::int64_t> active_tournament_ids() override;
+  std::vector<std::int64_t> active_tournaments_of(std::int64_t user_id) override;
   void log_admin_action(const AdminAction& action) override;
   std::vector<AdminAction> list_admin_actions(std::optional<std::int64_t> table, int limit) override;
 

@@ -110,8 +110,8 @@ template <NodePolicy Nodes>
 void SqlRecords<Nodes>::insert_game_result(const GameResultRecord& r) {
   auto s = db_.prepare(
       "INSERT INTO game_results (table_id, seat, user_id, robot, place, abandoned, pool, rated_place, mu_before, "
-      "sigma_before, mu_after, sigma_after, moves_due, timeouts, timed_moves, think_seconds, finished_at) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "sigma_before, mu_after, sigma_after, moves_due, timeouts, timed_moves, think_seconds, finished_at, points, rubles) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   s.bind(1, r.table_id)
       .bind(2, static_cast<std::int64_t>(r.seat))
       .bind(3, r.user_id)
@@ -123,8 +123,10 @@ void SqlRecords<Nodes>::insert_game_result(const GameResultRecord& r) {
       .bind(14, static_cast<std::int64_t>(r.timeouts))
       .bind(15, static_cast<std::int64_t>(r.timed_moves))
       .bind(16, r.think_seconds)
-      .bind(17, r.finished_at)
-      .run();
+      .bind(17, r.finished_at);
+  bind_optional(s, 18, r.points ? std::optional<std::int64_t>(*r.points) : std::nullopt);
+  bind_optional(s, 19, r.rubles ? std::optional<std::int64_t>(*r.rubles) : std::nullopt);
+  s.run();
 }
 
 template <NodePolicy Nodes>

@@ -13,7 +13,8 @@ constexpr const char* kTableColumns =
     "t.id, t.name, t.creator_id, u.name, t.status, t.player_count, t.options_json, t.seed, t.card_set_version, "
     "t.rules_version, t.move_count, coalesce(t.state_hash, ''), t.created_at, t.move_seconds, t.takeover_after, "
     "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left, t.deal_secret, t.invite_code, t.abort_reason, "
-    "t.bank_initial, t.bank_increment, t.bank_cap, t.clock_seat, t.clock_since, t.floating_vacation, t.timeout_vote";
+    "t.bank_initial, t.bank_increment, t.bank_cap, t.clock_seat, t.clock_since, t.floating_vacation, t.timeout_vote, "
+    "t.tournament_id, t.tournament_round, t.tournament_table";
 
 std::optional<protocol::DealBytes> optional_deal_bytes(const auto& s, int index) {
   if (s.column_is_null(index)) return std::nullopt;
@@ -56,6 +57,9 @@ TableRecord read_table(const auto& s) {
   t.clock_since = optional_int(s, 25);
   t.floating_vacation = s.column_int(26) != 0;
   t.timeout_vote = s.column_int(27) != 0;
+  if (!s.column_is_null(28)) {
+    t.tournament = TableInTournament{s.column_int(28), static_cast<int>(s.column_int(29)), static_cast<int>(s.column_int(30))};
+  }
   return t;
 }
 
@@ -196,7 +200,8 @@ template <NodePolicy Nodes>
 std::int64_t SqlRecords<Nodes>::insert_table(const TableRecord& t, std::int64_t now) {
   auto insert = db_.prepare(
       "INSERT INTO game_tables (name, creator_id, status, player_count, options_json, seed, card_set_version, "
-      "rules_version, move_count, created_at, updated_at, deal_secret, invite_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?) RETURNING id");
+      "rules_version, move_count, created_at, updated_at, deal_secret, invite_code, tournament_id, tournament_round, "
+      "tournament_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
   insert.bind(1, t.name)
       .bind(2, t.creator_id)
       .bind(3, to_string(t.status))
@@ -212,6 +217,13 @@ std::int64_t SqlRecords<Nodes>::insert_table(const TableRecord& t, std::int64_t 
     insert.bind(12, *t.invite_code);
   } else {
     insert.bind_null(12);
+  }
+  if (t.tournament) {
+    insert.bind(13, t.tournament->id)
+        .bind(14, static_cast<std::int64_t>(t.tournament->round))
+        .bind(15, static_cast<std::int64_t>(t.tournament->number));
+  } else {
+    insert.bind_null(13).bind_null(14).bind_null(15);
   }
   return insert.returned_id();
 }

@@ -38,6 +38,10 @@ struct Correspondence {
   // (its end scheduled, the player's other tables paused; vacations.hpp).
   // Nothing: only the table that spent it knows (tests without a server).
   std::function<void(const VacationRecord&)> floating_day_spent = nullptr;
+  // After a tournament's table ended (its last move, or an abort) was
+  // written: the director looks at its tournament (docs/tournaments.md).
+  // Nothing: nobody directs tournaments (tests without a server).
+  std::function<void(std::int64_t tournament_id)> tournament_table_ended = nullptr;
 };
 
 }  // namespace sp::server

@@ -147,6 +147,8 @@ void write_game_results(Records& db, std::int64_t table_id, const FinishedGame& 
     r.place = seat.place;
     r.abandoned = seat.abandoned;
     r.finished_at = now;
+    r.points = seat.points;
+    r.rubles = seat.rubles;
     results.push_back(r);
   }
   count_moves(db.load_moves(table_id), results);

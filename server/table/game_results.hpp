@@ -23,6 +23,9 @@ struct FinishedSeat {
   // A robot's seat from the start: the level it played at, whose account it
   // is rated as (docs/ratings.md "Robots").
   std::optional<engine::RobotLevel> robot_level = std::nullopt;
+  // The seat's final total and rubles (a tournament's tie-breaks).
+  int points = 0;
+  int rubles = 0;
 };
 
 struct FinishedGame {

@@ -102,10 +102,11 @@ Aftermath Table::aftermath_of_move(const Move& move, const engine::GameState& ne
     FinishedGame finished{record_.player_count, {}};
     for (const SeatRecord& s : record_.seats) {
       const SeatController controller = after.seat && after.seat->seat == s.seat ? after.seat->controller : s.controller;
-      finished.seats.push_back(FinishedSeat{s.seat, s.user_id, s.robot,
-                                            next.final_scores[static_cast<std::size_t>(s.seat)].place,
+      const auto at = static_cast<std::size_t>(s.seat);
+      finished.seats.push_back(FinishedSeat{s.seat, s.user_id, s.robot, next.final_scores[at].place,
                                             !s.robot && controller != SeatController::kHuman,
-                                            s.robot ? s.robot_level : std::nullopt});
+                                            s.robot ? s.robot_level : std::nullopt, next.final_scores[at].total,
+                                            next.players[at].rubles});
     }
     after.finished = std::move(finished);
     const std::string text = "The game at " + record_.name + " has ended." + place_text(next, names_);

@@ -45,6 +45,7 @@ protocol::TableSummary table_summary(const TableRecord& t) {
   summary.clocks = clocks_shown(t);
   summary.deal = public_deal(t);
   summary.is_private = t.invite_code.has_value();
+  if (t.tournament) summary.tournament = protocol::TournamentMark{t.tournament->id, t.tournament->round, t.tournament->number};
   summary.abort_reason = t.abort_reason;
   return summary;
 }

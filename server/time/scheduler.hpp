@@ -41,6 +41,8 @@ enum class Due : std::uint8_t {
   kDigest,           // the next player's daily digest
   kSessionExpiry,    // a logged-in connection's session expires
   kStandInMove,      // a table's next move by robots standing in for a person (docs/correspondence.md)
+  kTournament,       // a tournament's start date (docs/tournaments.md)
+  kTournamentSweep,  // the hourly look at every tournament registering or playing
 };
 
 class Scheduler {

@@ -525,4 +525,90 @@ std::vector<server::GameResultRecord> FailingRecords::all_game_results() { retur
 
 server::PlayerTotals FailingRecords::player_totals(std::int64_t user_id) { return inner_.player_totals(user_id); }
 
+std::int64_t FailingRecords::insert_tournament(const server::TournamentRecord& t) {
+  write();
+  return inner_.insert_tournament(t);
+}
+
+std::optional<server::TournamentRecord> FailingRecords::load_tournament(std::int64_t id) {
+  return inner_.load_tournament(id);
+}
+
+std::vector<server::TournamentRecord> FailingRecords::list_tournaments(const std::vector<server::TournamentStatus>& statuses, int limit) {
+  return inner_.list_tournaments(statuses, limit);
+}
+
+bool FailingRecords::register_player(std::int64_t tournament_id, std::int64_t user_id, std::int64_t now) {
+  write();
+  return inner_.register_player(tournament_id, user_id, now);
+}
+
+bool FailingRecords::unregister_player(std::int64_t tournament_id, std::int64_t user_id) {
+  write();
+  return inner_.unregister_player(tournament_id, user_id);
+}
+
+void FailingRecords::mark_player_left(std::int64_t tournament_id, std::int64_t user_id, server::LeftHow how, const std::optional<std::string>& reason, std::int64_t now) {
+  write();
+  inner_.mark_player_left(tournament_id, user_id, how, reason, now);
+}
+
+std::vector<server::TournamentPlayerRecord> FailingRecords::tournament_players(std::int64_t tournament_id) {
+  return inner_.tournament_players(tournament_id);
+}
+
+void FailingRecords::set_seed_rating(std::int64_t tournament_id, std::int64_t user_id, std::optional<double> rating) {
+  write();
+  inner_.set_seed_rating(tournament_id, user_id, rating);
+}
+
+void FailingRecords::set_tournament_rounds(std::int64_t tournament_id, int rounds) {
+  write();
+  inner_.set_tournament_rounds(tournament_id, rounds);
+}
+
+bool FailingRecords::start_round(std::int64_t tournament_id, int round, std::int64_t now, const std::optional<std::string>& deal_secret) {
+  write();
+  return inner_.start_round(tournament_id, round, now, deal_secret);
+}
+
+bool FailingRecords::finish_round(std::int64_t tournament_id, int round, std::int64_t now) {
+  write();
+  return inner_.finish_round(tournament_id, round, now);
+}
+
+bool FailingRecords::end_tournament(std::int64_t tournament_id, server::TournamentStatus status, std::int64_t now) {
+  write();
+  return inner_.end_tournament(tournament_id, status, now);
+}
+
+std::vector<server::TournamentRoundRecord> FailingRecords::tournament_rounds(std::int64_t tournament_id) {
+  return inner_.tournament_rounds(tournament_id);
+}
+
+void FailingRecords::insert_bye(std::int64_t tournament_id, int round, std::int64_t user_id) {
+  write();
+  inner_.insert_bye(tournament_id, round, user_id);
+}
+
+std::vector<server::TournamentByeRecord> FailingRecords::tournament_byes(std::int64_t tournament_id) {
+  return inner_.tournament_byes(tournament_id);
+}
+
+std::vector<server::TournamentTableRecord> FailingRecords::tournament_tables(std::int64_t tournament_id) {
+  return inner_.tournament_tables(tournament_id);
+}
+
+std::vector<server::TournamentResultRecord> FailingRecords::tournament_results(std::int64_t tournament_id) {
+  return inner_.tournament_results(tournament_id);
+}
+
+std::vector<std::int64_t> FailingRecords::active_tournament_ids() {
+  return inner_.active_tournament_ids();
+}
+
+std::vector<std::int64_t> FailingRecords::active_tournaments_of(std::int64_t user_id) {
+  return inner_.active_tournaments_of(user_id);
+}
+
 }  // namespace sp::test

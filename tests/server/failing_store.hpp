@@ -166,6 +166,25 @@ class FailingRecords final : public server::Records {
   std::optional<std::int64_t> table_deadline(std::int64_t table_id) override;
   std::string server_key(const std::string& purpose, const std::string& fresh, std::int64_t now) override;
   std::vector<server::AdminAction> list_admin_actions(std::optional<std::int64_t> table, int limit) override;
+  std::int64_t insert_tournament(const server::TournamentRecord& t) override;
+  std::optional<server::TournamentRecord> load_tournament(std::int64_t id) override;
+  std::vector<server::TournamentRecord> list_tournaments(const std::vector<server::TournamentStatus>& statuses, int limit) override;
+  bool register_player(std::int64_t tournament_id, std::int64_t user_id, std::int64_t now) override;
+  bool unregister_player(std::int64_t tournament_id, std::int64_t user_id) override;
+  void mark_player_left(std::int64_t tournament_id, std::int64_t user_id, server::LeftHow how, const std::optional<std::string>& reason, std::int64_t now) override;
+  std::vector<server::TournamentPlayerRecord> tournament_players(std::int64_t tournament_id) override;
+  void set_seed_rating(std::int64_t tournament_id, std::int64_t user_id, std::optional<double> rating) override;
+  void set_tournament_rounds(std::int64_t tournament_id, int rounds) override;
+  bool start_round(std::int64_t tournament_id, int round, std::int64_t now, const std::optional<std::string>& deal_secret) override;
+  bool finish_round(std::int64_t tournament_id, int round, std::int64_t now) override;
+  bool end_tournament(std::int64_t tournament_id, server::TournamentStatus status, std::int64_t now) override;
+  std::vector<server::TournamentRoundRecord> tournament_rounds(std::int64_t tournament_id) override;
+  void insert_bye(std::int64_t tournament_id, int round, std::int64_t user_id) override;
+  std::vector<server::TournamentByeRecord> tournament_byes(std::int64_t tournament_id) override;
+  std::vector<server::TournamentTableRecord> tournament_tables(std::int64_t tournament_id) override;
+  std::vector<server::TournamentResultRecord> tournament_results(std::int64_t tournament_id) override;
+  std::vector<std::int64_t> active_tournament_ids() override;
+  std::vector<std::int64_t> active_tournaments_of(std::int64_t user_id) override;
 
  private:
   // Counts one write; throws at the armed one.

@@ -1,0 +1,103 @@
+#include "server/tournament/advance.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "protocol/notice_details.hpp"
+#include "protocol/stored_text.hpp"
+#include "server/ratings/plackett_luce.hpp"
+#include "server/tournament/round_plan.hpp"
+#include "server/tournament/round_writer.hpp"
+
+namespace sp::server {
+
+namespace {
+
+// A Swiss or round robin tournament needs a table of three; an elimination too.
+constexpr std::size_t kFewestPlayers = 3;
+
+TournamentPast read_past(Records& db, std::int64_t id) {
+  return past_of(db.tournament_players(id), db.tournament_results(id), db.tournament_byes(id),
+                 db.tournament_tables(id));
+}
+
+// Writes the round's tables. REQUIRES: the round was claimed (Records::start_round) in this job.
+void write_planned_round(Records& db, const TournamentRecord& t, const tournament::RoundPairing& pairing, int round,
+                         std::int64_t now, Advanced& advanced) {
+  const auto tables = protocol::decode_stored_table_request(t.table_request);
+  // Stored by create_tournament from a request it had read: a bug if it does not read back.
+  if (!tables) throw std::logic_error("tournament " + std::to_string(t.id) + ": its tables' request does not read");
+  WrittenRound written = write_round(db, t, *tables, round, pairing, now);
+  advanced.started = std::move(written.started);
+  advanced.notes = std::move(written.notes);
+}
+
+void finish(Records& db, const TournamentRecord& t, const TournamentPast& past, std::int64_t now, Advanced& advanced) {
+  if (!db.end_tournament(t.id, TournamentStatus::kFinished, now)) return;
+  const auto rows = standings_of(t, past);
+  for (const tournament::StandingRow& row : rows) {
+    const NotificationDraft draft{row.player, "tournament_finished", std::nullopt,
+                                  t.name + " has finished: you are " + std::to_string(row.rank) + " of " +
+                                      std::to_string(rows.size()) + ".",
+                                  protocol::TournamentFinishedDetails{t.id, t.name, row.rank,
+                                                                      static_cast<int>(rows.size())}};
+    if (auto stored = store_notification(db, draft, now)) advanced.notes.push_back(std::move(*stored));
+  }
+}
+
+void begin(Records& db, TournamentRecord t, std::int64_t now, Advanced& advanced) {
+  if (now < t.starts_at) {
+    advanced.check_at = t.starts_at;
+    return;
+  }
+  if (db.tournament_players(t.id).size() < kFewestPlayers) {
+    db.end_tournament(t.id, TournamentStatus::kCancelled, now);
+    return;
+  }
+  // The claim comes first: a node that finds the round begun writes nothing.
+  if (!db.start_round(t.id, 1, now, std::nullopt)) return;
+  // The seeding: each player's displayed rating (docs/ratings.md) in the pool of the tournament's tables.
+  const RatingPool pool = pool_for(t.table_players, false);
+  for (const TournamentPlayerRecord& p : db.tournament_players(t.id)) {
+    const auto rating = db.rating_of(p.user_id, pool);
+    const double shown = ratings::conservative(rating ? ratings::Rating{rating->mu, rating->sigma} : ratings::newcomer());
+    db.set_seed_rating(t.id, p.user_id, std::round(shown * 100.0) / 100.0);
+  }
+  const TournamentPast past = read_past(db, t.id);
+  const int rounds = planned_rounds(t, past);
+  if (rounds != t.rounds) {
+    db.set_tournament_rounds(t.id, rounds);
+    t.rounds = rounds;
+  }
+  if (const auto pairing = plan_round(t, past, 1)) write_planned_round(db, t, *pairing, 1, now, advanced);
+}
+
+void next_round(Records& db, const TournamentRecord& t, std::int64_t now, Advanced& advanced) {
+  const int round = t.current_round;
+  const auto tables = db.tournament_tables(t.id);
+  const bool playing = std::any_of(tables.begin(), tables.end(), [round](const TournamentTableRecord& table) {
+    return table.round == round && (table.status == TableStatus::kPlaying || table.status == TableStatus::kOpen);
+  });
+  // Finishing the round is the claim: of several nodes, one finishes it and pairs the next.
+  if (playing || !db.finish_round(t.id, round, now)) return;
+  const TournamentPast past = read_past(db, t.id);
+  const auto pairing = round < t.rounds ? plan_round(t, past, round + 1) : std::nullopt;
+  if (pairing && db.start_round(t.id, round + 1, now, std::nullopt)) {
+    write_planned_round(db, t, *pairing, round + 1, now, advanced);
+  } else {
+    finish(db, t, past, now, advanced);
+  }
+}
+
+}  // namespace
+
+Advanced advance_tournament(Records& db, std::int64_t tournament_id, std::int64_t now) {
+  Advanced advanced;
+  const auto t = db.load_tournament(tournament_id);
+  if (!t) return advanced;
+  if (t->status == TournamentStatus::kRegistering) begin(db, *t, now, advanced);
+  if (t->status == TournamentStatus::kPlaying) next_round(db, *t, now, advanced);
+  return advanced;
+}
+
+}  // namespace sp::server

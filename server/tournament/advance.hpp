@@ -1,0 +1,28 @@
+// A tournament moved on, in one store job, as far as its state allows: its
+// first round at its start date (or its cancellation, with too few players),
+// and each next round once every table of the round before has ended, until
+// its last round ends it. Every step is claimed by a conditional write
+// (Records::start_round, finish_round, end_tournament), so that it happens
+// exactly once however many nodes, or restarts, try it (docs/tournaments.md
+// "Exactly once").
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "server/notices/notification_draft.hpp"
+#include "server/store/records.hpp"
+
+namespace sp::server {
+
+struct Advanced {
+  std::vector<TableRecord> started;       // tables to serve, once committed
+  std::vector<StoredNotification> notes;  // to deliver, once committed
+  // When to look again: the start date not reached yet.
+  std::optional<std::int64_t> check_at;
+};
+
+Advanced advance_tournament(Records& db, std::int64_t tournament_id, std::int64_t now);
+
+}  // namespace sp::server

@@ -1,0 +1,210 @@
+"""Integration tests of tournaments (issue 36, docs/tournaments.md) against the
+real `spb serve`: creating one, registering and withdrawing, its rounds started
+by the server at their time, played to their end by robots standing in after
+timeouts, the next round paired from the standings, and the results. Time is
+the server's test clock (--test-clock), moved by debug_advance_clock.
+SPB_TEST_DB=postgresql runs them on PostgreSQL.
+
+usage: test_tournaments.py SPB_BINARY PROJECT_ROOT"""
+
+import asyncio
+import sys
+import tempfile
+import time
+
+from harness import Client, Server, run_tests
+from pg_cluster import database_location
+from schema_check import SchemaCheck
+
+SPB, ROOT = sys.argv[1], sys.argv[2]
+SCHEMAS = SchemaCheck(ROOT)
+TESTS = []
+ADMIN = "tournament-admin-token"
+START = 1_800_000_000  # the test clock's start, unix seconds
+HOUR = 3600
+# Each table's pace: an hour a move, and the robot takes a seat at its first timeout.
+TABLES = {"players": 3, "move_deadline_hours": 1, "timeout_policy": {"takeover_after": 1, "takeover_by": "robot"}}
+
+
+def test(fn):
+    TESTS.append(fn)
+    return fn
+
+
+def fresh_server(*extra):
+    folder = tempfile.mkdtemp(prefix="spb-tournament-")
+    # Robots standing in move at once, so a round's games end within a few hours of the test clock.
+    args = ("--rate", "2000", "--admin-token", ADMIN, "--test-clock", str(START), "--stand-in-wait", "0")
+    return Server(SPB, database_location(folder), args + tuple(extra)).start()
+
+
+async def register(server, name):
+    client = await Client.connect(server, SCHEMAS)
+    await client.ok("register", name=name, password="correct horse")
+    return client
+
+
+async def advance(client, seconds):
+    return (await client.ok("debug_advance_clock", seconds=seconds, admin_token=ADMIN))["now"]
+
+
+async def wait_for(predicate, what, timeout=90):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if await predicate():
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def create(client, **fields):
+    request = {"name": "Autumn Swiss", "format": "swiss", "rounds": 2, "table": TABLES,
+               "registration_closes_at": START + HOUR, "starts_at": START + HOUR}
+    request.update(fields)
+    return (await client.ok("create_tournament", **request))["tournament"]
+
+
+async def view(client, tournament):
+    return await client.ok("tournament", tournament=tournament)
+
+
+async def play_rounds_out(client, tournament, until):
+    """Moves the clock an hour at a time: each waiting seat times out, the robot
+    takes it and plays on, until `until(view)` holds."""
+    for _ in range(120):
+        shown = await view(client, tournament)
+        if until(shown):
+            return shown
+        await advance(client, HOUR)
+        await asyncio.sleep(0.2)
+    raise AssertionError("the tournament did not get there: " + str(await view(client, tournament)))
+
+
+@test
+async def registering_is_checked_and_withdrawing_before_the_start_frees_the_place(server):
+    ann = await register(server, "ann_reg")
+    boris = await register(server, "boris_reg")
+    t = await create(ann, max_players=3)
+    assert t["status"] == "registering" and t["registered"] == 0 and t["you_registered"] is False, t
+    assert (await ann.ok("register_tournament", tournament=t["id"]))["tournament"]["registered"] == 1
+    again = await ann.call("register_tournament", tournament=t["id"])
+    assert again["type"] == "error" and again["code"] == "already_registered", again
+    await boris.ok("register_tournament", tournament=t["id"])
+    carol = await register(server, "carol_reg")
+    await carol.ok("register_tournament", tournament=t["id"])
+    dave = await register(server, "dave_reg")
+    full = await dave.call("register_tournament", tournament=t["id"])
+    assert full["type"] == "error" and full["code"] == "tournament_full", full
+    left = (await carol.ok("withdraw_tournament", tournament=t["id"]))["tournament"]
+    assert left["registered"] == 2 and left["you_registered"] is False, left
+    await dave.ok("register_tournament", tournament=t["id"])
+    listed = (await dave.ok("list_tournaments"))["tournaments"]
+    assert [x["id"] for x in listed] == [t["id"]] and listed[0]["you_registered"] is True, listed
+    missing = await dave.call("register_tournament", tournament=t["id"] + 100)
+    assert missing["type"] == "error" and missing["code"] == "no_such_tournament", missing
+    # Registration closes at its time.
+    await advance(ann, HOUR)
+    closed = await (await register(server, "erin_reg")).call("register_tournament", tournament=t["id"])
+    assert closed["type"] == "error" and closed["code"] == "registration_closed", closed
+
+
+@test
+async def a_tournament_refuses_dates_past_and_options_its_tables_cannot_be_dealt_with(server):
+    ann = await register(server, "ann_bad")
+    past = await ann.call("create_tournament", name="Late", format="swiss", rounds=2, table=TABLES,
+                          registration_closes_at=START - 1, starts_at=START + HOUR)
+    assert past["type"] == "error" and past["code"] == "bad_request" and "registration_closes_at" in past["message"], past
+    five = dict(TABLES, players=5)
+    # Five players need The New Society; a Swiss tournament may also seat tables of four.
+    undealt = await ann.call("create_tournament", name="Five", format="swiss", rounds=2, table=five,
+                             registration_closes_at=START + HOUR, starts_at=START + HOUR)
+    assert undealt["type"] == "error" and undealt["code"] == "bad_request" and "table" in undealt["message"], undealt
+
+
+@test
+async def a_swiss_tournament_plays_its_rounds_to_the_end_with_robots_standing_in(server):
+    names = [f"p{i}_swiss" for i in range(9)]
+    clients = [await register(server, name) for name in names]
+    organiser = clients[0]
+    t = await create(organiser)
+    for client in clients:
+        await client.ok("register_tournament", tournament=t["id"])
+    await advance(organiser, HOUR)
+
+    async def round_one():
+        shown = await view(organiser, t["id"])
+        return len(shown["rounds"]) == 1 and len(shown["rounds"][0]["tables"]) == 3
+    await wait_for(round_one, "round 1's tables")
+    shown = await view(organiser, t["id"])
+    assert shown["tournament"]["status"] == "playing" and shown["tournament"]["current_round"] == 1, shown
+    seated = sorted(name for table in shown["rounds"][0]["tables"] for name in table["seats"])
+    assert seated == sorted(names), seated
+    # Each player finds their table among their tables, marked as the tournament's.
+    mine = (await clients[4].ok("my_tables"))["tables"]
+    marked = [x for x in mine if x.get("tournament", {}).get("id") == t["id"]]
+    assert len(marked) == 1 and marked[0]["tournament"]["round"] == 1, mine
+    notes = (await clients[4].ok("notifications"))["notifications"]
+    assert any(n["kind"] == "tournament_round" for n in notes), notes
+
+    shown = await play_rounds_out(organiser, t["id"], lambda v: len(v["rounds"]) == 2)
+    assert shown["rounds"][0]["status"] == "finished", shown
+    assert all(table["status"] == "finished" for table in shown["rounds"][0]["tables"]), shown
+    # Round 2 is paired from the standings: nobody meets a player met in round 1.
+    met = {frozenset((a, b)) for table in shown["rounds"][0]["tables"] for a in table["seats"] for b in table["seats"] if a != b}
+    second = {frozenset((a, b)) for table in shown["rounds"][1]["tables"] for a in table["seats"] for b in table["seats"] if a != b}
+    assert not met & second, (met & second)
+
+    shown = await play_rounds_out(organiser, t["id"], lambda v: v["tournament"]["status"] == "finished")
+    standings = shown["standings"]
+    assert len(standings) == 9 and all(row["games"] == 2 for row in standings), standings
+    assert standings[0]["rank"] == 1 and [row["rank"] for row in standings] == sorted(row["rank"] for row in standings)
+    assert sum(row["points"] for row in standings) == 2 * 3 * (12 + 6 + 0), standings
+    notes = (await clients[4].ok("notifications"))["notifications"]
+    finished = [n for n in notes if n["kind"] == "tournament_finished"]
+    mine = next(row for row in standings if row["name"] == names[4])
+    assert len(finished) == 1 and finished[0]["details"]["rank"] == mine["rank"], finished
+
+
+@test
+async def a_player_who_withdraws_during_play_is_replaced_by_the_robot_and_not_paired_again(server):
+    names = [f"w{i}_swiss" for i in range(6)]
+    clients = [await register(server, name) for name in names]
+    t = await create(clients[0])
+    for client in clients:
+        await client.ok("register_tournament", tournament=t["id"])
+    await advance(clients[0], HOUR)
+
+    async def round_one():
+        return len((await view(clients[0], t["id"]))["rounds"]) == 1
+    await wait_for(round_one, "round 1")
+    table = next(x for x in (await clients[5].ok("my_tables"))["tables"] if x.get("tournament"))
+    await clients[5].ok("withdraw_tournament", tournament=t["id"])
+
+    async def robot_plays():
+        summary = (await clients[0].ok("subscribe", table=table["id"]))["table"]
+        seat = next(s for s in summary["seats"] if s["name"] == names[5])
+        return seat["controller"] == "robot"
+    await wait_for(robot_plays, "the robot to take the seat of the player who withdrew")
+    shown = await play_rounds_out(clients[0], t["id"], lambda v: len(v["rounds"]) == 2)
+    assert names[5] not in [name for x in shown["rounds"][1]["tables"] for name in x["seats"]], shown
+    player = next(p for p in shown["players"] if p["name"] == names[5])
+    assert player["left"] == "withdrew", player
+    again = await clients[5].call("withdraw_tournament", tournament=t["id"])
+    assert again["type"] == "error" and again["code"] == "not_registered", again
+
+
+@test
+async def only_administrators_create_tournaments_where_the_site_says_so(server):
+    server.stop()
+    server.extra_args += ["--tournaments-by", "administrators"]
+    server.start()
+    ann = await register(server, "ann_closed")
+    refused = await ann.call("create_tournament", name="Mine", format="swiss", rounds=2, table=TABLES,
+                             registration_closes_at=START + HOUR, starts_at=START + HOUR)
+    assert refused["type"] == "error" and refused["code"] == "tournaments_closed", refused
+    await ann.ok("admin_login", token=ADMIN)
+    await create(ann)
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(run_tests([(fn, fresh_server) for fn in TESTS], SCHEMAS, 300, log_tail=3000)))
