@@ -86,6 +86,10 @@ std::vector<tournament::PlayerId> elimination_field(const TournamentRecord& t, c
 
 }  // namespace
 
+std::uint64_t pairing_seed(std::int64_t tournament_id, int round) {
+  return static_cast<std::uint64_t>(tournament_id) * 1000003u + static_cast<std::uint64_t>(round);
+}
+
 int seed_value(std::optional<double> displayed_rating) {
   return displayed_rating ? static_cast<int>(std::lround(*displayed_rating * 100)) : 0;
 }
@@ -185,9 +189,7 @@ std::optional<tournament::RoundPairing> plan_round(const TournamentRecord& t, co
         }
       }
       const tournament::History history = tournament::History::of(past.results, past.byes);
-      // The seed only orders players nothing tells apart; public, as the pairing is.
-      const auto seed = static_cast<std::uint64_t>(t.id) * 1000003u + static_cast<std::uint64_t>(round);
-      return tournament::swiss_round(order, history, t.table_players, seed, ranks);
+      return tournament::swiss_round(order, history, t.table_players, pairing_seed(t.id, round), ranks);
     }
     case TournamentFormat::kRoundRobin: {
       tournament::RoundPairing pairing = tournament::round_robin_round(groups_of(t, past), round - 1, t.table_players);

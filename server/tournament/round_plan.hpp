@@ -24,6 +24,10 @@ struct TournamentPast {
   std::vector<tournament::RoundPairing> rounds;
 };
 
+// The seed of a Swiss round's pairing: public, as the pairing is, and only
+// ordering players nothing tells apart, so a verifier pairs the round again.
+std::uint64_t pairing_seed(std::int64_t tournament_id, int round);
+
 // A seed rating in the rules' whole numbers: the displayed rating in hundredths.
 int seed_value(std::optional<double> displayed_rating);
 
