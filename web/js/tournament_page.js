@@ -139,10 +139,11 @@ export class TournamentPage {
         return h("td", { class: "playing" }, h("a", { href: `#/table/${table.table}`, dataset: { table: table.table } },
           h("span", { "aria-hidden": "true" }, "…"), h("span", { class: "visually-hidden" }, t("tournament.cross_playing", { table: table.number }))));
       }
-      const points = halfPoints(placePoints(table.places, place));
+      // The game's place: the tournament's points for it are in the standings
+      // (a seat abandoned after timeouts is placed last there, docs/tournaments.md).
       return h("td", { class: "played" }, h("a", { href: `#/table/${table.table}`, dataset: { table: table.table } },
-        h("span", { "aria-hidden": "true" }, `${place}/${table.seats.length}`, h("span", { class: "cross-points" }, points)),
-        h("span", { class: "visually-hidden" }, t("tournament.cross_place", { place, players: table.seats.length, table: table.number, points }))));
+        h("span", { "aria-hidden": "true" }, `${place}/${table.seats.length}`),
+        h("span", { class: "visually-hidden" }, t("tournament.cross_place", { place, players: table.seats.length, table: table.number }))));
     };
     return h("section", { class: "panel", "aria-labelledby": "crosstable-title" },
       h("h2", { id: "crosstable-title" }, t("tournament.crosstable")),
@@ -198,15 +199,4 @@ export class TournamentPage {
 function leftText(p) {
   const how = p.left === "disqualified" ? t("tournament.disqualified") : t("tournament.withdrew");
   return p.left_reason ? t("tournament.left_because", { how, reason: p.left_reason }) : how;
-}
-
-// The points a place at a table earned, by the standard table
-// (docs/protocol.md "Tournaments"): 12 for the first down to 0 for the last in
-// equal steps, tied seats sharing the average of the places they cover.
-export function placePoints(places, place) {
-  const size = places.length;
-  const tied = places.filter((p) => p === place).length;
-  let sum = 0;
-  for (let covered = place; covered < place + tied; covered++) sum += 12 - (12 * (covered - 1)) / (size - 1);
-  return Math.floor((sum / tied) * 2) / 2;
 }
