@@ -1219,6 +1219,6 @@ export default {
     "error.tournament_full": "That tournament is full.",
     "error.not_invited": "That tournament is by invitation only.",
     "error.tournaments_closed": "On this site only its administrators create tournaments.",
-    "error.tournament_not_finished": "That tournament is not finished yet.",
+    "error.tournament_not_finished": "That tournament has not finished: its results bundle is made once it has.",
   },
 };

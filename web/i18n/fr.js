@@ -1218,6 +1218,6 @@ export default {
     "error.tournament_full": "Ce tournoi est complet.",
     "error.not_invited": "Ce tournoi se joue sur invitation seulement.",
     "error.tournaments_closed": "Sur ce site, seuls les administrateurs créent des tournois.",
-    "error.tournament_not_finished": "Ce tournoi n'est pas encore terminé.",
+    "error.tournament_not_finished": "Ce tournoi n'est pas terminé : son dossier de résultats est publié à la fin.",
   },
 };

@@ -1219,6 +1219,6 @@ export default {
     "error.tournament_full": "В этом турнире уже нет мест.",
     "error.not_invited": "В этот турнир можно попасть только по приглашению.",
     "error.tournaments_closed": "На этом сайте турниры создают только администраторы.",
-    "error.tournament_not_finished": "Этот турнир ещё не завершён.",
+    "error.tournament_not_finished": "Этот турнир ещё не закончился: пакет его результатов публикуется после окончания.",
   },
 };
