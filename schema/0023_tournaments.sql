@@ -22,6 +22,7 @@ CREATE TABLE tournaments (
   registration_closes_at INTEGER NOT NULL,
   starts_at              INTEGER NOT NULL,
   finish_by              INTEGER,           -- the date it holds (docs/tournaments.md "The finish date")
+  projected_finish       INTEGER,           -- when it would end at its tables' pace, projected at its creation
   current_round          INTEGER NOT NULL DEFAULT 0,
   created_at             INTEGER NOT NULL,
   finished_at            INTEGER

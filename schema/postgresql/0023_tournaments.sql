@@ -24,6 +24,7 @@ CREATE TABLE tournaments (
   registration_closes_at BIGINT NOT NULL,
   starts_at              BIGINT NOT NULL,
   finish_by              BIGINT,           -- the date it holds (docs/tournaments.md "The finish date")
+  projected_finish       BIGINT,           -- when it would end at its tables' pace, projected at its creation
   current_round          BIGINT NOT NULL DEFAULT 0,
   created_at             BIGINT NOT NULL,
   finished_at            BIGINT

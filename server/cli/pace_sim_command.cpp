@@ -19,7 +19,7 @@
 // allows, so an order fires on another board only if still legal at its price.
 // The same seeds deal the same games and draw the same delays in both runs.
 //
-// With --compare clocks it compares clocks instead (issue 35, pace_clocks.hpp):
+// With --compare clocks it compares clocks instead (issue 35, server/clock/pace_clocks.hpp):
 // the same games, the same players (each now and then away for days), under
 // no limit, move deadlines, a time bank, and each with floating vacation;
 // with --nights H the players also sleep H hours a day in time zones spread
@@ -38,13 +38,16 @@
 #include "engine/setup.hpp"
 #include "engine/standing_order.hpp"
 #include "server/cli/command_line.hpp"
-#include "server/cli/pace_clocks.hpp"
+#include "server/clock/pace_clocks.hpp"
+#include "server/table/clock_pace.hpp"
 #include "server/cli/commands.hpp"
 #include "server/cli/table_options.hpp"
 #include "server/table/seat_control.hpp"
 
 namespace sp::cli {
 namespace {
+
+using namespace sp::server;
 
 struct Pace {
   double hours = 0;
@@ -152,55 +155,6 @@ std::optional<Pace> play_one(const engine::GameSetup& setup, bool with_orders, c
   return pace;
 }
 
-struct ClockPace {
-  double hours = 0;
-  int timeouts = 0;
-  int days_spent = 0;
-  int seats_timed_out = 0;  // seats with at least one timeout
-};
-
-constexpr int kVacationDaysPerYear = 21;  // the server's default allowance (--vacation-days)
-
-std::optional<ClockPace> play_with_clock(const engine::GameSetup& setup, const SimClock& clock,
-                                         const PlayerHabits& habits) {
-  auto state = engine::new_game(setup);
-  if (!state) return std::nullopt;
-  std::vector<Player> players;
-  std::vector<SeatTime> seats;
-  std::vector<bool> timed_out;
-  for (int s = 0; s < setup.player_count; ++s) {
-    // Nights from 23:00 in time zones spread evenly around the day: the
-    // players of a table are in each other's nights as often as they can be.
-    const double night_start = std::fmod(23.0 + 24.0 * s / setup.player_count, 24.0);
-    players.emplace_back(habits, setup.seed * 31 + static_cast<std::uint64_t>(s) + 0x9E3779B97F4A7C15ull, night_start);
-    seats.push_back(SeatTime{clock.bank ? clock.bank->initial : 0, kVacationDaysPerYear, players.back().night()});
-    timed_out.push_back(false);
-  }
-  ClockPace pace;
-  std::int64_t move_number = 0;
-  while (!state->is_finished()) {
-    const auto to_act = engine::seats_to_act(*state);
-    if (to_act.empty() || ++move_number > 100000) return std::nullopt;
-    const engine::Seat seat = to_act.front();
-    const double asked = pace.hours;
-    const Wait wait = wait_for_seat(clock, seats[seat.value], asked, players[seat.value].answers(asked));
-    pace.hours = wait.moved_at;
-    pace.days_spent += wait.days_spent;
-    if (wait.timed_out) {
-      ++pace.timeouts;
-      timed_out[seat.value] = true;
-    }
-    const engine::Action action = wait.timed_out ? server::absent_action(*state, seat)
-                                                 : server::robot_action(*state, seat, engine::RobotLevel::kWorth,
-                                                                        setup.seed, move_number);
-    auto next = engine::apply(*state, seat, action);
-    if (!next) return std::nullopt;
-    *state = std::move(next->state);
-  }
-  pace.seats_timed_out = static_cast<int>(std::count(timed_out.begin(), timed_out.end(), true));
-  return pace;
-}
-
 // With players who sleep, each clock also with their nights off.
 std::vector<SimClock> compared_clocks(bool nights) {
   const BankHours bank{72, 24, 168};
@@ -244,7 +198,7 @@ int compare_clocks(std::uint64_t games, int players, std::uint64_t seed, const e
   std::printf("%llu games, %d players; a player comes back %.0f to %.0f hours after being told, and is away "
               "1 to %d days every %.0f days on average; %d vacation days a year\n",
               static_cast<unsigned long long>(games), players, habits.min_hours, habits.max_hours, habits.away_days,
-              habits.away_every_days, kVacationDaysPerYear);
+              habits.away_every_days, kSimulatedVacationDays);
   if (habits.night_hours > 0) {
     std::printf("each player asleep %.0f hours a day from 23:00 in time zones %.0f hours apart\n", habits.night_hours,
                 24.0 / players);

@@ -1,6 +1,8 @@
 // Tournaments (docs/tournaments.md): create_tournament, list_tournaments,
 // tournament, register_tournament, withdraw_tournament; and leaving one, which
 // withdrawing and an administrator's admin_disqualify share.
+#include <boost/asio/post.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -13,6 +15,7 @@
 #include "server/requests/player_standing.hpp"
 #include "server/requests/request.hpp"
 #include "server/table/table.hpp"
+#include "server/tournament/finish_projection.hpp"
 #include "server/tournament/tournament_director.hpp"
 #include "server/tournament/tournament_view.hpp"
 
@@ -94,17 +97,22 @@ void on_create_tournament(const Request& r, const client::CreateTournament& crea
   }
   const std::int64_t now = r.services.correspondence.clock.now();
   if (auto refusal = refusal_of(create, now)) return r.reply(*refusal);
-  auto id = std::make_shared<std::int64_t>(0);
-  const TournamentRecord record = record_of(create, *r.state().user_id, now);
-  store_job(
-      r,
-      [record, id, user = *r.state().user_id](Records& db) {
-        *id = db.insert_tournament(record);
-        return Reply::result(protocol::encode_data(tournament_summary(db, *db.load_tournament(*id), user)));
-      },
-      [r, id] {
-        if (r.services.tournaments) r.services.tournaments->check(*id);
-      });
+  const std::int64_t user = *r.state().user_id;
+  // The projection simulates games for some hundreds of milliseconds: on the slow work's thread.
+  boost::asio::post(r.services.slow_work, [r, create, user, now] {
+    TournamentRecord record = record_of(create, user, now);
+    record.projected_finish = projected_finish(create);
+    auto id = std::make_shared<std::int64_t>(0);
+    store_job(
+        r,
+        [record, id, user](Records& db) {
+          *id = db.insert_tournament(record);
+          return Reply::result(protocol::encode_data(tournament_summary(db, *db.load_tournament(*id), user)));
+        },
+        [r, id] {
+          if (r.services.tournaments) r.services.tournaments->check(*id);
+        });
+  });
 }
 
 void on_list_tournaments(const Request& r, const client::ListTournaments& list) {
@@ -211,12 +219,16 @@ void leave_tournament(const Request& r, std::int64_t tournament_id, std::int64_t
       });
 }
 
+// server/requests/tournament_bundle_request.cpp
+void on_tournament_bundle(const Request& r, const protocol::client::GetTournamentBundle& asked);
+
 void add_tournament_requests(Routes& routes) {
   routes.add<client::CreateTournament, on_create_tournament>(Access::kUser);
   routes.add<client::ListTournaments, on_list_tournaments>(Access::kAnyone);
   routes.add<client::ShowTournament, on_show_tournament>(Access::kAnyone);
   routes.add<client::RegisterTournament, on_register_tournament>(Access::kUser);
   routes.add<client::WithdrawTournament, on_withdraw_tournament>(Access::kUser);
+  routes.add<client::GetTournamentBundle, on_tournament_bundle>(Access::kAnyone);
 }
 
 }  // namespace sp::server

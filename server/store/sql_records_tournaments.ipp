@@ -12,6 +12,7 @@ constexpr const char* kTournamentColumns =
     "t.id, t.name, t.creator_id, u.name, t.status, t.format, t.rounds, t.table_players, t.table_request, "
     "t.duplicate, t.group_size, t.advance, t.min_rating, t.max_timeout_rate, t.invitation_only, t.max_players, "
     "t.registration_closes_at, t.starts_at, t.finish_by, t.current_round, t.created_at, t.finished_at, "
+    "t.projected_finish, "
     "(SELECT count(*) FROM tournament_players p WHERE p.tournament_id = t.id AND p.left_at IS NULL) "
     "FROM tournaments t JOIN users u ON u.id = t.creator_id ";
 
@@ -54,7 +55,8 @@ TournamentRecord read_tournament(const auto& s) {
   t.current_round = static_cast<int>(s.column_int(19));
   t.created_at = s.column_int(20);
   t.finished_at = optional_int(s, 21);
-  t.registered = static_cast<int>(s.column_int(22));
+  t.projected_finish = optional_int(s, 22);
+  t.registered = static_cast<int>(s.column_int(23));
   return t;
 }
 
@@ -65,8 +67,8 @@ std::int64_t SqlRecords<Nodes>::insert_tournament(const TournamentRecord& t) {
   auto s = db_.prepare(
       "INSERT INTO tournaments (name, creator_id, status, format, rounds, table_players, table_request, duplicate, "
       "group_size, advance, min_rating, max_timeout_rate, invitation_only, max_players, registration_closes_at, "
-      "starts_at, finish_by, current_round, created_at) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?) RETURNING id");
+      "starts_at, finish_by, current_round, created_at, projected_finish) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING id");
   s.bind(1, t.name)
       .bind(2, t.creator_id)
       .bind(3, to_string(t.status))
@@ -84,6 +86,7 @@ std::int64_t SqlRecords<Nodes>::insert_tournament(const TournamentRecord& t) {
   s.bind(15, t.registration_closes_at).bind(16, t.starts_at);
   bind_optional(s, 17, t.finish_by);
   s.bind(18, t.created_at);
+  bind_optional(s, 19, t.projected_finish);
   return s.returned_id();
 }
 

@@ -38,6 +38,9 @@ struct TournamentRecord {
   std::int64_t registration_closes_at = 0;
   std::int64_t starts_at = 0;
   std::optional<std::int64_t> finish_by;
+  // When it would end at its tables' pace (docs/tournaments.md "The finish
+  // date"), projected at its creation; nothing: not projected.
+  std::optional<std::int64_t> projected_finish;
   int current_round = 0;  // 0 before the start
   std::int64_t created_at = 0;
   std::optional<std::int64_t> finished_at;

@@ -70,20 +70,47 @@ void begin(Records& db, TournamentRecord t, std::int64_t now, Advanced& advanced
     t.rounds = rounds;
   }
   if (const auto pairing = plan_round(t, past, 1)) write_planned_round(db, t, *pairing, 1, now, advanced);
+  if (t.finish_by) advanced.check_at = *t.finish_by;
+}
+
+// The finish date came with tables still being played: every seat a person
+// still plays goes to the robot, at every such table alike.
+void settle(Records& db, const std::vector<TournamentTableRecord>& playing, Advanced& advanced) {
+  for (const TournamentTableRecord& table : playing) {
+    const auto record = db.load_table(table.table_id);
+    if (!record) continue;
+    for (const SeatRecord& seat : record->seats) {
+      if (!seat.robot && seat.controller == SeatController::kHuman) {
+        advanced.to_robots.push_back(Advanced::Seat{table.table_id, seat.seat});
+      }
+    }
+  }
 }
 
 void next_round(Records& db, const TournamentRecord& t, std::int64_t now, Advanced& advanced) {
   const int round = t.current_round;
-  const auto tables = db.tournament_tables(t.id);
-  const bool playing = std::any_of(tables.begin(), tables.end(), [round](const TournamentTableRecord& table) {
-    return table.round == round && (table.status == TableStatus::kPlaying || table.status == TableStatus::kOpen);
-  });
+  const bool date_came = t.finish_by && now >= *t.finish_by;
+  std::vector<TournamentTableRecord> playing;
+  for (const TournamentTableRecord& table : db.tournament_tables(t.id)) {
+    if (table.round == round && (table.status == TableStatus::kPlaying || table.status == TableStatus::kOpen)) {
+      playing.push_back(table);
+    }
+  }
+  if (!playing.empty()) {
+    if (date_came) {
+      settle(db, playing, advanced);
+    } else if (t.finish_by) {
+      advanced.check_at = *t.finish_by;
+    }
+    return;
+  }
   // Finishing the round is the claim: of several nodes, one finishes it and pairs the next.
-  if (playing || !db.finish_round(t.id, round, now)) return;
+  if (!db.finish_round(t.id, round, now)) return;
   const TournamentPast past = read_past(db, t.id);
-  const auto pairing = round < t.rounds ? plan_round(t, past, round + 1) : std::nullopt;
+  const auto pairing = round < t.rounds && !date_came ? plan_round(t, past, round + 1) : std::nullopt;
   if (pairing && db.start_round(t.id, round + 1, now, std::nullopt)) {
     write_planned_round(db, t, *pairing, round + 1, now, advanced);
+    if (t.finish_by) advanced.check_at = *t.finish_by;
   } else {
     finish(db, t, past, now, advanced);
   }

@@ -4,6 +4,8 @@
 
 #include <vector>
 
+#include "server/table/table.hpp"
+
 namespace sp::server {
 
 namespace {
@@ -48,6 +50,17 @@ void TournamentDirector::check(std::int64_t tournament_id) {
 
 void TournamentDirector::checked(std::int64_t tournament_id, const Advanced& advanced) {
   for (const TableRecord& table : advanced.started) tables_.add_started(table);
+  for (const Advanced::Seat& seat : advanced.to_robots) {
+    tables_.with_table(seat.table, [seat = seat.seat](std::shared_ptr<Table> table, TableUnavailable) {
+      if (!table) return;
+      table->set_seat_controller(engine::Seat{static_cast<std::uint8_t>(seat)}, SeatController::kRobot,
+                                 "the tournament's finish date came", [](Reply) {});
+    });
+  }
+  if (!advanced.to_robots.empty()) {
+    spdlog::info("tournament {}: its finish date came; {} seats handed to the robot", tournament_id,
+                 advanced.to_robots.size());
+  }
   notifier_.deliver(advanced.notes);
   if (!advanced.started.empty()) {
     spdlog::info("tournament {}: round {} started with {} tables", tournament_id,

@@ -47,6 +47,7 @@ protocol::TournamentSummary tournament_summary(Records& db, const TournamentReco
   s.registration_closes_at = t.registration_closes_at;
   s.starts_at = t.starts_at;
   s.finish_by = t.finish_by;
+  s.projected_finish = t.projected_finish;
   s.registered = t.registered;
   s.max_players = t.max_players;
   s.entry = protocol::TournamentEntry{t.min_rating, t.max_timeout_rate, t.invitation_only};

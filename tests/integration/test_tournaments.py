@@ -86,6 +86,8 @@ async def registering_is_checked_and_withdrawing_before_the_start_frees_the_plac
     boris = await register(server, "boris_reg")
     t = await create(ann, max_players=3)
     assert t["status"] == "registering" and t["registered"] == 0 and t["you_registered"] is False, t
+    # Projected from simulated games at an hour a move: two rounds end some days after the start.
+    assert t["starts_at"] + 2 * HOUR < t["projected_finish"] < t["starts_at"] + 60 * 24 * HOUR, t
     assert (await ann.ok("register_tournament", tournament=t["id"]))["tournament"]["registered"] == 1
     again = await ann.call("register_tournament", tournament=t["id"])
     assert again["type"] == "error" and again["code"] == "already_registered", again
@@ -122,23 +124,21 @@ async def a_tournament_refuses_dates_past_and_options_its_tables_cannot_be_dealt
 
 
 @test
-async def a_swiss_tournament_plays_its_rounds_to_the_end_with_robots_standing_in(server):
-    names = [f"p{i}_swiss" for i in range(9)]
+async def a_swiss_tournament_of_forty_plays_four_rounds_to_the_end_with_robots_standing_in(server):
+    names = [f"p{i}_swiss" for i in range(40)]
     clients = [await register(server, name) for name in names]
     organiser = clients[0]
-    t = await create(organiser)
+    t = await create(organiser, rounds=4, table=dict(TABLES, players=4))
     for client in clients:
         await client.ok("register_tournament", tournament=t["id"])
     await advance(organiser, HOUR)
 
     async def round_one():
         shown = await view(organiser, t["id"])
-        return len(shown["rounds"]) == 1 and len(shown["rounds"][0]["tables"]) == 3
+        return len(shown["rounds"]) == 1 and len(shown["rounds"][0]["tables"]) == 10
     await wait_for(round_one, "round 1's tables")
     shown = await view(organiser, t["id"])
     assert shown["tournament"]["status"] == "playing" and shown["tournament"]["current_round"] == 1, shown
-    seated = sorted(name for table in shown["rounds"][0]["tables"] for name in table["seats"])
-    assert seated == sorted(names), seated
     # Each player finds their table among their tables, marked as the tournament's.
     mine = (await clients[4].ok("my_tables"))["tables"]
     marked = [x for x in mine if x.get("tournament", {}).get("id") == t["id"]]
@@ -146,19 +146,22 @@ async def a_swiss_tournament_plays_its_rounds_to_the_end_with_robots_standing_in
     notes = (await clients[4].ok("notifications"))["notifications"]
     assert any(n["kind"] == "tournament_round" for n in notes), notes
 
-    shown = await play_rounds_out(organiser, t["id"], lambda v: len(v["rounds"]) == 2)
-    assert shown["rounds"][0]["status"] == "finished", shown
-    assert all(table["status"] == "finished" for table in shown["rounds"][0]["tables"]), shown
-    # Round 2 is paired from the standings: nobody meets a player met in round 1.
-    met = {frozenset((a, b)) for table in shown["rounds"][0]["tables"] for a in table["seats"] for b in table["seats"] if a != b}
-    second = {frozenset((a, b)) for table in shown["rounds"][1]["tables"] for a in table["seats"] for b in table["seats"] if a != b}
-    assert not met & second, (met & second)
-
     shown = await play_rounds_out(organiser, t["id"], lambda v: v["tournament"]["status"] == "finished")
+    assert len(shown["rounds"]) == 4, shown["rounds"]
+    for played in shown["rounds"]:
+        # Every player at exactly one table of each round, every table played to its end.
+        seated = sorted(name for table in played["tables"] for name in table["seats"])
+        assert seated == sorted(names) and played["status"] == "finished", played
+        assert all(table["status"] == "finished" for table in played["tables"]), played
+    # Round 2 is paired from the standings: nobody meets a player met in round 1.
+    met = [{frozenset((a, b)) for table in r["tables"] for a in table["seats"] for b in table["seats"] if a != b}
+           for r in shown["rounds"]]
+    assert not met[0] & met[1], met[0] & met[1]
     standings = shown["standings"]
-    assert len(standings) == 9 and all(row["games"] == 2 for row in standings), standings
-    assert standings[0]["rank"] == 1 and [row["rank"] for row in standings] == sorted(row["rank"] for row in standings)
-    assert sum(row["points"] for row in standings) == 2 * 3 * (12 + 6 + 0), standings
+    assert len(standings) == 40 and all(row["games"] == 4 for row in standings), standings
+    assert [row["rank"] for row in standings] == sorted(row["rank"] for row in standings), standings
+    # 12, 8, 4 and 0 points at each of 10 tables in 4 rounds, shared or not.
+    assert sum(row["points"] for row in standings) == 4 * 10 * 24, standings
     notes = (await clients[4].ok("notifications"))["notifications"]
     finished = [n for n in notes if n["kind"] == "tournament_finished"]
     mine = next(row for row in standings if row["name"] == names[4])
@@ -191,6 +194,30 @@ async def a_player_who_withdraws_during_play_is_replaced_by_the_robot_and_not_pa
     assert player["left"] == "withdrew", player
     again = await clients[5].call("withdraw_tournament", tournament=t["id"])
     assert again["type"] == "error" and again["code"] == "not_registered", again
+
+
+@test
+async def the_finish_date_holds_no_round_starts_after_it_and_robots_finish_the_tables_as_draws(server):
+    clients = [await register(server, f"f{i}_date") for i in range(6)]
+    slow = dict(TABLES, move_deadline_hours=48)  # nobody times out before the date
+    t = await create(clients[0], rounds=3, table=slow, finish_by=START + 3 * HOUR)
+    assert t["finish_by"] == START + 3 * HOUR, t
+    for client in clients:
+        await client.ok("register_tournament", tournament=t["id"])
+    await advance(clients[0], HOUR)
+
+    async def round_one():
+        return len((await view(clients[0], t["id"]))["rounds"]) == 1
+    await wait_for(round_one, "round 1")
+    await advance(clients[0], 2 * HOUR)  # the finish date
+
+    async def finished():
+        return (await view(clients[0], t["id"]))["tournament"]["status"] == "finished"
+    await wait_for(finished, "the robots to finish round 1 and the tournament to end")
+    shown = await view(clients[0], t["id"])
+    assert len(shown["rounds"]) == 1, shown
+    # Every seat was handed over at the date: each table scores as a draw, 6 points a player.
+    assert all(row["points"] == 6 for row in shown["standings"]), shown["standings"]
 
 
 @test

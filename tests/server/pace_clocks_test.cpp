@@ -1,12 +1,12 @@
-// The clocks spb pace-sim compares (server/cli/pace_clocks.hpp): a deadline,
+// The clocks spb pace-sim compares (server/clock/pace_clocks.hpp): a deadline,
 // a bank and floating vacation days, as the server's clocks give them.
 #include <doctest/doctest.h>
 
-#include "server/cli/pace_clocks.hpp"
+#include "server/clock/pace_clocks.hpp"
 
 namespace {
 
-using namespace sp::cli;
+using namespace sp::server;
 
 const SimClock kDay{"24 h", 24, std::nullopt, false, false};
 const SimClock kDayFloating{"24 h, floating", 24, std::nullopt, true, false};

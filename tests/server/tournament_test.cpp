@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <future>
 #include <map>
 #include <set>
 
@@ -24,7 +25,8 @@ constexpr std::int64_t kDay = 86'400;
 
 struct Club {
   sp::test::TempDir dir;
-  std::unique_ptr<StoreBackend> backend = open_migrated_backend(sp::test::each_backend(dir), false);
+  std::string location = sp::test::each_backend(dir);
+  std::unique_ptr<StoreBackend> backend = open_migrated_backend(location, false);
   Records& db = backend->records();
   std::int64_t organiser = db.insert_user("organiser", "x", 0);
   std::vector<std::int64_t> players;
@@ -195,6 +197,33 @@ TEST_CASE("after its last round the tournament finishes and tells each player th
   CHECK(rows[0].game_points == 80);
   CHECK(rows[5].points.value == 0);
   CHECK(advance_tournament(club.db, id, kNow + 3 * kDay).notes.empty());
+}
+
+TEST_CASE("two nodes moving one tournament on at the same moment start its round once") {
+  Club club;
+  const std::int64_t id = club.tournament(TournamentFormat::kSwiss, 4, 2, 16);
+  const std::string location = club.location;
+  // Each node its own connection, in its own transaction, as two `spb serve` would be.
+  const auto node = [&location, id](std::int64_t now) {
+    auto backend = open_migrated_backend(location, false);
+    backend->begin();
+    const Advanced advanced = advance_tournament(backend->records(), id, now);
+    backend->commit();
+    return advanced.started.size();
+  };
+  auto first = std::async(std::launch::async, node, kNow + kDay);
+  auto second = std::async(std::launch::async, node, kNow + kDay);
+  const std::size_t started = first.get() + second.get();
+  CHECK(started == 4);
+  CHECK(club.db.tournament_tables(id).size() == 4);
+  CHECK(club.db.tournament_rounds(id).size() == 1);
+  // And the next round, once its last table ended.
+  club.end_round(id, 1);
+  auto third = std::async(std::launch::async, node, kNow + 2 * kDay);
+  auto fourth = std::async(std::launch::async, node, kNow + 2 * kDay);
+  CHECK(third.get() + fourth.get() == 4);
+  CHECK(club.db.tournament_tables(id).size() == 8);
+  CHECK(club.db.tournament_rounds(id).size() == 2);
 }
 
 TEST_CASE("a tournament with fewer than three players at its start is cancelled") {

@@ -1,9 +1,9 @@
-#include "server/cli/pace_clocks.hpp"
+#include "server/clock/pace_clocks.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace sp::cli {
+namespace sp::server {
 namespace {
 
 constexpr double kDayHours = 24;
@@ -102,4 +102,4 @@ double Player::answers(double asked) {
   return since < sleep.hours ? at + (sleep.hours - since) : at;
 }
 
-}  // namespace sp::cli
+}  // namespace sp::server

@@ -10,7 +10,7 @@
 
 #include "engine/rng.hpp"
 
-namespace sp::cli {
+namespace sp::server {
 
 struct BankHours {
   double initial = 0;
@@ -89,4 +89,4 @@ class Player {
   double away_until_ = 0;
 };
 
-}  // namespace sp::cli
+}  // namespace sp::server
