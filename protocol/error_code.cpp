@@ -98,6 +98,8 @@ constexpr std::array kEntries = {
     Entry{ErrorCode::kTournamentFull, "tournament_full", "That tournament has as many players as it takes."},
     Entry{ErrorCode::kNotInvited, "not_invited", "That tournament is by invitation, and you were not invited."},
     Entry{ErrorCode::kTournamentsClosed, "tournaments_closed", "On this server only administrators create tournaments."},
+    Entry{ErrorCode::kTournamentNotFinished, "tournament_not_finished",
+          "A tournament's results bundle is public once the tournament has finished; this one has not."},
     Entry{ErrorCode::kStorageUnavailable, "storage_unavailable",
           "The database cannot be reached just now; nothing acknowledged is lost. Send the request again in a few "
           "seconds."},

@@ -86,6 +86,7 @@ enum class ErrorCode : std::uint8_t {
   kTournamentFull,
   kNotInvited,
   kTournamentsClosed,
+  kTournamentNotFinished,
   kStorageUnavailable,
   kInternalError,
 };

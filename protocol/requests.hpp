@@ -523,6 +523,13 @@ struct WithdrawTournament {
   friend bool operator==(const WithdrawTournament&, const WithdrawTournament&) = default;
 };
 
+// A finished tournament's results bundle (protocol/tournament_bundle.hpp).
+struct GetTournamentBundle {
+  static constexpr std::string_view kType = "tournament_bundle";
+  std::int64_t tournament = 0;
+  friend bool operator==(const GetTournamentBundle&, const GetTournamentBundle&) = default;
+};
+
 // Email notices (issue 17, docs/notifications.md) ---------------------------
 
 struct SetEmail {
@@ -603,7 +610,7 @@ using ClientRequest =
                  client::SetEmail, client::ConfirmEmail, client::NoticeSettings, client::SetNoticeSettings,
                  client::Profile, client::BecomeBot, client::AdminFlagBot, client::CreateTournament,
                  client::ListTournaments, client::ShowTournament, client::RegisterTournament,
-                 client::WithdrawTournament, client::AdminDisqualify>;
+                 client::WithdrawTournament, client::AdminDisqualify, client::GetTournamentBundle>;
 
 // The position of `Message` in ClientRequest, for tables indexed by request type.
 template <class Message, class Variant = ClientRequest>

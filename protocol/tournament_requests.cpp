@@ -200,6 +200,9 @@ void add_tournament_codecs(RequestCodecs& codecs) {
   codecs.add<client::WithdrawTournament>(
       [](FieldReader& f) { return client::WithdrawTournament{tournament_id(f)}; },
       [](const client::WithdrawTournament& m, json& out) { out["tournament"] = m.tournament; });
+  codecs.add<client::GetTournamentBundle>(
+      [](FieldReader& f) { return client::GetTournamentBundle{tournament_id(f)}; },
+      [](const client::GetTournamentBundle& m, json& out) { out["tournament"] = m.tournament; });
 }
 
 }  // namespace sp::protocol

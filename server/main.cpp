@@ -21,7 +21,9 @@ void usage() {
                "  random-game     play one game between random players and print the final scoring\n"
                "  robot-match     play robot levels against each other (or random players): wins, scores, times\n"
                "  pace-sim        model correspondence games and report days per game with and without standing orders\n"
-               "  verify-deal F   check a finished game's record: its deal and every move (docs/fairness.md)\n";
+               "  verify-deal F   check a finished game's record: its deal and every move (docs/fairness.md)\n"
+               "  verify-tournament F  check a finished tournament's bundle: every game, the standings and the\n"
+               "                  pairings (docs/tournaments.md)\n";
 }
 
 // Thousands of connections need thousands of file descriptors: the server and
@@ -54,6 +56,7 @@ int main(int argc, char** argv) {
     if (command == "robot-match") return sp::cli::run_robot_match_command(args);
     if (command == "pace-sim") return sp::cli::run_pace_sim_command(args);
     if (command == "verify-deal") return sp::cli::run_verify_deal_command(args);
+    if (command == "verify-tournament") return sp::cli::run_verify_tournament_command(args);
   } catch (const std::exception& e) {
     std::cerr << "spb " << command << ": internal error: " << e.what() << "\n";
     return 3;

@@ -135,6 +135,8 @@ DealProof prove_deal(const json& record) {
                    " moves replay and reach the recorded state after each one; the final state " + final_hash +
                    " is the record's" + (replay.state.is_finished() ? ", and the game is over." : ", but the game is not over."));
   p.proof.verdict = contributed > 0 ? DealVerdict::kProven : DealVerdict::kServerAlone;
+  p.proof.end = replay.state;
+  p.proof.moves = replay.moves;
   return std::move(p.proof);
 }
 

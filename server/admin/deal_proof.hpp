@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/expected.hpp"
+#include "engine/state.hpp"
 #include "protocol/recorded_deal.hpp"
 
 namespace sp::server {
@@ -34,6 +35,10 @@ enum class DealVerdict : std::uint8_t {
 struct DealProof {
   std::vector<ProofStep> steps;
   DealVerdict verdict = DealVerdict::kNotProven;
+  // The game as the replay left it, once every move replayed (spb
+  // verify-tournament scores the standings from it).
+  std::optional<engine::GameState> end;
+  std::int64_t moves = 0;  // the moves replayed
   // A sentence for the verdict.
   std::string verdict_words() const;
 };

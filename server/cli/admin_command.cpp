@@ -27,6 +27,8 @@ constexpr AdminCommand kAdminCommands[] = {
      run_admin_calibrate_command},
     {"export", "write game records (one table or all) as versioned JSON lines", run_admin_export_command},
     {"import", "load game records into a database after replaying them", run_admin_import_command},
+    {"tournament-bundle", "write a finished tournament's results bundle, for spb verify-tournament",
+     run_admin_tournament_bundle_command},
     {"migrate", "copy a whole database between SQLite and PostgreSQL, then replay every table in the copy",
      run_admin_migrate_command},
 };

@@ -8,6 +8,8 @@ SPB_TEST_DB=postgresql runs them on PostgreSQL.
 usage: test_tournaments.py SPB_BINARY PROJECT_ROOT"""
 
 import asyncio
+import json
+import subprocess
 import sys
 import tempfile
 import time
@@ -231,6 +233,92 @@ async def only_administrators_create_tournaments_where_the_site_says_so(server):
     assert refused["type"] == "error" and refused["code"] == "tournaments_closed", refused
     await ann.ok("admin_login", token=ADMIN)
     await create(ann)
+
+
+def verify_tournament(text):
+    """Runs the real `spb verify-tournament` on a bundle's text: (exit status, output)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False, encoding="utf-8") as f:
+        f.write(text)
+    done = subprocess.run([SPB, "verify-tournament", f.name], capture_output=True, text=True, timeout=120)
+    return done.returncode, done.stdout + done.stderr
+
+
+def bundle_lines(text):
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def bundle_text(lines):
+    return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+
+
+@test
+async def a_finished_tournaments_bundle_verifies_offline_and_three_tamperings_are_refused(server):
+    names = [f"v{i}_bundle" for i in range(7)]
+    clients = [await register(server, name) for name in names]
+    t = await create(clients[0], name="Bundle Swiss")
+    for client in clients:
+        await client.ok("register_tournament", tournament=t["id"])
+    early = await clients[1].call("tournament_bundle", tournament=t["id"])
+    assert early["type"] == "error" and early["code"] == "tournament_not_finished", early
+    await advance(clients[0], HOUR)
+
+    async def round_one():
+        return len((await view(clients[0], t["id"]))["rounds"]) == 1
+    await wait_for(round_one, "round 1")
+    # A running game's record is hidden: no bundle before the end, for anyone.
+    playing = await clients[1].call("tournament_bundle", tournament=t["id"])
+    assert playing["type"] == "error" and playing["code"] == "tournament_not_finished", playing
+    # One player leaves during round 1: the robot plays their seat, abandoned and placed last.
+    seated = None
+    for i in range(7):
+        if any(x.get("tournament") for x in (await clients[i].ok("my_tables"))["tables"]):
+            seated = i
+            break
+    await clients[seated].ok("withdraw_tournament", tournament=t["id"])
+    shown = await play_rounds_out(clients[0], t["id"], lambda v: v["tournament"]["status"] == "finished")
+    assert len(shown["rounds"]) == 2 and len(shown["rounds"][1]["tables"]) == 2, shown["rounds"]
+
+    # Anyone may fetch it, logged in or not.
+    stranger = await Client.connect(server, SCHEMAS)
+    text = (await stranger.ok("tournament_bundle", tournament=t["id"]))["bundle"]
+    lines = bundle_lines(text)
+    head = lines[0]
+    assert head["format"] == "spb-tournament" and head["tournament"]["id"] == t["id"], head
+    assert [row["name"] for row in head["standings"]] == [row["name"] for row in shown["standings"]], head
+    assert any(e.get("left") == "withdrew" for e in head["entrants"]), head["entrants"]
+    tables = [i for i, line in enumerate(lines) if "tournament_table" in line]
+    assert len(tables) == 4 and lines[-1] == {"end": "spb-tournament", "tables": 4}, lines[-1]
+    assert any(lines[i]["tournament_table"]["abandoned"] for i in tables), [lines[i] for i in tables]
+
+    status, out = verify_tournament(text)
+    assert status == 0 and "ok: 4 games" in out and "standings and pairings recomputed" in out, out
+    # The reply saved whole reads too.
+    status, out = verify_tournament(json.dumps({"bundle": text}))
+    assert status == 0, out
+
+    # A move changed in one game's record: that game no longer replays.
+    moved = bundle_lines(text)
+    first = tables[1] + 1  # round 1, table 2: its record's header
+    at = next(i for i in range(first + 1, len(moved)) if "action" in moved[i] and moved[i]["action"]["type"] != "pass")
+    moved[at]["action"] = {"type": "pass"}
+    status, out = verify_tournament(bundle_text(moved))
+    assert status == 1 and "Round 1, table 2" in out and f"move {moved[at]['move_number']}" in out, out
+
+    # A standings row's points changed: the arithmetic does not give them.
+    points = bundle_lines(text)
+    points[0]["standings"][1]["points"] += 1
+    status, out = verify_tournament(bundle_text(points))
+    assert status == 4 and "Standings row 2" in out and "points" in out, out
+
+    # Two players swapped between the tables of round 2, seats and records'
+    # headers alike (every game still proves): the pairing does not give it.
+    swapped = bundle_lines(text)
+    one, two = [i for i in tables if swapped[i]["tournament_table"]["round"] == 2]
+    a, b = swapped[one]["tournament_table"]["seats"][0], swapped[two]["tournament_table"]["seats"][0]
+    a["player"], b["player"], a["name"], b["name"] = b["player"], a["player"], b["name"], a["name"]
+    swapped[one + 1]["seats"][0]["name"], swapped[two + 1]["seats"][0]["name"] = a["name"], b["name"]
+    status, out = verify_tournament(bundle_text(swapped))
+    assert status == 5 and "Round 2, table 1: the pairing gives" in out, out
 
 
 if __name__ == "__main__":
