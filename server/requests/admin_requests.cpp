@@ -11,6 +11,7 @@
 #include "engine/view.hpp"
 #include "protocol/account_results.hpp"
 #include "protocol/admin_results.hpp"
+#include "protocol/reply_frames.hpp"
 #include "protocol/record_results.hpp"
 #include "protocol/lobby_results.hpp"
 #include "protocol/table_results.hpp"
@@ -173,8 +174,13 @@ void on_admin_disqualify(const Request& r, const client::AdminDisqualify& disqua
                           [r, user, disqualify, answer = logged(r, std::nullopt)](std::exception_ptr error) {
                             if (error) return answer(store_failure(error, "Nothing was changed."));
                             if (!*user) return answer(Reply::error(ErrorCode::kNoSuchUser, "There is no user of that name."));
+                            // From the store's completion, off the connection's strand: no asker.
+                            // Acknowledged, as the other administrators' acts are.
                             leave_tournament(r, disqualify.tournament, (*user)->id, LeftHow::kDisqualified,
-                                             disqualify.reason, answer);
+                                             disqualify.reason, std::nullopt, [answer](Reply reply) {
+                                               if (!reply.ok) return answer(std::move(reply));
+                                               answer(Reply::result(protocol::encode_data(protocol::Acknowledged{})));
+                                             });
                           });
 }
 

@@ -104,9 +104,11 @@ void add_tournament_requests(Routes& routes);
 // A player leaves a tournament (tournament_requests.cpp): before its start the
 // registration goes; after it the player is marked as left (`how`, with an
 // administrator's `reason`) and each seat of theirs at a table still being
-// played is handed to the robot. `done` gets the tournament's summary, or why not.
+// played is handed to the robot. `done` gets the tournament's summary as
+// `asker` sees it (nothing: as a visitor), or why not. Callable from any
+// thread: it reads nothing of the connection.
 void leave_tournament(const Request& r, std::int64_t tournament_id, std::int64_t user_id, LeftHow how,
-                      std::optional<std::string> reason, ReplyFn done);
+                      std::optional<std::string> reason, std::optional<std::int64_t> asker, ReplyFn done);
 
 // The administrator token, however a request gives it, is checked as
 // admin_login checks it: under the failed-login limit of the client's address,

@@ -165,20 +165,21 @@ void on_register_tournament(const Request& r, const client::RegisterTournament& 
 }
 
 void on_withdraw_tournament(const Request& r, const client::WithdrawTournament& withdraw) {
-  leave_tournament(r, withdraw.tournament, *r.state().user_id, LeftHow::kWithdrew, std::nullopt, replier(r));
+  leave_tournament(r, withdraw.tournament, *r.state().user_id, LeftHow::kWithdrew, std::nullopt, r.state().user_id,
+                   replier(r));
 }
 
 }  // namespace
 
 void leave_tournament(const Request& r, std::int64_t tournament_id, std::int64_t user_id, LeftHow how,
-                      std::optional<std::string> reason, ReplyFn done) {
+                      std::optional<std::string> reason, std::optional<std::int64_t> asker, ReplyFn done) {
   struct Left {
     std::optional<Reply> reply;
     std::vector<std::pair<std::int64_t, int>> seats;  // (table, seat) still being played
   };
   auto left = std::make_shared<Left>();
   r.services.store.submit(
-      [tournament_id, user_id, how, reason, left, asker = r.state().user_id,
+      [tournament_id, user_id, how, reason, left, asker,
        now = r.services.correspondence.clock.now()](Records& db) {
         const auto t = db.load_tournament(tournament_id);
         if (!t) return void(left->reply = no_such_tournament(tournament_id));

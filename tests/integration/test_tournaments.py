@@ -199,6 +199,28 @@ async def a_player_who_withdraws_during_play_is_replaced_by_the_robot_and_not_pa
 
 
 @test
+async def an_administrator_disqualifies_a_player_with_a_reason_the_tournament_shows(server):
+    clients = [await register(server, f"d{i}_disq") for i in range(6)]
+    t = await create(clients[0])
+    for client in clients:
+        await client.ok("register_tournament", tournament=t["id"])
+    await advance(clients[0], HOUR)
+
+    async def round_one():
+        return len((await view(clients[0], t["id"]))["rounds"]) == 1
+    await wait_for(round_one, "round 1")
+    admin = await Client.connect(server, SCHEMAS)
+    await admin.ok("admin_login", token=ADMIN)
+    unknown = await admin.call("admin_disqualify", tournament=t["id"], name="nobody_disq", reason="cheating")
+    assert unknown["type"] == "error" and unknown["code"] == "no_such_user", unknown
+    await admin.ok("admin_disqualify", tournament=t["id"], name="d2_disq", reason="played two accounts")
+    player = next(p for p in (await view(clients[0], t["id"]))["players"] if p["name"] == "d2_disq")
+    assert player["left"] == "disqualified" and player["left_reason"] == "played two accounts", player
+    logged = (await admin.ok("admin_log"))["entries"]
+    assert any(a["request"] == "admin_disqualify" and a["outcome"] == "ok" for a in logged), logged
+
+
+@test
 async def the_finish_date_holds_no_round_starts_after_it_and_robots_finish_the_tables_as_draws(server):
     clients = [await register(server, f"f{i}_date") for i in range(6)]
     slow = dict(TABLES, move_deadline_hours=48)  # nobody times out before the date
