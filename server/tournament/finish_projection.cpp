@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "server/table/clock_pace.hpp"
+#include "server/tournament/round_plan.hpp"
 
 namespace sp::server {
 
@@ -18,16 +19,7 @@ constexpr int kAssumedField = 16;
 
 int rounds_of(const protocol::client::CreateTournament& t) {
   if (t.format != protocol::TournamentFormat::kElimination) return t.rounds;
-  int field = t.max_players.value_or(kAssumedField);
-  int rounds = 1;
-  while (field > t.table.players) {
-    const int tables = field / t.table.players;
-    const int advancing = tables * t.advance.value_or(1) + field % t.table.players;
-    if (advancing >= field) break;
-    field = advancing;
-    ++rounds;
-  }
-  return rounds;
+  return elimination_rounds(t.max_players.value_or(kAssumedField), t.table.players, t.advance.value_or(1));
 }
 
 }  // namespace

@@ -143,6 +143,18 @@ std::vector<tournament::StandingRow> standings_of(const TournamentRecord& t, con
   return tournament::standings(past.entrants, past.results, past.byes, standings_rules(t));
 }
 
+int elimination_rounds(int field, int table_players, int advance) {
+  // Each round keeps `advance` of each table, and its byes: count them down.
+  int rounds = 1;
+  while (field > table_players) {
+    const int advancing = field / table_players * advance + field % table_players;
+    if (advancing >= field) break;
+    field = advancing;
+    ++rounds;
+  }
+  return rounds;
+}
+
 int planned_rounds(const TournamentRecord& t, const TournamentPast& past) {
   switch (t.format) {
     case TournamentFormat::kSwiss:
@@ -150,17 +162,7 @@ int planned_rounds(const TournamentRecord& t, const TournamentPast& past) {
     case TournamentFormat::kRoundRobin:
       return tournament::round_robin_rounds(groups_of(t, past), t.table_players);
     case TournamentFormat::kElimination: {
-      // Each round keeps `advance` of each table (or its byes): count them down.
-      int field = static_cast<int>(past.still_in.size());
-      int rounds = 1;
-      while (field > t.table_players) {
-        const int tables = field / t.table_players;
-        const int advancing = tables * t.advance.value_or(1) + field % t.table_players;
-        if (advancing >= field) break;
-        field = advancing;
-        ++rounds;
-      }
-      return rounds;
+      return elimination_rounds(static_cast<int>(past.still_in.size()), t.table_players, t.advance.value_or(1));
     }
   }
   return t.rounds;

@@ -42,6 +42,11 @@ TournamentPast past_of(const std::vector<TournamentPlayerRecord>& players,
 tournament::StandingsRules standings_rules(const TournamentRecord& t);
 std::vector<tournament::StandingRow> standings_of(const TournamentRecord& t, const TournamentPast& past);
 
+// How many rounds an elimination of `field` players at tables of
+// `table_players` plays, `advance` going through from each table: rounds
+// until one table is left.
+int elimination_rounds(int field, int table_players, int advance);
+
 // How many rounds the tournament plays, from its field at the start: the
 // rounds it was created with (Swiss), a full round robin of its groups, or
 // elimination rounds until one table is left.
