@@ -17,6 +17,9 @@ using DealBytes = std::array<std::uint8_t, 32>;
 // The deal's scheme, as records and table summaries name it; also its seed
 // hash's domain-separation prefix (11 ASCII bytes).
 inline constexpr std::string_view kDealScheme = "spb-deal-v1";
+// A duplicate tournament round's shared deal (docs/fairness.md, "Duplicate
+// deals"); likewise its hash's prefix (16 ASCII bytes).
+inline constexpr std::string_view kSharedDealScheme = "spb-duplicate-v1";
 
 // 64 lowercase hex digits.
 std::string to_hex(const DealBytes& bytes);

@@ -100,6 +100,12 @@ constexpr std::array kEntries = {
     Entry{ErrorCode::kTournamentsClosed, "tournaments_closed", "On this server only administrators create tournaments."},
     Entry{ErrorCode::kTournamentNotFinished, "tournament_not_finished",
           "A tournament's results bundle is public once the tournament has finished; this one has not."},
+    Entry{ErrorCode::kRoundNotFinished, "round_not_finished",
+          "That table's cards are dealt at the other tables of its duplicate round too: only its own players see it "
+          "until the whole round has finished."},
+    Entry{ErrorCode::kDealClosed, "deal_closed",
+          "That round's deal takes no more contributions: its round has started, or it has no such deal."},
+    Entry{ErrorCode::kAlreadyContributed, "already_contributed", "You have contributed to that round's deal already."},
     Entry{ErrorCode::kStorageUnavailable, "storage_unavailable",
           "The database cannot be reached just now; nothing acknowledged is lost. Send the request again in a few "
           "seconds."},

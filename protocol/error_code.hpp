@@ -87,6 +87,9 @@ enum class ErrorCode : std::uint8_t {
   kNotInvited,
   kTournamentsClosed,
   kTournamentNotFinished,
+  kRoundNotFinished,
+  kDealClosed,
+  kAlreadyContributed,
   kStorageUnavailable,
   kInternalError,
 };

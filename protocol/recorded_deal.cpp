@@ -14,10 +14,24 @@ std::string text_at(const json& object, const char* key) {
 
 Expected<RecordedDeal, std::string> read_recorded_deal(const json& deal, int players) {
   if (!deal.is_object()) return unexpected(std::string("deal: an object is required"));
-  if (text_at(deal, "scheme") != kDealScheme) {
-    return unexpected("deal.scheme: this program knows \"" + std::string(kDealScheme) + "\" only");
-  }
   RecordedDeal read;
+  read.scheme = text_at(deal, "scheme");
+  if (read.scheme != kDealScheme && read.scheme != kSharedDealScheme) {
+    return unexpected("deal.scheme: this program knows \"" + std::string(kDealScheme) + "\" and \"" +
+                      std::string(kSharedDealScheme) + "\" only");
+  }
+  if (read.scheme == kSharedDealScheme) {
+    const auto round = deal.find("round_contributions");
+    if (round == deal.end() || !round->is_array()) {
+      return unexpected(std::string("deal.round_contributions: a list is required for a duplicate round's deal"));
+    }
+    read.round_contributions.emplace();
+    for (const json& given : *round) {
+      const auto bytes = given.is_string() ? deal_bytes_from_hex(given.get<std::string>()) : std::nullopt;
+      if (!bytes) return unexpected(std::string("deal.round_contributions: each one is 64 hexadecimal digits"));
+      read.round_contributions->push_back(*bytes);
+    }
+  }
   read.commitment = text_at(deal, "commitment");
   if (!deal_bytes_from_hex(read.commitment)) return unexpected(std::string("deal.commitment: 64 hexadecimal digits are required"));
   if (deal.contains("secret")) {

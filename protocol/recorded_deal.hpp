@@ -16,9 +16,12 @@
 namespace sp::protocol {
 
 struct RecordedDeal {
+  std::string scheme;                            // kDealScheme or kSharedDealScheme
   std::string commitment;                        // 64 hex digits
   std::optional<DealBytes> secret;               // nothing: not revealed yet
   std::vector<std::optional<DealBytes>> seats;   // seat 0 first; nothing: the seat gave none
+  // A duplicate round's table: the round's contributions, as listed.
+  std::optional<std::vector<DealBytes>> round_contributions;
 };
 
 // Reads a record header's "deal" for a table of `players` seats; an error

@@ -523,6 +523,16 @@ struct WithdrawTournament {
   friend bool operator==(const WithdrawTournament&, const WithdrawTournament&) = default;
 };
 
+// A contribution to a duplicate round's deal, before the round starts
+// (docs/fairness.md, "Duplicate deals").
+struct ContributeDeal {
+  static constexpr std::string_view kType = "contribute_deal";
+  std::int64_t tournament = 0;
+  int round = 0;
+  DealBytes contribution{};
+  friend bool operator==(const ContributeDeal&, const ContributeDeal&) = default;
+};
+
 // A finished tournament's results bundle (protocol/tournament_bundle.hpp).
 struct GetTournamentBundle {
   static constexpr std::string_view kType = "tournament_bundle";
@@ -610,7 +620,8 @@ using ClientRequest =
                  client::SetEmail, client::ConfirmEmail, client::NoticeSettings, client::SetNoticeSettings,
                  client::Profile, client::BecomeBot, client::AdminFlagBot, client::CreateTournament,
                  client::ListTournaments, client::ShowTournament, client::RegisterTournament,
-                 client::WithdrawTournament, client::AdminDisqualify, client::GetTournamentBundle>;
+                 client::WithdrawTournament, client::AdminDisqualify, client::GetTournamentBundle,
+                 client::ContributeDeal>;
 
 // The position of `Message` in ClientRequest, for tables indexed by request type.
 template <class Message, class Variant = ClientRequest>

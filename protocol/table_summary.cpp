@@ -37,6 +37,11 @@ json encode_deal(const PublicDeal& deal) {
     contributions.push_back(json{{"seat", seat}, {"contribution", contribution ? json(to_hex(*contribution)) : json(nullptr)}});
   }
   json out{{"scheme", deal.scheme}, {"commitment", deal.commitment}, {"contributions", contributions}};
+  if (deal.round_contributions) {
+    json round = json::array();
+    for (const DealBytes& given : *deal.round_contributions) round.push_back(to_hex(given));
+    out["round_contributions"] = std::move(round);
+  }
   if (deal.secret) out["secret"] = to_hex(*deal.secret);
   return out;
 }

@@ -39,6 +39,9 @@ struct PublicDeal {
   std::string commitment;
   std::vector<std::pair<int, std::optional<DealBytes>>> contributions;
   std::optional<DealBytes> secret;
+  // A duplicate round's table (scheme kSharedDealScheme): the contributions
+  // the round's players gave, in byte order. The seats give none of their own.
+  std::optional<std::vector<DealBytes>> round_contributions;
 };
 
 // A tournament's table: which tournament, round and table number.

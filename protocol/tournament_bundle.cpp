@@ -53,7 +53,15 @@ json encode_header(const TournamentBundle& b) {
   }
   json rounds = json::array();
   for (const BundleRound& r : b.played) {
-    rounds.push_back({{"round", r.round}, {"started_at", r.started_at}, {"finished_at", or_null(r.finished_at)}});
+    json round{{"round", r.round}, {"started_at", r.started_at}, {"finished_at", or_null(r.finished_at)}};
+    if (r.deal) {
+      json given = json::array();
+      for (const auto& c : r.deal->contributions) {
+        given.push_back({{"player", c.player}, {"contribution", c.contribution}, {"given_at", c.given_at}});
+      }
+      round["deal"] = {{"commitment", r.deal->commitment}, {"secret", r.deal->secret}, {"contributions", given}};
+    }
+    rounds.push_back(std::move(round));
   }
   json byes = json::array();
   for (const BundleBye& bye : b.byes) byes.push_back({{"round", bye.round}, {"player", bye.player}});
@@ -226,7 +234,18 @@ TournamentBundle read_header(const json& line) {
     round.round = small(r, "round", "rounds[]");
     round.started_at = whole(r, "started_at", "rounds[]");
     round.finished_at = optional<std::int64_t>(r, "finished_at", [&] { return whole(r, "finished_at", "rounds[]"); });
-    b.played.push_back(round);
+    round.deal = optional<BundleDeal>(r, "deal", [&] {
+      const json& d = r.at("deal");
+      const std::string wd = "rounds[].deal";
+      BundleDeal deal{text(d, "commitment", wd), text(d, "secret", wd), {}};
+      for (const json& c : array(d, "contributions", wd)) {
+        const std::string wc = wd + ".contributions[]";
+        deal.contributions.push_back(
+            BundleDeal::Contribution{whole(c, "player", wc), text(c, "contribution", wc), whole(c, "given_at", wc)});
+      }
+      return deal;
+    });
+    b.played.push_back(std::move(round));
   }
   for (const json& bye : array(line, "byes", "bundle")) {
     b.byes.push_back(BundleBye{small(bye, "round", "byes[]"), whole(bye, "player", "byes[]")});

@@ -35,10 +35,26 @@ struct BundleEntrant {
   friend bool operator==(const BundleEntrant&, const BundleEntrant&) = default;
 };
 
+// A duplicate round's deal (docs/fairness.md, "Duplicate deals"): its
+// secret, committed before the round, and what its players contributed.
+struct BundleDeal {
+  std::string commitment;  // 64 hex digits
+  std::string secret;      // 64 hex digits
+  struct Contribution {
+    std::int64_t player = 0;
+    std::string contribution;  // 64 hex digits
+    std::int64_t given_at = 0;
+    friend bool operator==(const Contribution&, const Contribution&) = default;
+  };
+  std::vector<Contribution> contributions;  // in the order given
+  friend bool operator==(const BundleDeal&, const BundleDeal&) = default;
+};
+
 struct BundleRound {
   int round = 0;
   std::int64_t started_at = 0;
   std::optional<std::int64_t> finished_at;
+  std::optional<BundleDeal> deal;  // a duplicate tournament's rounds only
   friend bool operator==(const BundleRound&, const BundleRound&) = default;
 };
 

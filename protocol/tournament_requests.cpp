@@ -200,6 +200,21 @@ void add_tournament_codecs(RequestCodecs& codecs) {
   codecs.add<client::WithdrawTournament>(
       [](FieldReader& f) { return client::WithdrawTournament{tournament_id(f)}; },
       [](const client::WithdrawTournament& m, json& out) { out["tournament"] = m.tournament; });
+  codecs.add<client::ContributeDeal>(
+      [](FieldReader& f) {
+        client::ContributeDeal contribute{tournament_id(f), static_cast<int>(f.whole("round", 1, 1000)), {}};
+        if (!f.has("contribution")) {
+          f.refuse(ErrorCode::kBadRequest, "contribution: 64 hexadecimal digits (32 random bytes) are required");
+          return contribute;
+        }
+        if (const auto given = f.optional_contribution("contribution")) contribute.contribution = *given;
+        return contribute;
+      },
+      [](const client::ContributeDeal& m, json& out) {
+        out["tournament"] = m.tournament;
+        out["round"] = m.round;
+        out["contribution"] = to_hex(m.contribution);
+      });
   codecs.add<client::GetTournamentBundle>(
       [](FieldReader& f) { return client::GetTournamentBundle{tournament_id(f)}; },
       [](const client::GetTournamentBundle& m, json& out) { out["tournament"] = m.tournament; });

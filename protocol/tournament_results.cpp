@@ -48,8 +48,14 @@ json encode_round(const TournamentRoundShown& r) {
   if (r.finished_at) out["finished_at"] = *r.finished_at;
   out["tables"] = std::move(tables);
   out["byes"] = r.byes;
-  if (r.seed_commitment) out["seed_commitment"] = *r.seed_commitment;
-  if (r.seed_secret) out["seed_secret"] = *r.seed_secret;
+  return out;
+}
+
+json encode_deal(const RoundDealShown& d) {
+  json given = json::array();
+  for (const auto& c : d.contributions) given.push_back({{"player", c.player}, {"contribution", c.contribution}});
+  json out{{"round", d.round}, {"commitment", d.commitment}, {"contributions", std::move(given)}, {"open", d.open}};
+  if (d.secret) out["secret"] = *d.secret;
   return out;
 }
 
@@ -113,11 +119,20 @@ std::string encode_data(const TournamentView& data) {
   for (const TournamentRoundShown& r : data.rounds) rounds.push_back(encode_round(r));
   json standings = json::array();
   for (const StandingShown& s : data.standings) standings.push_back(encode_standing(s));
-  return json{{"tournament", encode_tournament_summary(data.summary)},
-              {"players", std::move(players)},
-              {"rounds", std::move(rounds)},
-              {"standings", std::move(standings)}}
-      .dump();
+  json out{{"tournament", encode_tournament_summary(data.summary)},
+           {"players", std::move(players)},
+           {"rounds", std::move(rounds)},
+           {"standings", std::move(standings)}};
+  if (data.summary.duplicate) {
+    json deals = json::array();
+    for (const RoundDealShown& d : data.deals) deals.push_back(encode_deal(d));
+    out["deals"] = std::move(deals);
+  }
+  return out.dump();
+}
+
+std::string encode_data(const DealContributed& data) {
+  return json{{"tournament", data.tournament}, {"deal", encode_deal(data.deal)}}.dump();
 }
 
 std::string encode_data(const TournamentList& data) {

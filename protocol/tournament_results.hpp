@@ -74,10 +74,21 @@ struct TournamentRoundShown {
   std::optional<std::int64_t> finished_at;
   std::vector<TournamentTableShown> tables;
   std::vector<std::string> byes;
-  // A duplicate round's seed (hex): the commitment from the start, the secret
-  // once the round finished.
-  std::optional<std::string> seed_commitment;
-  std::optional<std::string> seed_secret;
+};
+
+// A duplicate round's deal (docs/fairness.md, "Duplicate deals"), from its
+// drawing before the round: the commitment, each contribution as given, and
+// the secret once the round has finished.
+struct RoundDealShown {
+  int round = 0;
+  std::string commitment;  // 64 hex digits
+  struct Given {
+    std::string player;
+    std::string contribution;  // 64 hex digits
+  };
+  std::vector<Given> contributions;  // in the order given
+  std::optional<std::string> secret;
+  bool open = false;  // its round has not started: it takes contributions
 };
 
 struct StandingShown {
@@ -99,6 +110,13 @@ struct TournamentView {
   std::vector<TournamentPlayerShown> players;
   std::vector<TournamentRoundShown> rounds;
   std::vector<StandingShown> standings;
+  std::vector<RoundDealShown> deals;  // a duplicate tournament's, round 1 first
+};
+
+// The result of contribute_deal: the round's deal with the contribution in it.
+struct DealContributed {
+  std::int64_t tournament = 0;
+  RoundDealShown deal;
 };
 
 // The result of list_tournaments.
@@ -114,5 +132,6 @@ std::string encode_data(const TournamentSummary& data);
 std::string encode_data(const TournamentView& data);
 // {"tournaments": [...]}.
 std::string encode_data(const TournamentList& data);
+std::string encode_data(const DealContributed& data);
 
 }  // namespace sp::protocol

@@ -1,5 +1,6 @@
 #include "server/admin/deal_proof.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <sstream>
 
@@ -29,6 +30,25 @@ std::string seat_name(const json& header, int seat) {
     }
   }
   return "seat " + std::to_string(seat);
+}
+
+std::string seat_contributions_words(const json& header, const std::vector<std::optional<protocol::DealBytes>>& by_seat) {
+  std::string seats;
+  for (std::size_t seat = 0; seat < by_seat.size(); ++seat) {
+    if (!seats.empty()) seats += "; ";
+    seats += seat_name(header, static_cast<int>(seat)) + " (seat " + std::to_string(seat) + ") ";
+    seats += by_seat[seat] ? "contributed " + short_hex(protocol::to_hex(*by_seat[seat])) : std::string("contributed nothing");
+  }
+  return "Contributions in seat order: " + seats + ".";
+}
+
+// A duplicate round's table (docs/fairness.md, "Duplicate deals").
+std::string shared_contributions_words(int players, const std::vector<protocol::DealBytes>& given) {
+  std::string listed;
+  for (const protocol::DealBytes& c : given) listed += (listed.empty() ? "" : ", ") + short_hex(protocol::to_hex(c));
+  return "A duplicate round's deal: every table of " + std::to_string(players) +
+         " players of the round is dealt from the round's secret and the " + std::to_string(given.size()) +
+         " contributions its players gave before it started" + (listed.empty() ? "" : " (" + listed + ")") + ".";
 }
 
 struct Prover {
@@ -87,27 +107,25 @@ DealProof prove_deal(const json& record) {
   }
 
   int contributed = 0;
-  std::string seats;
-  for (std::size_t seat = 0; seat < deal->seats.size(); ++seat) {
-    if (!seats.empty()) seats += "; ";
-    seats += seat_name(header, static_cast<int>(seat)) + " (seat " + std::to_string(seat) + ") ";
-    if (deal->seats[seat]) {
-      ++contributed;
-      seats += "contributed " + short_hex(protocol::to_hex(*deal->seats[seat]));
-    } else {
-      seats += "contributed nothing";
-    }
+  std::uint64_t seed = 0;
+  if (deal->round_contributions) {
+    contributed = static_cast<int>(deal->round_contributions->size());
+    p.step(true, shared_contributions_words(players, *deal->round_contributions));
+    seed = shared_deal_seed(*deal->secret, players, *deal->round_contributions);
+  } else {
+    contributed = static_cast<int>(std::count_if(deal->seats.begin(), deal->seats.end(), [](const auto& c) { return c.has_value(); }));
+    p.step(true, seat_contributions_words(header, deal->seats));
+    seed = deal_seed(*deal->secret, deal->seats);
   }
-  p.step(true, "Contributions in seat order: " + seats + ".");
 
-  const std::uint64_t seed = deal_seed(*deal->secret, deal->seats);
   std::uint64_t recorded = 0;
   const std::string digits = text_at(header, "seed");
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), recorded);
   const bool seed_read = ec == std::errc() && end == digits.data() + digits.size() && !digits.empty();
   if (!p.step(seed_read && recorded == seed,
               seed_read && recorded == seed
-                  ? "The seed " + std::to_string(seed) + " is the one the secret and the contributions give, in seat order."
+                  ? "The seed " + std::to_string(seed) + " is the one the secret and the contributions give" +
+                        (deal->round_contributions ? "." : ", in seat order.")
                   : "The secret and the contributions give the seed " + std::to_string(seed) +
                         ", but the game was dealt from " + (seed_read ? digits : std::string("an unreadable seed")) + ".")) {
     p.proof.verdict = DealVerdict::kNotProven;

@@ -32,6 +32,9 @@ Values notice_values(const std::string& table, const json& details) {
   if (details.contains("tournament_name") && details["tournament_name"].is_string()) {
     v["tournament"] = details["tournament_name"].get<std::string>();
   }
+  if (details.contains("closes_at") && details["closes_at"].is_number_integer()) {
+    v["closes"] = utc_time(details["closes_at"].get<std::int64_t>());
+  }
   return v;
 }
 

@@ -37,6 +37,8 @@ constexpr std::array kTexts = {
           "Решите, что делать с опоздавшим игроком: {table}"},
     Entry{"subject.tournament_round", "Round {round} of {tournament}", "Ronde {round} de {tournament}",
           "Тур {round}: {tournament}"},
+    Entry{"subject.tournament_registration_closing", "Registration for {tournament} closes soon",
+          "Les inscriptions à {tournament} ferment bientôt", "Регистрация на турнир {tournament} скоро закроется"},
     Entry{"subject.tournament_finished", "{tournament} has finished", "{tournament} est terminé",
           "Турнир {tournament} окончен"},
     Entry{"subject.other", "News from Saint Petersburg", "Nouvelles de Saint-Pétersbourg", "Новости из Санкт-Петербурга"},
@@ -84,6 +86,13 @@ constexpr std::array kTexts = {
           "Round {round} of {tournament} has started: you sit this round out (a bye) and score its points.",
           "La ronde {round} de {tournament} a commencé : vous êtes exempt de cette ronde et en marquez les points.",
           "Начался тур {round} турнира {tournament}: в этом туре вы отдыхаете и получаете его очки."},
+    Entry{"text.tournament_registration_closing",
+          "Registration for {tournament}, which you registered for, closes on {closes} UTC; its first round starts "
+          "then or later. Withdraw on the tournament's page if you cannot play.",
+          "Les inscriptions à {tournament}, auquel vous êtes inscrit, ferment le {closes} UTC ; sa première ronde "
+          "commence alors ou plus tard. Retirez-vous sur la page du tournoi si vous ne pouvez pas jouer.",
+          "Регистрация на турнир {tournament}, на который вы записаны, закрывается {closes} UTC; первый тур начнётся "
+          "тогда же или позже. Если не сможете играть, откажитесь от участия на странице турнира."},
     Entry{"text.tournament_finished", "{tournament} has finished: you finished {rank} of {players}.",
           "{tournament} est terminé : vous finissez à la place {rank} sur {players}.",
           "Турнир {tournament} окончен: ваше место — {rank} из {players}."},

@@ -75,10 +75,17 @@ protocol::ChatHistoryPage chat_history_of(std::int64_t table, const ChatPage& pa
 // Whoever may watch a table may read its chat back: the table is looked up as
 // subscribe does it, then the lines are read on the store's thread.
 void on_chat_history(const Request& r, const client::ChatHistory& history) {
-  with_requested_table(r, history.table, [r, before = history.before, limit = history.limit.value_or(kChatPageDefault)](
+  const std::int64_t user = r.state().user_id.value_or(0);
+  with_requested_table(r, history.table, [r, user, before = history.before, limit = history.limit.value_or(kChatPageDefault)](
                                              std::shared_ptr<Table> table) {
-    store_job(r, [id = table->id(), before, limit](Records& db) {
-      return Reply::result(protocol::encode_data(chat_history_of(id, db.chat_page(id, before, limit))));
+    table->may_watch(user, [r, id = table->id(), before, limit](bool may) {
+      if (!may) {
+        return r.fail(ErrorCode::kRoundNotFinished,
+                      "This table's chat is its players' until its duplicate round has finished.");
+      }
+      store_job(r, [id, before, limit](Records& db) {
+        return Reply::result(protocol::encode_data(chat_history_of(id, db.chat_page(id, before, limit))));
+      });
     });
   }, /*watch=*/true);
 }

@@ -22,6 +22,11 @@ std::optional<Reply> refusal_for(bool administrator, const TableRecord& table) {
   if (table.status != TableStatus::kFinished && !administrator) {
     return Reply::error(ErrorCode::kTableNotFinished, "A game's record is public once the game is over; this one is not.");
   }
+  if (table.shared_deal && table.shared_deal->withheld && !administrator) {
+    return Reply::error(ErrorCode::kRoundNotFinished,
+                        "This game was dealt the same cards as the other tables of its duplicate round: its record "
+                        "is public once the whole round has finished.");
+  }
   return std::nullopt;
 }
 

@@ -16,6 +16,7 @@
 #include "server/requests/request.hpp"
 #include "server/table/table.hpp"
 #include "server/tournament/finish_projection.hpp"
+#include "server/tournament/round_deal.hpp"
 #include "server/tournament/tournament_director.hpp"
 #include "server/tournament/tournament_view.hpp"
 
@@ -47,10 +48,6 @@ std::optional<Reply> refusal_of(const client::CreateTournament& c, std::int64_t 
   if (c.registration_closes_at <= now) {
     return Reply::error(ErrorCode::kBadRequest, "registration_closes_at: a time still to come is required");
   }
-  // Duplicate deals need each round's seed committed, contributed to and
-  // revealed across its tables (issue 36); until the server does that, it
-  // does not offer them rather than deal them unprovably.
-  if (c.duplicate) return Reply::error(ErrorCode::kBadRequest, "duplicate: duplicate deals are not offered by this server yet");
   if (c.entry.invitation_only) {
     return Reply::error(ErrorCode::kBadRequest,
                         "entry.invitation_only: invitations to tournaments are not offered by this server yet");
@@ -105,8 +102,9 @@ void on_create_tournament(const Request& r, const client::CreateTournament& crea
     auto id = std::make_shared<std::int64_t>(0);
     store_job(
         r,
-        [record, id, user](Records& db) {
+        [record, id, user, now](Records& db) {
           *id = db.insert_tournament(record);
+          if (record.duplicate) draw_round_deal(db, *id, 1, now);
           return Reply::result(protocol::encode_data(tournament_summary(db, *db.load_tournament(*id), user)));
         },
         [r, id] {
@@ -222,6 +220,8 @@ void leave_tournament(const Request& r, std::int64_t tournament_id, std::int64_t
 
 // server/requests/tournament_bundle_request.cpp
 void on_tournament_bundle(const Request& r, const protocol::client::GetTournamentBundle& asked);
+// server/requests/deal_contribution_request.cpp
+void on_contribute_deal(const Request& r, const protocol::client::ContributeDeal& c);
 
 void add_tournament_requests(Routes& routes) {
   routes.add<client::CreateTournament, on_create_tournament>(Access::kUser);
@@ -230,6 +230,7 @@ void add_tournament_requests(Routes& routes) {
   routes.add<client::RegisterTournament, on_register_tournament>(Access::kUser);
   routes.add<client::WithdrawTournament, on_withdraw_tournament>(Access::kUser);
   routes.add<client::GetTournamentBundle, on_tournament_bundle>(Access::kAnyone);
+  routes.add<client::ContributeDeal, on_contribute_deal>(Access::kUser);
 }
 
 }  // namespace sp::server

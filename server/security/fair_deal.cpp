@@ -2,6 +2,7 @@
 
 #include <sodium.h>
 
+#include <algorithm>
 #include <array>
 
 namespace sp::server {
@@ -53,6 +54,18 @@ std::uint64_t deal_seed(const DealSecret& secret, std::span<const std::optional<
     absorb(state, std::span<const std::uint8_t>(&present, 1));
     if (contribution) absorb(state, *contribution);
   }
+  return little_endian_64(finish(state));
+}
+
+std::uint64_t shared_deal_seed(const DealSecret& secret, int table_size, std::vector<Contribution> contributions) {
+  std::sort(contributions.begin(), contributions.end());
+  crypto_hash_sha256_state state;
+  crypto_hash_sha256_init(&state);
+  absorb(state, kSharedDealScheme);
+  absorb(state, secret);
+  const auto size = static_cast<std::uint8_t>(table_size);
+  absorb(state, std::span<const std::uint8_t>(&size, 1));
+  for (const Contribution& contribution : contributions) absorb(state, contribution);
   return little_endian_64(finish(state));
 }
 

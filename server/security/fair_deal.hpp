@@ -17,6 +17,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "protocol/deal_bytes.hpp"
 
@@ -26,6 +27,7 @@ using DealSecret = protocol::DealBytes;
 using Contribution = protocol::DealBytes;
 
 using protocol::kDealScheme;
+using protocol::kSharedDealScheme;
 
 // 32 bytes from libsodium's randombytes_buf.
 DealSecret draw_deal_secret();
@@ -36,6 +38,18 @@ std::string deal_commitment(const DealSecret& secret);
 // The game's seed from the secret and each seat's contribution, seat 0 first
 // (nothing: the seat contributed nothing).
 std::uint64_t deal_seed(const DealSecret& secret, std::span<const std::optional<Contribution>> contributions);
+
+// The seed of a duplicate round's tables of `table_size` seats
+// (docs/fairness.md, "Duplicate deals"): one secret for the round and the
+// contributions its players gave before it started, taken in byte order so
+// that who gave which, and when, does not matter:
+//
+//   digest = SHA-256("spb-duplicate-v1" || secret || byte(table_size) || c_1 || ... || c_k)
+//   seed   = digest[0..7] read as a little-endian unsigned 64-bit number
+//
+// with c_1 <= ... <= c_k the 32-byte contributions sorted bytewise.
+// REQUIRES: 2 <= table_size <= 5
+std::uint64_t shared_deal_seed(const DealSecret& secret, int table_size, std::vector<Contribution> contributions);
 
 // The robots' random draws at a fair table come from the secret through
 // another hash, so no robot's choice tells anything about the seed:

@@ -355,8 +355,10 @@ class Records {
   // round, the status playing) and writes the round: false, and nothing
   // written, when another node or an earlier run started it already. The
   // round's tables are then written in the same transaction.
-  virtual bool start_round(std::int64_t tournament_id, int round, std::int64_t now,
-                           const std::optional<std::string>& deal_secret) = 0;
+  virtual bool start_round(std::int64_t tournament_id, int round, std::int64_t now) = 0;
+  // Claims the notice that the registration closes soon, while it is open:
+  // true once, for the first caller.
+  virtual bool claim_closing_notice(std::int64_t tournament_id) = 0;
   // Marks the round finished once: false when it is finished already.
   virtual bool finish_round(std::int64_t tournament_id, int round, std::int64_t now) = 0;
   // The tournament ends (finished or cancelled); false when it had already.
@@ -368,6 +370,18 @@ class Records {
   virtual std::vector<TournamentTableRecord> tournament_tables(std::int64_t tournament_id) = 0;
   // Each seat of the tournament's finished tables, from their games' results.
   virtual std::vector<TournamentResultRecord> tournament_results(std::int64_t tournament_id) = 0;
+  // Draws a duplicate round's deal: writes `secret` for the round unless a
+  // deal is drawn for it already (the first one drawn stays).
+  virtual void draw_tournament_deal(std::int64_t tournament_id, int round, const protocol::DealBytes& secret,
+                                    std::int64_t now) = 0;
+  // Every deal drawn, by round, with its contributions.
+  virtual std::vector<TournamentDealRecord> tournament_deals(std::int64_t tournament_id) = 0;
+  // Adds the player's contribution to the round's deal, if the deal is drawn
+  // and the round has not started. Holds the tournament's row like
+  // start_round, so a contribution is either in before the round's start
+  // reads them or refused.
+  virtual ContributionOutcome add_deal_contribution(std::int64_t tournament_id, int round, std::int64_t user_id,
+                                                    const protocol::DealBytes& contribution, std::int64_t now) = 0;
   // Tournaments registering or playing, for the director to watch.
   virtual std::vector<std::int64_t> active_tournament_ids() = 0;
   // The tournaments the user registered for that are registering or playing.

@@ -76,6 +76,18 @@ struct TableInTournament {
   int number = 0;
 };
 
+// A duplicate tournament round's deal as each of its tables holds it
+// (docs/fairness.md, "Duplicate deals"): the table's deal_secret is the
+// round's, and its seed comes from it and the contributions the round's
+// players gave before the round started.
+struct SharedDeal {
+  std::vector<protocol::DealBytes> contributions;  // sorted bytewise
+  // Its round is still being played: other tables of the round are dealt the
+  // same cards, so the secret, the record and the watching stay with the
+  // table's own players until the round ends. Read from the round's row.
+  bool withheld = true;
+};
+
 // A table's Fischer time bank, in seconds (server/clock/time_control.hpp).
 struct TimeBankRecord {
   std::int64_t initial = 0;
@@ -128,6 +140,8 @@ struct TableRecord {
   std::optional<std::string> abort_reason;
   // A tournament's table; none for a player's own.
   std::optional<TableInTournament> tournament;
+  // A duplicate round's table; none for any other.
+  std::optional<SharedDeal> shared_deal;
 };
 
 struct MoveRecord {

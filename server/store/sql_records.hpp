@@ -208,7 +208,13 @@ class SqlRecords final : public Records {
   std::vector<TournamentPlayerRecord> tournament_players(std::int64_t tournament_id) override;
   void set_seed_rating(std::int64_t tournament_id, std::int64_t user_id, std::optional<double> rating) override;
   void set_tournament_rounds(std::int64_t tournament_id, int rounds) override;
-  bool start_round(std::int64_t tournament_id, int round, std::int64_t now, const std::optional<std::string>& deal_secret) override;
+  bool start_round(std::int64_t tournament_id, int round, std::int64_t now) override;
+  bool claim_closing_notice(std::int64_t tournament_id) override;
+  void draw_tournament_deal(std::int64_t tournament_id, int round, const protocol::DealBytes& secret,
+                            std::int64_t now) override;
+  std::vector<TournamentDealRecord> tournament_deals(std::int64_t tournament_id) override;
+  ContributionOutcome add_deal_contribution(std::int64_t tournament_id, int round, std::int64_t user_id,
+                                            const protocol::DealBytes& contribution, std::int64_t now) override;
   bool finish_round(std::int64_t tournament_id, int round, std::int64_t now) override;
   bool end_tournament(std::int64_t tournament_id, TournamentStatus status, std::int64_t now) override;
   std::vector<TournamentRoundRecord> tournament_rounds(std::int64_t tournament_id) override;

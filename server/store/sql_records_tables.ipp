@@ -14,11 +14,38 @@ constexpr const char* kTableColumns =
     "t.rules_version, t.move_count, coalesce(t.state_hash, ''), t.created_at, t.move_seconds, t.takeover_after, "
     "coalesce(t.takeover_by, 'robot'), t.deadline_at, t.deadline_left, t.deal_secret, t.invite_code, t.abort_reason, "
     "t.bank_initial, t.bank_increment, t.bank_cap, t.clock_seat, t.clock_since, t.floating_vacation, t.timeout_vote, "
-    "t.tournament_id, t.tournament_round, t.tournament_table";
+    "t.tournament_id, t.tournament_round, t.tournament_table, t.shared_deal, "
+    // A duplicate round's table keeps its deal withheld until its round is finished.
+    "CASE WHEN t.shared_deal IS NULL OR t.tournament_id IS NULL THEN 0 WHEN EXISTS (SELECT 1 FROM tournament_rounds r "
+    "WHERE r.tournament_id = t.tournament_id AND r.round = t.tournament_round AND r.status = 'finished') "
+    "THEN 0 ELSE 1 END";
 
 std::optional<protocol::DealBytes> optional_deal_bytes(const auto& s, int index) {
   if (s.column_is_null(index)) return std::nullopt;
   return protocol::deal_bytes_from_hex(s.column_text(index));
+}
+
+// A duplicate round's contributions as game_tables.shared_deal holds them:
+// hex, comma-separated.
+std::string shared_deal_text(const SharedDeal& deal) {
+  std::string text;
+  for (const protocol::DealBytes& given : deal.contributions) {
+    if (!text.empty()) text += ',';
+    text += protocol::to_hex(given);
+  }
+  return text;
+}
+
+SharedDeal read_shared_deal(const std::string& text, bool withheld) {
+  SharedDeal deal{{}, withheld};
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    if (const auto given = protocol::deal_bytes_from_hex(std::string_view(text).substr(at, comma - at))) {
+      deal.contributions.push_back(*given);
+    }
+    at = comma + 1;
+  }
+  return deal;
 }
 
 void bind_deal_bytes(auto& s, int index, const std::optional<protocol::DealBytes>& bytes) {
@@ -60,6 +87,7 @@ TableRecord read_table(const auto& s) {
   if (!s.column_is_null(28)) {
     t.tournament = TableInTournament{s.column_int(28), static_cast<int>(s.column_int(29)), static_cast<int>(s.column_int(30))};
   }
+  if (!s.column_is_null(31)) t.shared_deal = read_shared_deal(s.column_text(31), s.column_int(32) != 0);
   return t;
 }
 
@@ -201,7 +229,7 @@ std::int64_t SqlRecords<Nodes>::insert_table(const TableRecord& t, std::int64_t 
   auto insert = db_.prepare(
       "INSERT INTO game_tables (name, creator_id, status, player_count, options_json, seed, card_set_version, "
       "rules_version, move_count, created_at, updated_at, deal_secret, invite_code, tournament_id, tournament_round, "
-      "tournament_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
+      "tournament_table, shared_deal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
   insert.bind(1, t.name)
       .bind(2, t.creator_id)
       .bind(3, to_string(t.status))
@@ -224,6 +252,11 @@ std::int64_t SqlRecords<Nodes>::insert_table(const TableRecord& t, std::int64_t 
         .bind(15, static_cast<std::int64_t>(t.tournament->number));
   } else {
     insert.bind_null(13).bind_null(14).bind_null(15);
+  }
+  if (t.shared_deal) {
+    insert.bind(16, shared_deal_text(*t.shared_deal));
+  } else {
+    insert.bind_null(16);
   }
   return insert.returned_id();
 }

@@ -189,8 +189,7 @@ void SqlRecords<Nodes>::set_tournament_rounds(std::int64_t tournament_id, int ro
 }
 
 template <NodePolicy Nodes>
-bool SqlRecords<Nodes>::start_round(std::int64_t tournament_id, int round, std::int64_t now,
-                                    const std::optional<std::string>& deal_secret) {
+bool SqlRecords<Nodes>::start_round(std::int64_t tournament_id, int round, std::int64_t now) {
   // The claim: one UPDATE of the tournament's row, which PostgreSQL holds
   // locked until this transaction ends; a second node's UPDATE waits for it,
   // then finds current_round moved on and changes nothing.
@@ -202,16 +201,89 @@ bool SqlRecords<Nodes>::start_round(std::int64_t tournament_id, int round, std::
       .bind(3, static_cast<std::int64_t>(round - 1))
       .run();
   if (db_.changes() != 1) return false;
-  auto s = db_.prepare(
-      "INSERT INTO tournament_rounds (tournament_id, round, status, started_at, deal_secret) VALUES (?, ?, 'playing', ?, ?)");
-  s.bind(1, tournament_id).bind(2, static_cast<std::int64_t>(round)).bind(3, now);
-  if (deal_secret) {
-    s.bind(4, *deal_secret);
-  } else {
-    s.bind_null(4);
-  }
-  s.run();
+  db_.prepare("INSERT INTO tournament_rounds (tournament_id, round, status, started_at) VALUES (?, ?, 'playing', ?)")
+      .bind(1, tournament_id)
+      .bind(2, static_cast<std::int64_t>(round))
+      .bind(3, now)
+      .run();
   return true;
+}
+
+template <NodePolicy Nodes>
+bool SqlRecords<Nodes>::claim_closing_notice(std::int64_t tournament_id) {
+  db_.prepare(
+         "UPDATE tournaments SET closing_noticed = 1 "
+         "WHERE id = ? AND closing_noticed = 0 AND status = 'registering'")
+      .bind(1, tournament_id)
+      .run();
+  return db_.changes() == 1;
+}
+
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::draw_tournament_deal(std::int64_t tournament_id, int round, const protocol::DealBytes& secret,
+                                             std::int64_t now) {
+  db_.prepare(
+         "INSERT INTO tournament_deals (tournament_id, round, secret, drawn_at) VALUES (?, ?, ?, ?) "
+         "ON CONFLICT (tournament_id, round) DO NOTHING")
+      .bind(1, tournament_id)
+      .bind(2, static_cast<std::int64_t>(round))
+      .bind(3, protocol::to_hex(secret))
+      .bind(4, now)
+      .run();
+}
+
+template <NodePolicy Nodes>
+std::vector<TournamentDealRecord> SqlRecords<Nodes>::tournament_deals(std::int64_t tournament_id) {
+  std::vector<TournamentDealRecord> out;
+  auto deals = db_.prepare("SELECT round, secret, drawn_at FROM tournament_deals WHERE tournament_id = ? ORDER BY round");
+  deals.bind(1, tournament_id);
+  while (deals.step()) {
+    TournamentDealRecord d;
+    d.round = static_cast<int>(deals.column_int(0));
+    d.secret = protocol::deal_bytes_from_hex(deals.column_text(1)).value_or(protocol::DealBytes{});
+    d.drawn_at = deals.column_int(2);
+    out.push_back(std::move(d));
+  }
+  auto given = db_.prepare(
+      "SELECT c.round, c.user_id, u.name, c.contribution, c.given_at FROM tournament_deal_contributions c "
+      "JOIN users u ON u.id = c.user_id WHERE c.tournament_id = ? ORDER BY c.round, c.given_at, c.user_id");
+  given.bind(1, tournament_id);
+  while (given.step()) {
+    const int round = static_cast<int>(given.column_int(0));
+    const auto deal = std::find_if(out.begin(), out.end(), [round](const TournamentDealRecord& d) { return d.round == round; });
+    if (deal == out.end()) continue;
+    deal->contributions.push_back(TournamentDealRecord::Contribution{
+        given.column_int(1), given.column_text(2),
+        protocol::deal_bytes_from_hex(given.column_text(3)).value_or(protocol::DealBytes{}), given.column_int(4)});
+  }
+  return out;
+}
+
+template <NodePolicy Nodes>
+ContributionOutcome SqlRecords<Nodes>::add_deal_contribution(std::int64_t tournament_id, int round, std::int64_t user_id,
+                                                             const protocol::DealBytes& contribution, std::int64_t now) {
+  // Takes the tournament's row as start_round does: a round's start that
+  // committed first is seen here, and one that comes later sees this row.
+  db_.prepare(
+         "UPDATE tournaments SET current_round = current_round "
+         "WHERE id = ? AND current_round < ? AND status IN ('registering', 'playing')")
+      .bind(1, tournament_id)
+      .bind(2, static_cast<std::int64_t>(round))
+      .run();
+  if (db_.changes() != 1) return ContributionOutcome::kClosed;
+  auto drawn = db_.prepare("SELECT 1 FROM tournament_deals WHERE tournament_id = ? AND round = ?");
+  drawn.bind(1, tournament_id).bind(2, static_cast<std::int64_t>(round));
+  if (!drawn.step()) return ContributionOutcome::kClosed;
+  db_.prepare(
+         "INSERT INTO tournament_deal_contributions (tournament_id, round, user_id, contribution, given_at) "
+         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, round, user_id) DO NOTHING")
+      .bind(1, tournament_id)
+      .bind(2, static_cast<std::int64_t>(round))
+      .bind(3, user_id)
+      .bind(4, protocol::to_hex(contribution))
+      .bind(5, now)
+      .run();
+  return db_.changes() == 1 ? ContributionOutcome::kAdded : ContributionOutcome::kAlreadyGiven;
 }
 
 template <NodePolicy Nodes>
@@ -241,7 +313,7 @@ bool SqlRecords<Nodes>::end_tournament(std::int64_t tournament_id, TournamentSta
 template <NodePolicy Nodes>
 std::vector<TournamentRoundRecord> SqlRecords<Nodes>::tournament_rounds(std::int64_t tournament_id) {
   auto s = db_.prepare(
-      "SELECT round, status, started_at, finished_at, deal_secret FROM tournament_rounds "
+      "SELECT round, status, started_at, finished_at FROM tournament_rounds "
       "WHERE tournament_id = ? ORDER BY round");
   s.bind(1, tournament_id);
   std::vector<TournamentRoundRecord> out;
@@ -251,7 +323,6 @@ std::vector<TournamentRoundRecord> SqlRecords<Nodes>::tournament_rounds(std::int
     r.status = s.column_text(1) == "finished" ? RoundStatus::kFinished : RoundStatus::kPlaying;
     r.started_at = s.column_int(2);
     r.finished_at = optional_int(s, 3);
-    if (!s.column_is_null(4)) r.deal_secret = s.column_text(4);
     out.push_back(std::move(r));
   }
   return out;

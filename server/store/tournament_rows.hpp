@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "protocol/deal_bytes.hpp"
 #include "protocol/table_status.hpp"
 #include "protocol/tournament_status.hpp"
 
@@ -73,7 +74,28 @@ struct TournamentRoundRecord {
   RoundStatus status = RoundStatus::kPlaying;
   std::int64_t started_at = 0;
   std::optional<std::int64_t> finished_at;
-  std::optional<std::string> deal_secret;  // a duplicate round's (hex)
+};
+
+// A duplicate round's deal (schema/0024_shared_deals.sql, docs/fairness.md
+// "Duplicate deals"): drawn before the round, contributed to until it starts.
+struct TournamentDealRecord {
+  int round = 0;
+  protocol::DealBytes secret{};
+  std::int64_t drawn_at = 0;
+  struct Contribution {
+    std::int64_t user_id = 0;
+    std::string name;  // read back only
+    protocol::DealBytes bytes{};
+    std::int64_t given_at = 0;
+  };
+  std::vector<Contribution> contributions;  // in the order given
+};
+
+// What became of a contribution offered to a round's deal.
+enum class ContributionOutcome : std::uint8_t {
+  kAdded,
+  kAlreadyGiven,  // the player gave one to this round already
+  kClosed,        // no such deal is open: not drawn, or its round has started
 };
 
 struct TournamentByeRecord {

@@ -16,6 +16,12 @@
 namespace sp::server {
 namespace {
 
+// The seed a record's deal gives. REQUIRES: deal.secret
+std::uint64_t seed_of(const protocol::RecordedDeal& deal, int players) {
+  if (deal.round_contributions) return shared_deal_seed(*deal.secret, players, *deal.round_contributions);
+  return deal_seed(*deal.secret, deal.seats);
+}
+
 std::vector<std::string> seat_names(const TableRecord& table) {
   std::vector<std::string> names(static_cast<std::size_t>(std::max(table.player_count, 0)));
   for (const SeatRecord& s : table.seats) {
@@ -65,7 +71,12 @@ std::optional<std::string> take_header(const protocol::HeaderLine& h, PendingRec
     const protocol::RecordedDeal& deal = *h.deal;
     if (!deal.secret) return "deal.secret: a record holds the server's secret";
     if (deal_commitment(*deal.secret) != deal.commitment) return "deal: the secret does not match its commitment";
-    if (deal_seed(*deal.secret, deal.seats) != record.table.seed) {
+    if (deal.round_contributions) {
+      // An imported table stands alone: its round's other tables are not here to be withheld for.
+      record.table.shared_deal = SharedDeal{*deal.round_contributions, false};
+      std::sort(record.table.shared_deal->contributions.begin(), record.table.shared_deal->contributions.end());
+    }
+    if (seed_of(deal, h.players) != record.table.seed) {
       return "deal: the seed is not the one its secret and contributions give";
     }
     record.table.deal_secret = deal.secret;

@@ -158,6 +158,11 @@ class Table : public std::enable_shared_from_this<Table> {
   void unsubscribe(const Subscriber* subscriber);
   void legal_actions(std::int64_t user_id, ReplyFn reply);
   void chat(std::int64_t user_id, std::string text, ReplyFn reply);
+  // Whether `user_id` may watch the table and read its chat: anyone may,
+  // except at a duplicate round's table while its round is played, whose
+  // cards are dealt at the round's other tables too: then only its players
+  // (docs/fairness.md, "Duplicate deals"). `then` runs on the table's strand.
+  void may_watch(std::int64_t user_id, std::function<void(bool)> then);
   // Calls `fn` on the strand with a summary for lobby listings.
   void summarize(std::function<void(protocol::TableSummary)> fn);
   // An administrator ends the game (table_abort.cpp): once no move is being
@@ -326,6 +331,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // Runs `then` on the strand once the seats' players' off time is known:
   // read with each change's clocks, or here once after the table was loaded.
   void with_off_times(std::function<void()> then);
+  // may_watch, on the strand: while the table's round was last seen played,
+  // its state is read again first, since another node may have ended it.
+  void with_watch_right(std::int64_t user_id, std::function<void(bool)> then);
 
   // Constant after construction.
   const std::int64_t id_;

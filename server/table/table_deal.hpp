@@ -20,8 +20,9 @@ std::vector<std::optional<Contribution>> contributions_of(const TableRecord& tab
 std::uint64_t fair_seed(const TableRecord& table);
 
 // The table's public "deal" (docs/protocol.md, table_summary): the scheme,
-// the commitment, the seats' contributions, and the secret once the game is
-// finished. Nothing for a table dealt before fair deals.
+// the commitment, the seats' contributions (a duplicate round's table: the
+// round's), and the secret once the game is finished (a duplicate round's
+// table: once its whole round is). Nothing for a table dealt before fair deals.
 std::optional<protocol::PublicDeal> public_deal(const TableRecord& table);
 
 // The deal as a game record holds it (docs/records.md): the same with the

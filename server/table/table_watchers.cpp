@@ -26,6 +26,10 @@ namespace sp::server {
 using protocol::ErrorCode;
 namespace {
 
+constexpr const char* kRoundStillPlayed =
+    "This table's cards are dealt at the other tables of its duplicate round too: until the whole round has "
+    "finished, only its own players watch it.";
+
 engine::Viewer viewer_for(std::optional<engine::Seat> seat) {
   return seat ? engine::Viewer::of_seat(*seat) : engine::Viewer::spectator();
 }
@@ -70,29 +74,55 @@ void Table::subscribe(std::weak_ptr<Subscriber> subscriber, IdentityEpoch epoch,
                       std::optional<std::int64_t> since, bool compact, ReplyFn reply) {
   boost::asio::post(strand_, [self = shared_from_this(), subscriber = std::move(subscriber), epoch, user_id, since,
                               compact, reply = std::move(reply)]() mutable {
-    // The reply shows each seat's clock with its player's off time.
-    self->with_off_times([self, subscriber = std::move(subscriber), epoch, user_id, since, compact,
-                          reply = std::move(reply)] {
-      const auto seat = self->seat_of(user_id);
-      const Subscriber* key = subscriber.lock().get();
-      self->audience_.watch(Audience::Watcher{subscriber, key, epoch, seat, compact});
-      self->watchers_changed();
-      const std::int64_t from = std::clamp<std::int64_t>(since.value_or(self->record_.move_count), 0,
-                                                         self->record_.move_count);
-      protocol::Subscribed result{self->summary(),
-                                  seat ? std::optional<int>(seat->value) : std::nullopt,
-                                  view_after(self->state_, viewer_for(seat), self->record_.move_count),
-                                  self->names_,
-                                  self->legal_for(seat),
-                                  seat ? engine::card_prices(self->state_, *seat) : std::vector<engine::CardPrice>{},
-                                  self->moves_since(from, seat),
-                                  std::nullopt,
-                                  self->consent()};
-      // The seat's own standing orders, for its player only.
-      if (seat) result.orders = self->orders_.of(seat->value);
-      reply(Reply::result(protocol::encode_data(result)));
+    self->with_watch_right(user_id, [self, subscriber = std::move(subscriber), epoch, user_id, since, compact,
+                                     reply = std::move(reply)](bool may) mutable {
+      if (!may) return reply(Reply::error(ErrorCode::kRoundNotFinished, kRoundStillPlayed));
+      // The reply shows each seat's clock with its player's off time.
+      self->with_off_times([self, subscriber = std::move(subscriber), epoch, user_id, since, compact,
+                            reply = std::move(reply)] {
+        const auto seat = self->seat_of(user_id);
+        const Subscriber* key = subscriber.lock().get();
+        self->audience_.watch(Audience::Watcher{subscriber, key, epoch, seat, compact});
+        self->watchers_changed();
+        const std::int64_t from = std::clamp<std::int64_t>(since.value_or(self->record_.move_count), 0,
+                                                           self->record_.move_count);
+        protocol::Subscribed result{self->summary(),
+                                    seat ? std::optional<int>(seat->value) : std::nullopt,
+                                    view_after(self->state_, viewer_for(seat), self->record_.move_count),
+                                    self->names_,
+                                    self->legal_for(seat),
+                                    seat ? engine::card_prices(self->state_, *seat) : std::vector<engine::CardPrice>{},
+                                    self->moves_since(from, seat),
+                                    std::nullopt,
+                                    self->consent()};
+        // The seat's own standing orders, for its player only.
+        if (seat) result.orders = self->orders_.of(seat->value);
+        reply(Reply::result(protocol::encode_data(result)));
+      });
     });
   });
+}
+
+void Table::may_watch(std::int64_t user_id, std::function<void(bool)> then) {
+  boost::asio::post(strand_, [self = shared_from_this(), user_id, then = std::move(then)]() mutable {
+    self->with_watch_right(user_id, std::move(then));
+  });
+}
+
+void Table::with_watch_right(std::int64_t user_id, std::function<void(bool)> then) {
+  if (!record_.shared_deal || !record_.shared_deal->withheld || seat_of(user_id)) return then(true);
+  auto withheld = std::make_shared<bool>(true);
+  store_.submit(
+      [id = id_, withheld](Records& db) {
+        if (const auto table = db.load_table(id); table && table->shared_deal) *withheld = table->shared_deal->withheld;
+      },
+      [self = shared_from_this(), withheld, then = std::move(then)](std::exception_ptr error) mutable {
+        boost::asio::post(self->strand_, [self, withheld, error, then = std::move(then)] {
+          // Once its round has ended a table's deal is never withheld again: kept as read.
+          if (!error && !*withheld) self->record_.shared_deal->withheld = false;
+          then(!self->record_.shared_deal->withheld);
+        });
+      });
 }
 
 void Table::with_off_times(std::function<void()> then) {

@@ -16,9 +16,9 @@ namespace {
 // A Swiss or round robin tournament needs a table of three; an elimination too.
 constexpr std::size_t kFewestPlayers = 3;
 
-TournamentPast read_past(Records& db, std::int64_t id) {
-  return past_of(db.tournament_players(id), db.tournament_results(id), db.tournament_byes(id),
-                 db.tournament_tables(id));
+TournamentPast read_past(Records& db, const TournamentRecord& t) {
+  return past_of(db.tournament_players(t.id), db.tournament_results(t.id), db.tournament_byes(t.id),
+                 db.tournament_tables(t.id), t.duplicate);
 }
 
 // Writes the round's tables. REQUIRES: the round was claimed (Records::start_round) in this job.
@@ -45,8 +45,29 @@ void finish(Records& db, const TournamentRecord& t, const TournamentPast& past, 
   }
 }
 
+// A day before the registration closes, its players are told once
+// (docs/tournaments.md "A tournament's life"); a tournament created later
+// than that tells nobody.
+constexpr std::int64_t kClosingNotice = 24 * 3600;
+
+void tell_registration_closing(Records& db, const TournamentRecord& t, std::int64_t now, Advanced& advanced) {
+  if (!db.claim_closing_notice(t.id)) return;
+  for (const TournamentPlayerRecord& p : db.tournament_players(t.id)) {
+    const NotificationDraft draft{p.user_id, "tournament_registration_closing", std::nullopt,
+                                  "Registration for " + t.name + " closes within a day.",
+                                  protocol::TournamentRegistrationClosingDetails{t.id, t.name, t.registration_closes_at}};
+    if (auto stored = store_notification(db, draft, now)) advanced.notes.push_back(std::move(*stored));
+  }
+}
+
 void begin(Records& db, TournamentRecord t, std::int64_t now, Advanced& advanced) {
   if (now < t.starts_at) {
+    const std::int64_t notice_at = t.registration_closes_at - kClosingNotice;
+    if (t.created_at < notice_at && now < notice_at) {
+      advanced.check_at = notice_at;
+      return;
+    }
+    if (t.created_at < notice_at && now < t.registration_closes_at) tell_registration_closing(db, t, now, advanced);
     advanced.check_at = t.starts_at;
     return;
   }
@@ -55,7 +76,7 @@ void begin(Records& db, TournamentRecord t, std::int64_t now, Advanced& advanced
     return;
   }
   // The claim comes first: a node that finds the round begun writes nothing.
-  if (!db.start_round(t.id, 1, now, std::nullopt)) return;
+  if (!db.start_round(t.id, 1, now)) return;
   // The seeding: each player's displayed rating (docs/ratings.md) in the pool of the tournament's tables.
   const RatingPool pool = pool_for(t.table_players, false);
   for (const TournamentPlayerRecord& p : db.tournament_players(t.id)) {
@@ -63,7 +84,7 @@ void begin(Records& db, TournamentRecord t, std::int64_t now, Advanced& advanced
     const double shown = ratings::conservative(rating ? ratings::Rating{rating->mu, rating->sigma} : ratings::newcomer());
     db.set_seed_rating(t.id, p.user_id, std::round(shown * 100.0) / 100.0);
   }
-  const TournamentPast past = read_past(db, t.id);
+  const TournamentPast past = read_past(db, t);
   const int rounds = planned_rounds(t, past);
   if (rounds != t.rounds) {
     db.set_tournament_rounds(t.id, rounds);
@@ -106,9 +127,9 @@ void next_round(Records& db, const TournamentRecord& t, std::int64_t now, Advanc
   }
   // Finishing the round is the claim: of several nodes, one finishes it and pairs the next.
   if (!db.finish_round(t.id, round, now)) return;
-  const TournamentPast past = read_past(db, t.id);
+  const TournamentPast past = read_past(db, t);
   const auto pairing = round < t.rounds && !date_came ? plan_round(t, past, round + 1) : std::nullopt;
-  if (pairing && db.start_round(t.id, round + 1, now, std::nullopt)) {
+  if (pairing && db.start_round(t.id, round + 1, now)) {
     write_planned_round(db, t, *pairing, round + 1, now, advanced);
     if (t.finish_by) advanced.check_at = *t.finish_by;
   } else {

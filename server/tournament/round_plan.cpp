@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "engine/tournament/duplicate.hpp"
 #include "engine/tournament/elimination.hpp"
 #include "engine/tournament/history.hpp"
 #include "engine/tournament/round_robin.hpp"
@@ -97,7 +98,7 @@ int seed_value(std::optional<double> displayed_rating) {
 TournamentPast past_of(const std::vector<TournamentPlayerRecord>& players,
                        const std::vector<TournamentResultRecord>& results,
                        const std::vector<TournamentByeRecord>& byes,
-                       const std::vector<TournamentTableRecord>& tables) {
+                       const std::vector<TournamentTableRecord>& tables, bool duplicate) {
   TournamentPast past;
   for (const TournamentPlayerRecord& p : players) {
     past.entrants.push_back(tournament::Entrant{p.user_id, seed_value(p.seed_rating)});
@@ -109,6 +110,7 @@ TournamentPast past_of(const std::vector<TournamentPlayerRecord>& players,
     table.round = r.round;
     table.table = r.number;
     table.table_size = r.table_size;
+    table.duplicate_deal = duplicate;
     table.seats.push_back(tournament::SeatResult{r.user_id, r.place, r.points, r.rubles, r.abandoned});
   }
   for (auto& [id, table] : by_table) {
@@ -168,8 +170,20 @@ int planned_rounds(const TournamentRecord& t, const TournamentPast& past) {
   return t.rounds;
 }
 
-std::optional<tournament::RoundPairing> plan_round(const TournamentRecord& t, const TournamentPast& past, int round) {
-  if (round > t.rounds) return std::nullopt;
+namespace {
+
+// A duplicate round's tables of one size share a deal: each is seated by
+// duplicate_seating, numbered among the tables of its size.
+tournament::RoundPairing seated_for_shared_deal(tournament::RoundPairing pairing) {
+  std::map<std::size_t, int> seen_of_size;
+  for (tournament::Table& table : pairing.tables) {
+    const int index = seen_of_size[table.seats.size()]++;
+    table.seats = tournament::duplicate_seating(table, index);
+  }
+  return pairing;
+}
+
+std::optional<tournament::RoundPairing> paired_round(const TournamentRecord& t, const TournamentPast& past, int round) {
   switch (t.format) {
     case TournamentFormat::kSwiss: {
       if (past.still_in.size() < 3) return std::nullopt;
@@ -204,6 +218,15 @@ std::optional<tournament::RoundPairing> plan_round(const TournamentRecord& t, co
     }
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<tournament::RoundPairing> plan_round(const TournamentRecord& t, const TournamentPast& past, int round) {
+  if (round > t.rounds) return std::nullopt;
+  auto pairing = paired_round(t, past, round);
+  if (pairing && t.duplicate) return seated_for_shared_deal(std::move(*pairing));
+  return pairing;
 }
 
 }  // namespace sp::server

@@ -34,10 +34,11 @@ int seed_value(std::optional<double> displayed_rating);
 // `tables`: the tournament's tables (Records::tournament_tables). A table an
 // administrator aborted scores as a bye for each of its players
 // (docs/tournaments.md); a seat abandoned after timeouts is placed last.
+// `duplicate`: a duplicate tournament's, every table dealt its round's deal.
 TournamentPast past_of(const std::vector<TournamentPlayerRecord>& players,
                        const std::vector<TournamentResultRecord>& results,
                        const std::vector<TournamentByeRecord>& byes,
-                       const std::vector<TournamentTableRecord>& tables);
+                       const std::vector<TournamentTableRecord>& tables, bool duplicate);
 
 tournament::StandingsRules standings_rules(const TournamentRecord& t);
 std::vector<tournament::StandingRow> standings_of(const TournamentRecord& t, const TournamentPast& past);

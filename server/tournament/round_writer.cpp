@@ -7,6 +7,7 @@
 #include "server/table/table_deal.hpp"
 #include "server/table/table_registry.hpp"
 #include "server/table/table_start.hpp"
+#include "server/tournament/round_deal.hpp"
 
 namespace sp::server {
 
@@ -27,6 +28,8 @@ WrittenRound write_round(Records& db, const TournamentRecord& t, const protocol:
   // A tournament's date holds: a player's floating vacation days are not spent here.
   pace.floating_vacation = false;
   const TableTerms terms{tables.rated, std::nullopt, std::nullopt, tables.bots_allowed};
+  std::optional<RoundDeal> shared;
+  if (t.duplicate) shared = round_deal_at_start(db, t.id, round, now);
   int number = 0;
   for (const tournament::Table& paired : pairing.tables) {
     ++number;
@@ -37,9 +40,16 @@ WrittenRound write_round(Records& db, const TournamentRecord& t, const protocol:
     record.player_count = static_cast<int>(paired.seats.size());
     record.options_json = protocol::stored_options_text(tables.options.value_or(engine::TableOptions{}));
     record.card_set_version = std::string(engine::card_set_version());
-    // The server's secret alone deals a tournament's table: its players were
-    // seated by the pairing, not by joining, so none contributed.
-    record.deal_secret = draw_deal_secret();
+    if (shared) {
+      // Every table of the round is dealt from the round's deal, which its
+      // players contributed to before the round.
+      record.deal_secret = shared->secret;
+      record.shared_deal = shared_deal_of(*shared);
+    } else {
+      // The server's secret alone deals the table: its players were seated by
+      // the pairing, not by joining, so none contributed.
+      record.deal_secret = draw_deal_secret();
+    }
     record.tournament = TableInTournament{t.id, round, number};
     const std::int64_t id = db.insert_table(record, now);
     for (std::size_t seat = 0; seat < paired.seats.size(); ++seat) {
@@ -71,6 +81,9 @@ WrittenRound write_round(Records& db, const TournamentRecord& t, const protocol:
                                   protocol::TournamentRoundDetails{t.id, t.name, round, std::nullopt}};
     if (auto stored = store_notification(db, draft, now)) written.notes.push_back(std::move(*stored));
   }
+  // The next round's deal is drawn now, so that its commitment is public
+  // while this round is played and its players may contribute.
+  if (t.duplicate && round < t.rounds) draw_round_deal(db, t.id, round + 1, now);
   return written;
 }
 

@@ -7,6 +7,7 @@
 
 #include "engine/tournament/standings.hpp"
 #include "protocol/record_lines.hpp"
+#include "server/security/fair_deal.hpp"
 #include "server/table/game_record.hpp"
 #include "server/tournament/round_plan.hpp"
 
@@ -137,6 +138,7 @@ TournamentRows read_tournament_rows(Records& db, const TournamentRecord& t) {
   rows.byes = db.tournament_byes(t.id);
   rows.tables = db.tournament_tables(t.id);
   rows.results = db.tournament_results(t.id);
+  if (t.duplicate) rows.deals = db.tournament_deals(t.id);
   for (const TournamentTableRecord& table : rows.tables) {
     TournamentRows::Game game;
     game.table = db.load_table(table.table_id);
@@ -178,9 +180,19 @@ Expected<protocol::TournamentBundle, std::string> bundle_of(const TournamentRows
         p.user_id, p.name, p.seed_rating, p.left_at,
         p.left_how ? std::optional<std::string>(std::string(to_string(*p.left_how))) : std::nullopt, p.left_reason});
   }
-  for (const TournamentRoundRecord& r : rows.rounds) b.played.push_back(protocol::BundleRound{r.round, r.started_at, r.finished_at});
+  for (const TournamentRoundRecord& r : rows.rounds) {
+    protocol::BundleRound played{r.round, r.started_at, r.finished_at, std::nullopt};
+    for (const TournamentDealRecord& deal : rows.deals) {
+      if (deal.round != r.round) continue;
+      played.deal = protocol::BundleDeal{deal_commitment(deal.secret), protocol::to_hex(deal.secret), {}};
+      for (const auto& given : deal.contributions) {
+        played.deal->contributions.push_back({given.user_id, protocol::to_hex(given.bytes), given.given_at});
+      }
+    }
+    b.played.push_back(std::move(played));
+  }
   for (const TournamentByeRecord& bye : rows.byes) b.byes.push_back(protocol::BundleBye{bye.round, bye.user_id});
-  const TournamentPast past = past_of(rows.players, rows.results, rows.byes, rows.tables);
+  const TournamentPast past = past_of(rows.players, rows.results, rows.byes, rows.tables, t.duplicate);
   for (const tournament::StandingRow& row : standings_of(t, past)) {
     b.standings.push_back(protocol::BundleStanding{row.rank, row.player, name_of(b, row.player), row.points.value,
                                                    row.games, row.game_points, row.rubles, row.schedule_strength.value,
@@ -218,11 +230,56 @@ std::optional<GameEnd> game_end(const engine::GameState& state) {
   return end;
 }
 
+namespace {
+
+// See check_tables.
+std::optional<std::string> check_shared_deals(const TournamentBundle& b) {
+  std::set<std::int64_t> entrants;
+  for (const auto& e : b.entrants) entrants.insert(e.player);
+  for (const protocol::BundleRound& played : b.played) {
+    const std::string at = "Round " + std::to_string(played.round);
+    if (!played.deal) return at + " has no deal, yet the tournament was played with duplicate deals.";
+    const protocol::BundleDeal& deal = *played.deal;
+    const auto secret = protocol::deal_bytes_from_hex(deal.secret);
+    if (!secret || deal_commitment(*secret) != deal.commitment) {
+      return at + "'s secret does not match the commitment published before the round.";
+    }
+    std::vector<protocol::DealBytes> given;
+    std::set<std::int64_t> gave;
+    for (const auto& c : deal.contributions) {
+      if (!entrants.count(c.player)) return at + ": a contribution comes from someone not entered.";
+      if (!gave.insert(c.player).second) return at + ": " + name_of(b, c.player) + " contributed twice.";
+      if (c.given_at > played.started_at) {
+        return at + ": " + name_of(b, c.player) + "'s contribution is dated after the round started.";
+      }
+      const auto bytes = protocol::deal_bytes_from_hex(c.contribution);
+      if (!bytes) return at + ": " + name_of(b, c.player) + "'s contribution is not 64 hexadecimal digits.";
+      given.push_back(*bytes);
+    }
+    std::sort(given.begin(), given.end());
+    for (const protocol::BundleTable& t : b.tables) {
+      if (t.round != played.round || t.record.empty()) continue;
+      const auto line = protocol::read_record_line(t.record.front());
+      if (!line || line->kind != protocol::RecordLineKind::kHeader) continue;  // check_tables names it
+      const auto& header = std::get<protocol::HeaderLine>(line->fields);
+      if (!header.deal || header.deal->scheme != protocol::kSharedDealScheme) {
+        return where(t) + " was not dealt from its round's shared deal.";
+      }
+      if (header.deal->commitment != deal.commitment || header.deal->secret != secret) {
+        return where(t) + ": its deal's commitment or secret is not its round's.";
+      }
+      std::vector<protocol::DealBytes> listed = header.deal->round_contributions.value_or(std::vector<protocol::DealBytes>{});
+      std::sort(listed.begin(), listed.end());
+      if (listed != given) return where(t) + ": its deal lists other contributions than its round's.";
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> check_tables(const TournamentBundle& b) {
   if (b.status != TournamentStatus::kFinished) return "The bundle's tournament has not finished.";
-  if (b.duplicate) {
-    return "The tournament was played with duplicate deals, which this program does not check yet.";
-  }
   std::set<std::int64_t> entrants;
   for (const auto& e : b.entrants) {
     if (!entrants.insert(e.player).second) return "Entrant " + e.name + " is listed twice.";
@@ -283,13 +340,14 @@ std::optional<std::string> check_tables(const TournamentBundle& b) {
       }
     }
   }
+  if (b.duplicate) return check_shared_deals(b);
   return std::nullopt;
 }
 
 std::optional<std::string> check_standings(const TournamentBundle& b, const std::vector<std::optional<GameEnd>>& ends) {
   if (auto wrong = check_ends(b, ends)) return wrong;
   const Rows rows = rows_of(b, ends);
-  const TournamentPast past = past_of(rows.players, rows.results, rows.byes, rows.tables);
+  const TournamentPast past = past_of(rows.players, rows.results, rows.byes, rows.tables, b.duplicate);
   const auto recomputed = tournament::standings(past.entrants, past.results, past.byes, rules_of(b));
   if (recomputed.size() != b.standings.size()) {
     return "The standings have " + std::to_string(b.standings.size()) + " rows; the records give " +
@@ -378,7 +436,7 @@ std::optional<std::string> check_pairings(const TournamentBundle& b, const std::
         }
       }
     }
-    const TournamentPast past = past_of(rows.players, rows.results, rows.byes, rows.tables);
+    const TournamentPast past = past_of(rows.players, rows.results, rows.byes, rows.tables, b.duplicate);
     const auto planned = plan_round(t, past, round);
     if (!planned) return at + " cannot be paired from the rounds before it, yet the bundle has it.";
     for (std::size_t k = 0; k < std::max(planned->tables.size(), tables.size()); ++k) {

@@ -27,6 +27,7 @@ struct TournamentRows {
   std::vector<TournamentByeRecord> byes;
   std::vector<TournamentTableRecord> tables;
   std::vector<TournamentResultRecord> results;
+  std::vector<TournamentDealRecord> deals;  // a duplicate tournament's
   struct Game {
     std::optional<TableRecord> table;
     std::vector<MoveRecord> moves;
@@ -58,6 +59,12 @@ std::optional<GameEnd> game_end(const engine::GameState& state);
 // The tables agree with their records (ids, seats, status) and with the
 // entrants; `ends` holds each table's game end as the verifier's replay of
 // its record reached it, in the bundle's table order.
+// A duplicate tournament's rounds each have a deal whose secret matches its
+// commitment and whose contributions are entrants', one each, given before
+// the round started; every table of the round names that deal (the same
+// commitment, secret and contributions). With each game's own proof (its
+// seed is the one its deal gives its table size), every table of a round
+// and size was dealt the same cards.
 std::optional<std::string> check_tables(const protocol::TournamentBundle& bundle);
 // Every finished table's result rebuilt from its game's end (places, final
 // points, rubles; abandoned seats placed last), the standings recomputed

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "protocol/stored_text.hpp"
+#include "server/security/fair_deal.hpp"
 #include "server/table/table_start.hpp"
 #include "server/tournament/round_plan.hpp"
 
@@ -61,6 +62,24 @@ protocol::TournamentSummary tournament_summary(Records& db, const TournamentReco
   return s;
 }
 
+std::vector<protocol::RoundDealShown> round_deals_shown(Records& db, const TournamentRecord& t) {
+  std::vector<protocol::RoundDealShown> shown;
+  if (!t.duplicate) return shown;
+  const auto rounds = db.tournament_rounds(t.id);
+  const bool going = t.status == TournamentStatus::kRegistering || t.status == TournamentStatus::kPlaying;
+  for (const TournamentDealRecord& deal : db.tournament_deals(t.id)) {
+    protocol::RoundDealShown d;
+    d.round = deal.round;
+    d.commitment = deal_commitment(deal.secret);
+    for (const auto& given : deal.contributions) d.contributions.push_back({given.name, protocol::to_hex(given.bytes)});
+    const auto round = std::find_if(rounds.begin(), rounds.end(), [&](const auto& r) { return r.round == deal.round; });
+    if (round != rounds.end() && round->status == RoundStatus::kFinished) d.secret = protocol::to_hex(deal.secret);
+    d.open = going && deal.round > t.current_round;
+    shown.push_back(std::move(d));
+  }
+  return shown;
+}
+
 protocol::TournamentView tournament_view(Records& db, const TournamentRecord& t, std::optional<std::int64_t> asker) {
   protocol::TournamentView view;
   view.summary = tournament_summary(db, t, asker);
@@ -105,7 +124,7 @@ protocol::TournamentView tournament_view(Records& db, const TournamentRecord& t,
     }
     view.rounds.push_back(std::move(shown));
   }
-  const TournamentPast past = past_of(players, results, byes, tables);
+  const TournamentPast past = past_of(players, results, byes, tables, t.duplicate);
   for (const tournament::StandingRow& row : standings_of(t, past)) {
     protocol::StandingShown shown;
     shown.rank = row.rank;
@@ -120,6 +139,7 @@ protocol::TournamentView tournament_view(Records& db, const TournamentRecord& t,
     shown.left = !past.still_in.count(row.player);
     view.standings.push_back(std::move(shown));
   }
+  view.deals = round_deals_shown(db, t);
   return view;
 }
 

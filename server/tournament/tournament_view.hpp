@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "protocol/tournament_results.hpp"
 #include "server/store/records.hpp"
@@ -16,5 +17,9 @@ namespace sp::server {
 protocol::TournamentSummary tournament_summary(Records& db, const TournamentRecord& t,
                                                std::optional<std::int64_t> asker);
 protocol::TournamentView tournament_view(Records& db, const TournamentRecord& t, std::optional<std::int64_t> asker);
+
+// A duplicate tournament's round deals as the protocol shows them: the
+// secret once its round has finished; open while its round has not started.
+std::vector<protocol::RoundDealShown> round_deals_shown(Records& db, const TournamentRecord& t);
 
 }  // namespace sp::server

@@ -1,12 +1,14 @@
-// A Swiss tournament through the page (issue 36 items 5 and 8), in French and
-// Russian: Elise (a French browser, a desktop) creates it with the form (its
-// own check of the dates first), three players a table, two rounds, an hour a
-// move and a robot at the first timeout, at most six players, and registers
-// on its page; Dmitri (a Russian browser, a phone) finds it in the list, but
+// A Swiss tournament through the page (issue 36 items 2, 5 and 8), in French
+// and Russian: Elise (a French browser, a desktop) creates it with the form
+// (its own check of the dates first), three players a table, two rounds, an
+// hour a move and a robot at the first timeout, at most six players, with
+// duplicate deals, and registers on its page, her browser contributing to
+// round 1's deal; Dmitri (a Russian browser, a phone) finds it in the list, but
 // five others registered meanwhile (over WebSocket, as a client would) and it
 // is full: the page says so in Russian; one of them withdraws and Dmitri
 // registers. The test clock passes the registration's close: round 1 starts,
-// and the tournament's page shows it with each player's table, and "my
+// and the tournament's page shows it with each player's table (Dmitri's
+// browser contributing to round 2's deal), and "my
 // tables" marks the table with its tournament and round. The clock then
 // moves an hour at a time, every seat times out once and the robots play the
 // games out, until round 2 starts; the standings, the crosstable and the
@@ -94,6 +96,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await form.locator("select[name=takeover_after]").selectOption("1");
     await form.locator("select[name=takeover_by]").selectOption("robot");
     await form.locator("input[name=max_players]").fill("6");
+    await form.locator("input[name=duplicate]").check();
     check(await form.locator("input[name=floating_vacation]").count() === 0, "a tournament's form offers floating vacation days");
     check(await form.locator("input[name=group_size]").isHidden(), "a Swiss tournament's form asks for a group size");
     // Registration closes in two hours, and play would start an hour before: refused by the page.
@@ -118,6 +121,9 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await elise.page.locator(".tournament-summary .registered", { hasText: "vous êtes inscrit" }).waitFor();
     await elise.page.locator(".tournament-summary [data-testid=registered]", { hasText: "1 inscrit sur 6" }).waitFor();
     await elise.page.locator(".tournament-players li[data-name=Elise]").waitFor();
+    // Duplicate deals: her browser contributes to round 1's deal as the page reads the tournament again.
+    await elise.page.locator('.round-deals li[data-round="1"] .registered', { hasText: "la vôtre y est" }).waitFor();
+    check((await view(id)).deals[0].contributions.some((c) => c.player === "Elise"), "Elise's contribution is not in round 1's deal");
   });
 
   await step("the tournament is full when Dmitri asks: the page says so in Russian; one withdraws, and Dmitri registers", async () => {
@@ -159,6 +165,9 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await dmitri.page.goto(`${server.url}/#/tournament/${id}`);
     await refreshUntil(dmitri, '.tournament-round[data-round="1"] tr.mine', "his round 1 table");
     await dmitri.page.locator('.tournament-round[data-round="1"] caption', { hasText: "Тур 1" }).waitFor();
+    // Round 2's deal is drawn as round 1 starts: his browser contributes to it, round 1's secret still hidden.
+    await dmitri.page.locator('.round-deals li[data-round="2"] .registered', { hasText: "ваш внесён" }).waitFor();
+    await dmitri.page.locator('.round-deals li[data-round="1"]', { hasText: "секрет будет показан по окончании тура" }).waitFor();
     await steps.shot(elise, "round1-fr");
     await steps.shot(dmitri, "round1-ru-390");
   });

@@ -8,7 +8,9 @@ SPB_TEST_DB=postgresql runs them on PostgreSQL.
 usage: test_tournaments.py SPB_BINARY PROJECT_ROOT"""
 
 import asyncio
+import hashlib
 import json
+import secrets
 import subprocess
 import sys
 import tempfile
@@ -341,6 +343,100 @@ async def a_finished_tournaments_bundle_verifies_offline_and_three_tamperings_ar
     swapped[one + 1]["seats"][0]["name"], swapped[two + 1]["seats"][0]["name"] = a["name"], b["name"]
     status, out = verify_tournament(bundle_text(swapped))
     assert status == 5 and "Round 2, table 1: the pairing gives" in out, out
+
+
+def shared_seed(secret, players, contributions):
+    """The seed of a duplicate round's table, from docs/fairness.md "Duplicate deals" alone."""
+    given = b"".join(sorted(bytes.fromhex(c) for c in contributions))
+    digest = hashlib.sha256(b"spb-duplicate-v1" + bytes.fromhex(secret) + bytes([players]) + given).digest()
+    return int.from_bytes(digest[:8], "little")
+
+
+async def refused(client, code, type_, check=True, **fields):
+    answer = await client.call(type_, check=check, **fields)
+    assert answer["type"] == "error" and answer["code"] == code, (type_, fields, answer)
+
+
+@test
+async def duplicate_deals_give_a_rounds_tables_one_deal_hidden_until_the_round_ends_and_proven(server):
+    names = [f"d{i}_dup" for i in range(6)]
+    clients = [await register(server, name) for name in names]
+    t = await create(clients[0], name="Duplicate Swiss", duplicate=True)
+    assert t["duplicate"] is True, t
+    for client in clients:
+        await client.ok("register_tournament", tournament=t["id"])
+    # Round 1's deal is drawn at the creation: its commitment is public before anyone contributes.
+    deals = (await view(clients[1], t["id"]))["deals"]
+    assert [(d["round"], d["open"], d["contributions"]) for d in deals] == [(1, True, [])] and "secret" not in deals[0], deals
+    given = {}
+    for name, client in zip(names[:4], clients[:4]):
+        given[name] = secrets.token_hex(32)
+        deal = (await client.ok("contribute_deal", tournament=t["id"], round=1, contribution=given[name]))["deal"]
+        assert deal["contributions"][-1] == {"player": name, "contribution": given[name]}, deal
+    await refused(clients[0], "already_contributed", "contribute_deal", tournament=t["id"], round=1, contribution="00" * 32)
+    await refused(clients[0], "deal_closed", "contribute_deal", tournament=t["id"], round=2, contribution="00" * 32)
+    await refused(clients[0], "bad_request", "contribute_deal", check=False, tournament=t["id"], round=1, contribution="xyz")
+    outsider = await register(server, "z_dup")
+    await refused(outsider, "not_registered", "contribute_deal", tournament=t["id"], round=1, contribution="11" * 32)
+
+    await advance(clients[0], HOUR)
+
+    async def round_one():
+        return len((await view(clients[0], t["id"]))["rounds"]) == 1
+    await wait_for(round_one, "round 1")
+    shown = await view(clients[0], t["id"])
+    first, second = shown["deals"]
+    assert not first["open"] and second["round"] == 2 and second["open"], shown["deals"]
+    assert {c["player"]: c["contribution"] for c in first["contributions"]} == given, first
+    # Round 1 takes no more; round 2's deal does, while round 1 is played.
+    await refused(clients[4], "deal_closed", "contribute_deal", tournament=t["id"], round=1, contribution="22" * 32)
+    await clients[4].ok("contribute_deal", tournament=t["id"], round=2, contribution=secrets.token_hex(32))
+
+    # Both tables of three name the round's deal: its commitment and every contribution.
+    tables = shown["rounds"][0]["tables"]
+    assert len(tables) == 2, tables
+    summaries = {}
+    for client in clients:
+        for table in (await client.ok("my_tables"))["tables"]:
+            if table.get("tournament", {}).get("id") == t["id"]:
+                summaries[table["id"]] = table
+    assert sorted(summaries) == sorted(x["table"] for x in tables), summaries
+    for table in summaries.values():
+        deal = table["deal"]
+        assert deal["scheme"] == "spb-duplicate-v1" and deal["commitment"] == first["commitment"], deal
+        assert sorted(deal["round_contributions"]) == sorted(given.values()) and "secret" not in deal, deal
+
+    # While the round is played, a table is watched by its own players only.
+    a, b = tables
+    at_b = clients[names.index(b["seats"][0])]
+    at_a = clients[names.index(a["seats"][0])]
+    watcher = await Client.connect(server, SCHEMAS)
+    await refused(at_b, "round_not_finished", "subscribe", table=a["table"])
+    await refused(watcher, "round_not_finished", "subscribe", table=a["table"])
+    await refused(watcher, "round_not_finished", "chat_history", table=a["table"])
+    await at_a.ok("subscribe", table=a["table"])
+
+    final = await play_rounds_out(clients[0], t["id"], lambda v: v["tournament"]["status"] == "finished")
+    assert all("matchpoints" in row for row in final["standings"]), final["standings"]
+    for deal in final["deals"]:
+        assert hashlib.sha256(bytes.fromhex(deal["secret"])).hexdigest() == deal["commitment"], deal
+    # Once the round is over anyone may watch and read the records: each table
+    # of round 1 was dealt from the seed the page's formula gives.
+    await watcher.ok("subscribe", table=a["table"])
+    seed = shared_seed(final["deals"][0]["secret"], 3, given.values())
+    for table in tables:
+        record = await watcher.ok("table_record", table=table["table"])
+        assert record["header"]["seed"] == str(seed), record["header"]
+        assert record["header"]["deal"]["secret"] == final["deals"][0]["secret"], record["header"]["deal"]
+
+    text = (await watcher.ok("tournament_bundle", tournament=t["id"]))["bundle"]
+    status, out = verify_tournament(text)
+    assert status == 0 and "ok: 4 games" in out, out
+    # A round's contribution changed in the bundle: its tables no longer name that deal.
+    changed = bundle_lines(text)
+    changed[0]["rounds"][0]["deal"]["contributions"][0]["contribution"] = "00" * 32
+    status, out = verify_tournament(bundle_text(changed))
+    assert status == 1 and "Round 1, table 1" in out and "contributions" in out, out
 
 
 if __name__ == "__main__":

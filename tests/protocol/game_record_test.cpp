@@ -57,6 +57,6 @@ TEST_CASE("a record's header holds its deal when it has one") {
   CHECK_FALSE(record.to_json().at("header").contains("deal"));
   protocol::DealBytes secret{};
   secret[0] = 0xab;
-  record.header.deal = protocol::PublicDeal{"spb-deal-v1", std::string(64, 'c'), {{0, std::nullopt}, {1, secret}}, secret};
+  record.header.deal = protocol::PublicDeal{"spb-deal-v1", std::string(64, 'c'), {{0, std::nullopt}, {1, secret}}, secret, std::nullopt};
   CHECK(record.to_json().at("header").at("deal") == protocol::encode_deal(*record.header.deal));
 }

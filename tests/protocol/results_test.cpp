@@ -336,8 +336,6 @@ TEST_CASE("a tournament's view: players, rounds with their tables, standings in 
   table.places = {2, 1, std::nullopt};
   round.tables.push_back(table);
   round.byes = {"dan"};
-  round.seed_commitment = "ab";
-  round.seed_secret = "cd";
   view.rounds.push_back(round);
   protocol::StandingShown first;
   first.rank = 1;
@@ -353,7 +351,7 @@ TEST_CASE("a tournament's view: players, rounds with their tables, standings in 
   const std::string summary = protocol::encode_tournament_summary(view.summary).dump();
   CHECK(protocol::encode_data(view) ==
         R"({"players":[{"name":"ann","seed_rating":12.5},{"left":"disqualified","left_reason":"Two accounts.","name":"bob"}],)"
-        R"("rounds":[{"byes":["dan"],"finished_at":9000,"round":1,"seed_commitment":"ab","seed_secret":"cd",)"
+        R"("rounds":[{"byes":["dan"],"finished_at":9000,"round":1,)"
         R"("started_at":2000,"status":"finished","tables":[{"number":1,"places":[2,1,null],"seats":["ann","bob","cid"],)"
         R"("status":"finished","table":31}]}],)"
         R"("standings":[{"byes":0,"game_points":64,"games":1,"left":true,"matchpoints":1.5,"name":"bob","points":10.5,)"
@@ -368,6 +366,23 @@ TEST_CASE("a tournament's view: players, rounds with their tables, standings in 
   view.rounds.at(0).tables = {playing};
   const json shown = json::parse(protocol::encode_data(view)).at("rounds").at(0).at("tables").at(0);
   CHECK(shown.dump() == R"({"deadline_at":5000,"number":2,"seats":["dan","eve","fay"],"status":"playing","table":32})");
+}
+
+TEST_CASE("a duplicate tournament's view shows its round deals: contributions as given, the secret once the round finished") {
+  protocol::TournamentView view;
+  view.summary = small_tournament();
+  CHECK_FALSE(json::parse(protocol::encode_data(view)).contains("deals"));
+  view.summary.duplicate = true;
+  const std::string c(64, 'c');
+  const std::string s(64, '5');
+  view.deals.push_back({1, c, {{"ann", std::string(64, 'a')}}, s, false});
+  view.deals.push_back({2, c, {}, std::nullopt, true});
+  CHECK(json::parse(protocol::encode_data(view)).at("deals").dump() ==
+        R"([{"commitment":")" + c + R"(","contributions":[{"contribution":")" + std::string(64, 'a') +
+            R"(","player":"ann"}],"open":false,"round":1,"secret":")" + s + R"("},)" +
+            R"({"commitment":")" + c + R"(","contributions":[],"open":true,"round":2}])");
+  CHECK(protocol::encode_data(protocol::DealContributed{7, view.deals.back()}) ==
+        R"({"deal":{"commitment":")" + c + R"(","contributions":[],"open":true,"round":2},"tournament":7})");
 }
 
 TEST_CASE("a tournament's table is marked in its summary; another table has no mark") {

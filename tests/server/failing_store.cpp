@@ -567,9 +567,32 @@ void FailingRecords::set_tournament_rounds(std::int64_t tournament_id, int round
   inner_.set_tournament_rounds(tournament_id, rounds);
 }
 
-bool FailingRecords::start_round(std::int64_t tournament_id, int round, std::int64_t now, const std::optional<std::string>& deal_secret) {
+bool FailingRecords::start_round(std::int64_t tournament_id, int round, std::int64_t now) {
   write();
-  return inner_.start_round(tournament_id, round, now, deal_secret);
+  return inner_.start_round(tournament_id, round, now);
+}
+
+bool FailingRecords::claim_closing_notice(std::int64_t tournament_id) {
+  write();
+  return inner_.claim_closing_notice(tournament_id);
+}
+
+void FailingRecords::draw_tournament_deal(std::int64_t tournament_id, int round, const protocol::DealBytes& secret,
+                                          std::int64_t now) {
+  write();
+  inner_.draw_tournament_deal(tournament_id, round, secret, now);
+}
+
+std::vector<server::TournamentDealRecord> FailingRecords::tournament_deals(std::int64_t tournament_id) {
+  return inner_.tournament_deals(tournament_id);
+}
+
+server::ContributionOutcome FailingRecords::add_deal_contribution(std::int64_t tournament_id, int round,
+                                                                  std::int64_t user_id,
+                                                                  const protocol::DealBytes& contribution,
+                                                                  std::int64_t now) {
+  write();
+  return inner_.add_deal_contribution(tournament_id, round, user_id, contribution, now);
 }
 
 bool FailingRecords::finish_round(std::int64_t tournament_id, int round, std::int64_t now) {

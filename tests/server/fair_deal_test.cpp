@@ -118,6 +118,20 @@ TEST_CASE("the seed is SHA-256 over the scheme, the secret and each seat's entry
                                                                     std::nullopt}) != 17156681638737302660ull);
 }
 
+TEST_CASE("a duplicate round's seed is SHA-256 over its scheme, the secret, the table size and the sorted contributions") {
+  init_credentials();
+  // The test vector of docs/fairness.md, "Duplicate deals".
+  const DealSecret secret = counting_from(0);
+  CHECK(shared_deal_seed(secret, 4, {filled(0xAA), counting_from(32), filled(0)}) == 11517009929371993908ull);
+  CHECK(shared_deal_seed(secret, 3, {}) == 2045303646302362534ull);
+  // Who gave which, and in what order, does not matter; what was given and the table size do.
+  CHECK(shared_deal_seed(secret, 4, {filled(0), filled(0xAA), counting_from(32)}) == 11517009929371993908ull);
+  CHECK(shared_deal_seed(secret, 5, {filled(0xAA), counting_from(32), filled(0)}) != 11517009929371993908ull);
+  CHECK(shared_deal_seed(secret, 4, {filled(0xAA), counting_from(32)}) != 11517009929371993908ull);
+  // Not the seat-by-seat scheme's seed for the same values.
+  CHECK(shared_deal_seed(secret, 3, {}) != deal_seed(secret, std::vector<std::optional<Contribution>>(3)));
+}
+
 TEST_CASE("two secrets drawn differ, and so do their commitments") {
   init_credentials();
   const DealSecret a = draw_deal_secret();

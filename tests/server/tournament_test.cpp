@@ -32,7 +32,7 @@ struct Club {
   std::vector<std::int64_t> players;
 
   std::int64_t tournament(TournamentFormat format, int table_players, int rounds, int field,
-                          std::optional<int> advance = std::nullopt) {
+                          std::optional<int> advance = std::nullopt, std::int64_t closes = kNow + kDay) {
     sp::protocol::client::CreateTable tables;
     tables.players = table_players;
     tables.move_deadline_hours = 72;
@@ -44,8 +44,8 @@ struct Club {
     t.table_players = table_players;
     t.table_request = sp::protocol::stored_table_request_text(tables);
     t.advance = advance;
-    t.registration_closes_at = kNow + kDay;
-    t.starts_at = kNow + kDay;
+    t.registration_closes_at = closes;
+    t.starts_at = closes;
     t.created_at = kNow;
     const std::int64_t id = db.insert_tournament(t);
     for (int i = static_cast<int>(players.size()); i < field; ++i) {
@@ -125,6 +125,22 @@ TEST_CASE("a tournament waits for its start date, then seats every registered pl
   CHECK(t->current_round == 1);
 }
 
+TEST_CASE("a day before the registration closes its players are told once") {
+  Club club;
+  const std::int64_t closes = kNow + 3 * kDay;
+  const std::int64_t id = club.tournament(TournamentFormat::kSwiss, 3, 2, 6, std::nullopt, closes);
+  const Advanced early = advance_tournament(club.db, id, kNow);
+  CHECK(early.notes.empty());
+  CHECK(early.check_at == closes - kDay);
+  const Advanced told = advance_tournament(club.db, id, closes - kDay);
+  CHECK(count_kind(told, "tournament_registration_closing") == 6);
+  CHECK(told.check_at == closes);
+  CHECK(advance_tournament(club.db, id, closes - kDay + 60).notes.empty());
+  // A tournament created within a day of its close tells nobody: the players registered knowing it.
+  const std::int64_t late = club.tournament(TournamentFormat::kSwiss, 3, 2, 6, std::nullopt, kNow + kDay / 2);
+  CHECK(advance_tournament(club.db, late, kNow + 60).notes.empty());
+}
+
 TEST_CASE("a round is started once, however often the tournament is looked at") {
   Club club;
   const std::int64_t id = club.tournament(TournamentFormat::kSwiss, 3, 3, 6);
@@ -133,7 +149,7 @@ TEST_CASE("a round is started once, however often the tournament is looked at") 
   CHECK(advance_tournament(club.db, id, kNow + 2 * kDay).started.empty());
   CHECK(club.db.tournament_tables(id).size() == 2);
   // The claim itself: a second start of the same round writes nothing.
-  CHECK_FALSE(club.db.start_round(id, 1, kNow, std::nullopt));
+  CHECK_FALSE(club.db.start_round(id, 1, kNow));
   CHECK(club.db.tournament_rounds(id).size() == 1);
 }
 
@@ -189,7 +205,7 @@ TEST_CASE("after its last round the tournament finishes and tells each player th
   CHECK(t->finished_at == kNow + 2 * kDay);
   // Both winners share the top: 12 points each at a table of three.
   const TournamentPast past = past_of(club.db.tournament_players(id), club.db.tournament_results(id),
-                                      club.db.tournament_byes(id), club.db.tournament_tables(id));
+                                      club.db.tournament_byes(id), club.db.tournament_tables(id), false);
   const auto rows = standings_of(*t, past);
   REQUIRE(rows.size() == 6);
   CHECK(rows[0].points.value == 24);
@@ -261,7 +277,7 @@ TEST_CASE("a tournament table an administrator aborted scores a bye for each of 
   REQUIRE(advance_tournament(club.db, id, kNow + 2 * kDay).started.size() == 2);
   const auto t = club.db.load_tournament(id);
   const TournamentPast past = past_of(club.db.tournament_players(id), club.db.tournament_results(id),
-                                      club.db.tournament_byes(id), club.db.tournament_tables(id));
+                                      club.db.tournament_byes(id), club.db.tournament_tables(id), false);
   for (const sp::tournament::StandingRow& row : standings_of(*t, past)) {
     const bool aborted = std::any_of(first[0].seats.begin(), first[0].seats.end(),
                                      [&](const auto& s) { return s.user_id == row.player; });

@@ -10,7 +10,10 @@ import { h, replace } from "./dom.js";
 import { errorText, playerName, t, tn } from "./i18n.js";
 
 const SCHEME = "spb-deal-v1";
+// A duplicate tournament round's deal, shared by the round's tables (docs/fairness.md "Duplicate deals").
+const SHARED_SCHEME = "spb-duplicate-v1";
 const storageKey = (table) => `spb.contribution.${table}`;
+const ROUND_PREFIX = "spb.round_contribution.";
 
 const hex = (bytes) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 const bytesOf = (text) => Uint8Array.from(text.match(/../g).map((pair) => parseInt(pair, 16)));
@@ -25,6 +28,31 @@ export function newContribution(table) {
     // A browser that keeps nothing still contributes; it only cannot compare later.
   }
   return value;
+}
+
+// 32 random bytes for a duplicate round's deal, remembered on this browser.
+export function newRoundContribution(tournament, round) {
+  const value = hex(crypto.getRandomValues(new Uint8Array(32)));
+  try {
+    localStorage.setItem(`${ROUND_PREFIX}${tournament}.${round}`, value);
+  } catch {
+    // As newContribution: it still counts, only the later comparison is lost.
+  }
+  return value;
+}
+
+// Every round contribution this browser made (a record does not name its tournament).
+function myRoundContributions() {
+  const mine = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(ROUND_PREFIX)) mine.push(localStorage.getItem(key));
+    }
+  } catch {
+    // Nothing kept, nothing to compare.
+  }
+  return mine;
 }
 
 function myContribution(table) {
@@ -52,6 +80,18 @@ async function sha256(bytes) {
 async function derivedSeed(secret, contributions) {
   const parts = [new TextEncoder().encode(SCHEME), bytesOf(secret)];
   for (const c of contributions) parts.push(c ? Uint8Array.of(1, ...bytesOf(c)) : Uint8Array.of(0));
+  return seedOf(parts);
+}
+
+// docs/fairness.md "Duplicate deals": SHA-256("spb-duplicate-v1" || secret ||
+// byte(players) || the contributions in byte order), the first 8 bytes read
+// little-endian. Lowercase hex sorts as its bytes do.
+async function sharedSeed(secret, players, contributions) {
+  const sorted = contributions.map((c) => c.toLowerCase()).sort();
+  return seedOf([new TextEncoder().encode(SHARED_SCHEME), bytesOf(secret), Uint8Array.of(players), ...sorted.map(bytesOf)]);
+}
+
+async function seedOf(parts) {
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -72,7 +112,7 @@ export async function checkDeal(record, table, progress = () => {}) {
   const header = record.header;
   const deal = header.deal;
   if (!deal) return [{ held: false, text: t("deal.none") }];
-  if (deal.scheme !== SCHEME || !deal.secret) {
+  if ((deal.scheme !== SCHEME && deal.scheme !== SHARED_SCHEME) || !deal.secret) {
     step(false, "deal.unknown");
     return steps;
   }
@@ -82,6 +122,7 @@ export async function checkDeal(record, table, progress = () => {}) {
     return steps;
   }
   step(true, "deal.secret_matches", { commitment: short(deal.commitment) });
+  if (deal.scheme === SHARED_SCHEME) return checkSharedDeal(record, steps, step, progress);
   const contributions = new Array(header.players).fill(null);
   for (const entry of deal.contributions) contributions[entry.seat] = entry.contribution;
   const names = new Map(header.seats.map((s) => [s.seat, playerName(s.name)]));
@@ -102,6 +143,23 @@ export async function checkDeal(record, table, progress = () => {}) {
   progress(steps);
   steps.push(await replayStep(record, seed));
   if (!given) step(false, "deal.server_alone");
+  return steps;
+}
+
+// The rest of checkDeal for a duplicate round's table: the round's contributions, then the seed and the replay.
+async function checkSharedDeal(record, steps, step, progress) {
+  const { header } = record;
+  const given = header.deal.round_contributions ?? [];
+  step(true, "deal.round_contributions", { n: given.length, players: header.players });
+  const mine = myRoundContributions().find((c) => given.includes(c));
+  if (mine) step(true, "deal.mine_in_round", { value: short(mine) });
+  const seed = await sharedSeed(header.deal.secret, header.players, given);
+  const held = String(seed) === header.seed;
+  step(held, held ? "deal.seed_matches" : "deal.seed_differs", { seed: String(seed), recorded: header.seed });
+  if (!held) return steps;
+  progress(steps);
+  steps.push(await replayStep(record, seed));
+  if (!given.length) step(false, "deal.server_alone");
   return steps;
 }
 

@@ -52,7 +52,8 @@ export class TournamentForm {
         field(t("tournament_form.name"), h("input", { type: "text", name: "name", required: true, maxlength: String(MAX_NAME_BYTES) }), t("tournament_form.name_explain")),
         field(t("tournament_form.format"), this.format, t("tournament_form.format_explain")),
         this.rounds, this.groupSize, this.advance,
-        field(t("tournament_form.players"), this.players, t("tournament_form.players_explain"))),
+        field(t("tournament_form.players"), this.players, t("tournament_form.players_explain")),
+        check("duplicate", false, t("tournament_form.duplicate"), t("tournament_form.duplicate_explain"))),
       h("fieldset", {}, h("legend", {}, t("tournament_form.dates")),
         field(t("tournament_form.closes"), when("registration_closes_at"), t("tournament_form.closes_explain")),
         field(t("tournament_form.starts"), when("starts_at"), t("tournament_form.starts_explain")),
@@ -126,6 +127,7 @@ export class TournamentForm {
     if (format !== "elimination") request.rounds = Number(f.rounds.value);
     if (format === "round_robin") request.group_size = Number(f.group_size.value);
     if (format === "elimination") request.advance = Number(f.advance.value);
+    if (f.duplicate.checked) request.duplicate = true;
     const finish = unixSeconds(f.finish_by.value);
     if (finish !== null) request.finish_by = finish;
     if (f.max_players.value !== "") request.max_players = Number(f.max_players.value);

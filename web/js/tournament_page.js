@@ -6,6 +6,7 @@
 // to the table's page. The server pushes no tournament changes, so the page
 // is read again now and then while it is shown.
 import { h, replace } from "./dom.js";
+import { newRoundContribution } from "./fair_deal.js";
 import { formatDate, playerName, t, tn } from "./i18n.js";
 import { playerLink, ratingText } from "./profile.js";
 import { optionsText, paceText, timeLeftText } from "./table_summary.js";
@@ -39,6 +40,30 @@ export class TournamentPage {
   async refresh() {
     this.view = await this.connection.request("tournament", { tournament: this.id });
     this.render();
+    if (await this.contribute()) {
+      this.view = await this.connection.request("tournament", { tournament: this.id });
+      this.render();
+    }
+  }
+
+  // A registered player's browser contributes to each open round deal it
+  // has not given to yet (docs/fairness.md "Duplicate deals"): 32 random
+  // bytes, kept on this browser for the deal's check. True if it gave one.
+  async contribute() {
+    const me = this.session.user?.name;
+    if (!me || !this.view.tournament.you_registered) return false;
+    let gave = false;
+    for (const deal of this.view.deals ?? []) {
+      if (!deal.open || deal.contributions.some((c) => c.player === me)) continue;
+      try {
+        await this.connection.request("contribute_deal",
+          { tournament: this.id, round: deal.round, contribution: newRoundContribution(this.id, deal.round) });
+        gave = true;
+      } catch {
+        // Closed meanwhile, or given from another browser: the view says which on the next read.
+      }
+    }
+    return gave;
   }
 
   render() {
@@ -53,6 +78,7 @@ export class TournamentPage {
       v.standings.length ? this.standings(v, s) : null,
       v.rounds.length ? this.crosstable(v) : null,
       v.rounds.length ? this.rounds(v) : null,
+      v.deals?.length ? this.deals(v) : null,
       this.players(v));
     if (focused) this.body.querySelector(`[data-focus="${focused}"]`)?.focus();
   }
@@ -181,6 +207,26 @@ export class TournamentPage {
               h("td", {}, t(`state.${table.status}`)),
               h("td", { class: "deadline" }, table.status === "playing" ? timeLeftText({ deadline_at: table.deadline_at }) ?? "–" : "–")))))),
         round.byes.length ? h("p", { class: "byes" }, tn("tournament.byes_list", round.byes.length, { names: round.byes.map(playerName).join(t("list.separator")) })) : null)));
+  }
+
+  // A duplicate tournament's round deals: each commitment, who contributed,
+  // and the secret once the round has finished (docs/fairness.md).
+  deals(v) {
+    const me = this.session.user?.name;
+    const short = (hex) => `${hex.slice(0, 16)}…`;
+    return h("section", { class: "panel", "aria-labelledby": "deals-title" },
+      h("h2", { id: "deals-title" }, t("tournament.deals_title")),
+      h("p", { class: "explain" }, t("tournament.deals_explain")),
+      h("ul", { class: "round-deals" }, v.deals.map((deal) => h("li", { dataset: { round: deal.round, open: String(deal.open) } },
+        h("strong", {}, t("tournament.round_title", { round: deal.round })), " · ",
+        h("span", { class: "deal-commitment", title: deal.commitment }, t("deal.commitment", { commitment: short(deal.commitment) })), " · ",
+        tn("tournament.deal_contributions", deal.contributions.length,
+          { names: deal.contributions.map((c) => playerName(c.player)).join(t("list.separator")) }),
+        deal.contributions.some((c) => c.player === me) ? [" · ", h("span", { class: "state registered" }, t("tournament.deal_yours"))] : null,
+        " · ",
+        deal.secret !== undefined
+          ? h("span", { class: "deal-secret", title: deal.secret }, t("tournament.deal_secret", { secret: short(deal.secret) }))
+          : h("span", {}, deal.open ? t("tournament.deal_open") : t("tournament.deal_playing"))))));
   }
 
   players(v) {

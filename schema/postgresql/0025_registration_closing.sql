@@ -1,0 +1,5 @@
+-- PostgreSQL twin of schema/0025_registration_closing.sql.
+-- The notice that a tournament's registration closes soon (docs/tournaments.md,
+-- "A tournament's life"), sent once a day before the close: the node whose
+-- write sets closing_noticed from 0 to 1 sends it, any other sends nothing.
+ALTER TABLE tournaments ADD COLUMN closing_noticed BIGINT NOT NULL DEFAULT 0;
