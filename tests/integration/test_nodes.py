@@ -10,7 +10,10 @@ test (pg_cluster.py), real WebSocket clients connected to different nodes.
   the database afterwards, every table goes on, `spb admin verify` is clean;
 - webhooks with two nodes: each delivery reaches the receiver once; one
   claimed by a node SIGKILLed before it could send, or before its retry, is
-  sent by the other node (docs/scaling.md, "Timed work").
+  sent by the other node (docs/scaling.md, "Timed work");
+- a tournament whose node is SIGKILLed while a round is played goes on on
+  the other node, each round started once, and a node started after its end
+  starts nothing (docs/tournaments.md, "Exactly once, across nodes").
 
 Loads are against 127.0.0.1 only, bounded in count and time; nothing asserts
 a speed. usage: test_nodes.py SPB_BINARY PROJECT_ROOT"""
@@ -869,6 +872,72 @@ async def sigkilled_nodes_lose_no_acknowledged_move(db):
     verify(db)
 
 
+TOURNAMENT_START = 1_800_000_000  # the nodes' test clock, unix seconds
+HOUR = 3600
+CLOCK_ADMIN = "nodes-clock-admin"
+TOURNAMENT_NODE = ["--test-clock", str(TOURNAMENT_START), "--stand-in-wait", "0", "--admin-token", CLOCK_ADMIN]
+
+
+def tournament_rows(db, tournament):
+    """Each round started (round, status) and each table's (round, seats as user ids)."""
+    rounds = rows(db, "SELECT round, status FROM tournament_rounds WHERE tournament_id = ? ORDER BY round", (tournament,))
+    tables = rows(db, "SELECT t.tournament_round, s.user_id FROM game_tables t JOIN seats s ON s.table_id = t.id "
+                      "WHERE t.tournament_id = ? ORDER BY t.tournament_round, t.id, s.seat", (tournament,))
+    return rounds, tables
+
+
+async def a_tournament_goes_on_when_its_node_dies_during_a_round(db):
+    first, second = start_nodes(db, 2, "t", TOURNAMENT_NODE)
+    try:
+        names = [f"cup{i}" for i in range(6)]
+        clients = [await user(first, name) for name in names]
+        table = {"players": 3, "move_deadline_hours": 1, "timeout_policy": {"takeover_after": 1, "takeover_by": "robot"}}
+        t = (await clients[0].ok("create_tournament", name="Node cup", format="swiss", rounds=2, table=table,
+                                 registration_closes_at=TOURNAMENT_START + HOUR,
+                                 starts_at=TOURNAMENT_START + HOUR))["tournament"]["id"]
+        for client in clients:
+            await client.ok("register_tournament", tournament=t)
+        await clients[0].ok("debug_advance_clock", seconds=HOUR, admin_token=CLOCK_ADMIN)
+        await waited_for(lambda: tournament_rows(db, t)[0] == [(1, "playing")], "round 1 on the first node")
+        leases = rows(db, "SELECT l.node FROM table_leases l JOIN game_tables g ON g.id = l.table_id "
+                          "WHERE g.tournament_id = ?", (t,))
+        assert leases and {node for (node,) in leases} == {first.name}, leases
+        first.kill()
+
+        # The second node adopts the round's tables once their leases expire;
+        # its clock moves an hour at a time, the seats time out, robots play
+        # the games out, and it moves the tournament on.
+        watcher = await Client.connect(second, SCHEMAS)
+        for _ in range(150):
+            shown = await watcher.ok("tournament", tournament=t)
+            if shown["tournament"]["status"] == "finished":
+                break
+            await watcher.ok("debug_advance_clock", seconds=HOUR, admin_token=CLOCK_ADMIN)
+            await asyncio.sleep(0.3)
+        assert shown["tournament"]["status"] == "finished", shown
+        rounds, seats = tournament_rows(db, t)
+        assert rounds == [(1, "finished"), (2, "finished")], rounds
+        ids = {row[0] for row in rows(db, "SELECT id FROM users WHERE name LIKE 'cup%'")}
+        for played in (1, 2):
+            seated = [user for (r, user) in seats if r == played]
+            assert sorted(seated) == sorted(ids), (played, seats)
+        assert len(rows(db, "SELECT id FROM game_tables WHERE tournament_id = ?", (t,))) == 4
+        started_by = rows(db, "SELECT DISTINCT l.node FROM table_leases l JOIN game_tables g ON g.id = l.table_id "
+                              "WHERE g.tournament_id = ? AND g.tournament_round = 2", (t,))
+        assert started_by == [(second.name,)], started_by
+
+        # A node started after the end looks at the tournament and starts nothing.
+        late = start_nodes(db, 1, "u", TOURNAMENT_NODE)[0]
+        await (await Client.connect(late, SCHEMAS)).ok("tournament", tournament=t)
+        await asyncio.sleep(1)
+        assert tournament_rows(db, t) == (rounds, seats)
+        print(f"  {names[0]}'s tournament: round 1 started on {first.name}, which was SIGKILLed; "
+              f"{second.name} finished it, 2 rounds, 4 tables")
+    finally:
+        for node in STARTED:
+            node.stop()
+
+
 TESTS = [
     fencing_a_paused_node_writes_nothing,
     a_table_stays_on_the_node_that_plays_it,
@@ -885,6 +954,7 @@ TESTS = [
     each_webhook_reaches_its_receiver_once_with_two_nodes,
     a_delivery_claimed_by_a_killed_node_is_sent_by_the_other,
     a_retry_of_a_killed_node_is_sent_by_the_other,
+    a_tournament_goes_on_when_its_node_dies_during_a_round,
 ]
 
 
