@@ -15,6 +15,8 @@
 // rounds are read on the tournament's page in both languages (axe-clean, no
 // English word, no sideways scroll on the phone), and "my tables" marks the
 // round 2 table. Dmitri's notifications say in Russian that a round started.
+// The clock runs on to the end, and Dmitri checks the results in his browser:
+// every game's deal and moves, and every round's deal against its tables.
 // Usage: node tournaments.mjs SPB_BINARY SCREENSHOT_DIR
 import {
   check, commandLine, DESKTOP, launchBrowser, noAccessibilityViolations, noHorizontalOverflow, PHONE, register, runSteps,
@@ -40,10 +42,11 @@ const PASSWORD = "correct horse battery";
 const ALLOWED = new Set(["Elise", "Dmitri", ...OTHERS, ...NAME.split(" "), "English", "Français"]);
 
 // No foreign word on the page, and no accessibility violation.
-async function inItsLanguage(player, code, where) {
+// `command`: the page shows a command line, whose words are no language's.
+async function inItsLanguage(player, code, where, command = []) {
   await noAccessibilityViolations(player, `${code} ${where}`);
   const text = await pageText(player.page);
-  const found = foreignWords(text, code, ALLOWED);
+  const found = foreignWords(text, code, new Set([...ALLOWED, ...command]));
   check(found.length === 0, `${code} ${where}: foreign words on the page: ${inContext(text, found)}`);
 }
 
@@ -240,5 +243,26 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await steps.shot(elise, "my-tables-fr");
     await elise.page.locator("#my-tables .tournament-mark a", { hasText: `${NAME} · ronde 2` }).click();
     await elise.page.locator(".tournament-page table.standings").waitFor();
+  });
+
+  await step("the tournament ends: Dmitri checks its results in his browser, every game and every round's deal", async () => {
+    let shown = await view(id);
+    for (let hours = 0; hours < 60 && shown.tournament.status !== "finished"; hours++) {
+      await advance(HOUR);
+      await dmitri.page.waitForTimeout(300);
+      shown = await view(id);
+    }
+    check(shown.tournament.status === "finished", "the tournament never finished");
+    check(shown.deals.every((d) => d.secret), "a round's secret is not shown once the tournament finished");
+    await dmitri.page.goto(`${server.url}/#/tournament/${id}`);
+    await dmitri.page.getByRole("link", { name: "Проверить результаты" }).click();
+    await dmitri.page.waitForURL(new RegExp(`#/results/${id}$`));
+    await dmitri.page.locator(".deal-verdict.proven", { hasText: "Все 4 партии доказаны в вашем браузере." }).waitFor({ timeout: 60000 });
+    check(await dmitri.page.locator(".deal-steps li.failed").count() === 0, "a check failed on the results page");
+    check(await dmitri.page.locator(".deal-steps li.held", { hasText: "Тур 2: его секрет совпадает" }).count() === 1,
+      "round 2's deal is not checked on the results page");
+    await inItsLanguage(dmitri, "ru", "results", ["spb", "verify", "tournament", "jsonl"]);
+    await noHorizontalOverflow(dmitri);
+    await steps.shot(dmitri, "results-ru-390");
   });
 });

@@ -4,7 +4,7 @@
 // #/account, #/table/N, #/replay/N, #/deal/N, #/admin, #/admin/table/N,
 // #/join/N/CODE (a private table's link), #/profile/NAME (a player's profile),
 // #/tournaments (the tournaments, and the form that creates one),
-// #/tournament/N (one tournament).
+// #/tournament/N (one tournament), #/results/N (its results checked).
 import { loadCards } from "./cards.js";
 import { installCardTips } from "./card_tips.js";
 import { Connection } from "./connection.js";
@@ -12,6 +12,7 @@ import { h, replace } from "./dom.js";
 import { errorText, language, languages, onLanguageChange, setLanguage, t, tn } from "./i18n.js";
 import { AccountPage } from "./account.js";
 import { DealCheckPage } from "./fair_deal.js";
+import { TournamentCheckPage } from "./tournament_check.js";
 import { Administrator, AdminPage, AdminTablePage } from "./admin.js";
 import { Home } from "./home.js";
 import { Inbox } from "./inbox.js";
@@ -136,12 +137,12 @@ async function route() {
   screen = null;
   screenTitle = null;
   renderNav();
-  const [, kind, id] = location.hash.match(/^#\/(table|replay|deal|admin\/table|tournament)\/(\d+)/) || [];
+  const [, kind, id] = location.hash.match(/^#\/(table|replay|deal|admin\/table|tournament|results)\/(\d+)/) || [];
   const page = (location.hash.match(/^#\/([a-z]*)$/) || [, ""])[1];
   const [, profileName] = location.hash.match(/^#\/profile\/([^/]+)$/) || [];
   const [, rulesCard] = location.hash.match(/^#\/rules\/([a-z0-9_]+)$/) || [];
-  // A replay, a deal's check, a profile, the rules, the tournaments and the administrators' pages need no player's login.
-  const open = kind === "replay" || kind === "deal" || kind === "admin/table" || kind === "tournament" || page === "admin" || page === "rules"
+  // A replay, a deal's or results' check, a profile, the rules, the tournaments and the administrators' pages need no player's login.
+  const open = kind === "replay" || kind === "deal" || kind === "results" || kind === "admin/table" || kind === "tournament" || page === "admin" || page === "rules"
     || page === "tournaments" || rulesCard || profileName;
   if (!session.loggedIn && !open) return show(loginScreen());
   const [, joinId, joinCode] = location.hash.match(/^#\/join\/(\d+)\/([A-Za-z0-9]+)$/) || [];
@@ -151,6 +152,7 @@ async function route() {
   else if (kind === "table") screen = new TablePage(connection, Number(id), { inbox, session, setTitle: setScreenTitle });
   else if (kind === "replay") screen = new ReplayPage(connection, Number(id));
   else if (kind === "deal") screen = new DealCheckPage(connection, Number(id));
+  else if (kind === "results") screen = new TournamentCheckPage(connection, Number(id));
   else if (kind === "tournament") screen = new TournamentPage(connection, session, Number(id), { setTitle: setScreenTitle });
   else if (kind === "admin/table") screen = new AdminTablePage(connection, admin, Number(id));
   else if (page === "admin") screen = new AdminPage(connection, admin);

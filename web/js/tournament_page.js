@@ -106,6 +106,7 @@ export class TournamentPage {
       h("p", { class: "tournament-actions" },
         s.you_registered ? h("span", { class: "state registered" }, t("tournament.you_are_in"), " ") : null,
         button, " ",
+        s.status === "finished" ? [h("a", { href: `#/results/${s.id}`, class: "check-results" }, t("tournament.check_results")), " "] : null,
         h("button", { type: "button", class: "refresh", dataset: { focus: "refresh" }, onclick: () => this.refresh().catch(() => {}) }, t("lobby.refresh"))));
   }
 
