@@ -46,6 +46,10 @@ json encode(const TournamentFinishedDetails& d) {
   return json{{"tournament", d.tournament}, {"tournament_name", d.tournament_name}, {"rank", d.rank}, {"players", d.players}};
 }
 
+json encode(const TournamentInvitedDetails& d) {
+  return json{{"tournament", d.tournament}, {"tournament_name", d.tournament_name}, {"from", d.from}};
+}
+
 }  // namespace
 
 json encode_details(const NoticeDetails& details) {

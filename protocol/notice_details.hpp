@@ -76,6 +76,13 @@ struct TournamentRegistrationClosingDetails {
   std::int64_t closes_at = 0;
 };
 
+// The creator of an invitation-only tournament invited the user.
+struct TournamentInvitedDetails {
+  std::int64_t tournament = 0;
+  std::string tournament_name;
+  std::string from;
+};
+
 // A tournament the user played in finished: their final rank among `players`.
 struct TournamentFinishedDetails {
   std::int64_t tournament = 0;
@@ -89,7 +96,8 @@ struct TournamentFinishedDetails {
 using NoticeDetails = std::variant<std::monostate, YourTurnDetails, TimedOutDetails, GameEndedDetails,
                                    DeadlineNearDetails, ChatMentionDetails, OrdersLapsedDetails, InvitedDetails,
                                    VacationDaySpentDetails, LateVoteDetails, TournamentRoundDetails,
-                                   TournamentRegistrationClosingDetails, TournamentFinishedDetails>;
+                                   TournamentRegistrationClosingDetails, TournamentFinishedDetails,
+                                   TournamentInvitedDetails>;
 
 nlohmann::json encode_details(const NoticeDetails& details);
 

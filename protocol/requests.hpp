@@ -523,6 +523,14 @@ struct WithdrawTournament {
   friend bool operator==(const WithdrawTournament&, const WithdrawTournament&) = default;
 };
 
+// The creator of an invitation-only tournament invites a player by name.
+struct InviteTournament {
+  static constexpr std::string_view kType = "invite_tournament";
+  std::int64_t tournament = 0;
+  std::string name;
+  friend bool operator==(const InviteTournament&, const InviteTournament&) = default;
+};
+
 // A contribution to a duplicate round's deal, before the round starts
 // (docs/fairness.md, "Duplicate deals").
 struct ContributeDeal {
@@ -621,7 +629,7 @@ using ClientRequest =
                  client::Profile, client::BecomeBot, client::AdminFlagBot, client::CreateTournament,
                  client::ListTournaments, client::ShowTournament, client::RegisterTournament,
                  client::WithdrawTournament, client::AdminDisqualify, client::GetTournamentBundle,
-                 client::ContributeDeal>;
+                 client::ContributeDeal, client::InviteTournament>;
 
 // The position of `Message` in ClientRequest, for tables indexed by request type.
 template <class Message, class Variant = ClientRequest>

@@ -200,6 +200,12 @@ void add_tournament_codecs(RequestCodecs& codecs) {
   codecs.add<client::WithdrawTournament>(
       [](FieldReader& f) { return client::WithdrawTournament{tournament_id(f)}; },
       [](const client::WithdrawTournament& m, json& out) { out["tournament"] = m.tournament; });
+  codecs.add<client::InviteTournament>(
+      [](FieldReader& f) { return client::InviteTournament{tournament_id(f), f.text("name", 1, 64)}; },
+      [](const client::InviteTournament& m, json& out) {
+        out["tournament"] = m.tournament;
+        out["name"] = m.name;
+      });
   codecs.add<client::ContributeDeal>(
       [](FieldReader& f) {
         client::ContributeDeal contribute{tournament_id(f), static_cast<int>(f.whole("round", 1, 1000)), {}};

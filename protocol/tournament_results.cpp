@@ -123,6 +123,7 @@ std::string encode_data(const TournamentView& data) {
            {"players", std::move(players)},
            {"rounds", std::move(rounds)},
            {"standings", std::move(standings)}};
+  if (data.summary.entry.invitation_only) out["invited"] = data.invited;
   if (data.summary.duplicate) {
     json deals = json::array();
     for (const RoundDealShown& d : data.deals) deals.push_back(encode_deal(d));

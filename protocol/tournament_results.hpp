@@ -111,6 +111,7 @@ struct TournamentView {
   std::vector<TournamentRoundShown> rounds;
   std::vector<StandingShown> standings;
   std::vector<RoundDealShown> deals;  // a duplicate tournament's, round 1 first
+  std::vector<std::string> invited;   // an invitation-only tournament's, in the order invited
 };
 
 // The result of contribute_deal: the round's deal with the contribution in it.

@@ -39,6 +39,8 @@ constexpr std::array kTexts = {
           "Тур {round}: {tournament}"},
     Entry{"subject.tournament_registration_closing", "Registration for {tournament} closes soon",
           "Les inscriptions à {tournament} ferment bientôt", "Регистрация на турнир {tournament} скоро закроется"},
+    Entry{"subject.tournament_invited", "{from} invites you to {tournament}", "{from} vous invite à {tournament}",
+          "{from} приглашает вас на турнир {tournament}"},
     Entry{"subject.tournament_finished", "{tournament} has finished", "{tournament} est terminé",
           "Турнир {tournament} окончен"},
     Entry{"subject.other", "News from Saint Petersburg", "Nouvelles de Saint-Pétersbourg", "Новости из Санкт-Петербурга"},
@@ -93,6 +95,11 @@ constexpr std::array kTexts = {
           "commence alors ou plus tard. Retirez-vous sur la page du tournoi si vous ne pouvez pas jouer.",
           "Регистрация на турнир {tournament}, на который вы записаны, закрывается {closes} UTC; первый тур начнётся "
           "тогда же или позже. Если не сможете играть, откажитесь от участия на странице турнира."},
+    Entry{"text.tournament_invited",
+          "{from} invites you to {tournament}, which only invited players may enter: register on its page.",
+          "{from} vous invite à {tournament}, réservé aux joueurs invités : inscrivez-vous sur sa page.",
+          "{from} приглашает вас на турнир {tournament}, куда записываются только приглашённые: запишитесь на "
+          "его странице."},
     Entry{"text.tournament_finished", "{tournament} has finished: you finished {rank} of {players}.",
           "{tournament} est terminé : vous finissez à la place {rank} sur {players}.",
           "Турнир {tournament} окончен: ваше место — {rank} из {players}."},

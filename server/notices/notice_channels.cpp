@@ -43,7 +43,8 @@ std::optional<NoticeKind> notice_kind_of(Records& db, const NotificationRecord& 
   if (n.kind == "game_ended") return NoticeKind::kGameOver;
   // A tournament's new table, or its registration closing, asks the player to
   // come and play as an invitation does; its end is told as a game's.
-  if (n.kind == "invited" || n.kind == "tournament_round" || n.kind == "tournament_registration_closing") {
+  if (n.kind == "invited" || n.kind == "tournament_round" || n.kind == "tournament_registration_closing" ||
+      n.kind == "tournament_invited") {
     return NoticeKind::kInvitation;
   }
   if (n.kind == "tournament_finished") return NoticeKind::kGameOver;

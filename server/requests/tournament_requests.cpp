@@ -48,10 +48,6 @@ std::optional<Reply> refusal_of(const client::CreateTournament& c, std::int64_t 
   if (c.registration_closes_at <= now) {
     return Reply::error(ErrorCode::kBadRequest, "registration_closes_at: a time still to come is required");
   }
-  if (c.entry.invitation_only) {
-    return Reply::error(ErrorCode::kBadRequest,
-                        "entry.invitation_only: invitations to tournaments are not offered by this server yet");
-  }
   for (int size : seated_sizes(c)) {
     engine::GameSetup probe;
     probe.player_count = size;
@@ -149,6 +145,9 @@ void on_register_tournament(const Request& r, const client::RegisterTournament& 
       return Reply::error(ErrorCode::kTournamentFull,
                           t->name + " is full: it takes " + std::to_string(*t->max_players) + " players.");
     }
+    if (t->invitation_only && t->creator_id != user && !db.invited_to_tournament(id, user)) {
+      return Reply::error(ErrorCode::kNotInvited, t->name + " is by invitation, and its creator has not invited you.");
+    }
     const auto account = db.find_user(user);
     if (account && account->bot) {
       return Reply::error(ErrorCode::kBotsNotAllowed, "Tournaments are for people: a bot's account may not register.");
@@ -222,6 +221,8 @@ void leave_tournament(const Request& r, std::int64_t tournament_id, std::int64_t
 void on_tournament_bundle(const Request& r, const protocol::client::GetTournamentBundle& asked);
 // server/requests/deal_contribution_request.cpp
 void on_contribute_deal(const Request& r, const protocol::client::ContributeDeal& c);
+// server/requests/tournament_invitation_request.cpp
+void on_invite_tournament(const Request& r, const protocol::client::InviteTournament& invite);
 
 void add_tournament_requests(Routes& routes) {
   routes.add<client::CreateTournament, on_create_tournament>(Access::kUser);
@@ -231,6 +232,7 @@ void add_tournament_requests(Routes& routes) {
   routes.add<client::WithdrawTournament, on_withdraw_tournament>(Access::kUser);
   routes.add<client::GetTournamentBundle, on_tournament_bundle>(Access::kAnyone);
   routes.add<client::ContributeDeal, on_contribute_deal>(Access::kUser);
+  routes.add<client::InviteTournament, on_invite_tournament>(Access::kUser);
 }
 
 }  // namespace sp::server

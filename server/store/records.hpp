@@ -382,6 +382,12 @@ class Records {
   // reads them or refused.
   virtual ContributionOutcome add_deal_contribution(std::int64_t tournament_id, int round, std::int64_t user_id,
                                                     const protocol::DealBytes& contribution, std::int64_t now) = 0;
+  // Invites the player to the tournament: false if they were invited already.
+  virtual bool invite_to_tournament(std::int64_t tournament_id, std::int64_t user_id, std::int64_t by,
+                                    std::int64_t now) = 0;
+  virtual bool invited_to_tournament(std::int64_t tournament_id, std::int64_t user_id) = 0;
+  // The names of the players invited, in the order invited.
+  virtual std::vector<std::string> tournament_invitees(std::int64_t tournament_id) = 0;
   // Tournaments registering or playing, for the director to watch.
   virtual std::vector<std::int64_t> active_tournament_ids() = 0;
   // The tournaments the user registered for that are registering or playing.

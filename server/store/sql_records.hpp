@@ -210,6 +210,9 @@ class SqlRecords final : public Records {
   void set_tournament_rounds(std::int64_t tournament_id, int rounds) override;
   bool start_round(std::int64_t tournament_id, int round, std::int64_t now) override;
   bool claim_closing_notice(std::int64_t tournament_id) override;
+  bool invite_to_tournament(std::int64_t tournament_id, std::int64_t user_id, std::int64_t by, std::int64_t now) override;
+  bool invited_to_tournament(std::int64_t tournament_id, std::int64_t user_id) override;
+  std::vector<std::string> tournament_invitees(std::int64_t tournament_id) override;
   void draw_tournament_deal(std::int64_t tournament_id, int round, const protocol::DealBytes& secret,
                             std::int64_t now) override;
   std::vector<TournamentDealRecord> tournament_deals(std::int64_t tournament_id) override;

@@ -210,6 +210,38 @@ bool SqlRecords<Nodes>::start_round(std::int64_t tournament_id, int round, std::
 }
 
 template <NodePolicy Nodes>
+bool SqlRecords<Nodes>::invite_to_tournament(std::int64_t tournament_id, std::int64_t user_id, std::int64_t by,
+                                             std::int64_t now) {
+  db_.prepare(
+         "INSERT INTO tournament_invitations (tournament_id, user_id, invited_by, invited_at) VALUES (?, ?, ?, ?) "
+         "ON CONFLICT (tournament_id, user_id) DO NOTHING")
+      .bind(1, tournament_id)
+      .bind(2, user_id)
+      .bind(3, by)
+      .bind(4, now)
+      .run();
+  return db_.changes() == 1;
+}
+
+template <NodePolicy Nodes>
+bool SqlRecords<Nodes>::invited_to_tournament(std::int64_t tournament_id, std::int64_t user_id) {
+  auto s = db_.prepare("SELECT 1 FROM tournament_invitations WHERE tournament_id = ? AND user_id = ?");
+  s.bind(1, tournament_id).bind(2, user_id);
+  return s.step();
+}
+
+template <NodePolicy Nodes>
+std::vector<std::string> SqlRecords<Nodes>::tournament_invitees(std::int64_t tournament_id) {
+  auto s = db_.prepare(
+      "SELECT u.name FROM tournament_invitations i JOIN users u ON u.id = i.user_id "
+      "WHERE i.tournament_id = ? ORDER BY i.invited_at, u.name");
+  s.bind(1, tournament_id);
+  std::vector<std::string> names;
+  while (s.step()) names.push_back(s.column_text(0));
+  return names;
+}
+
+template <NodePolicy Nodes>
 bool SqlRecords<Nodes>::claim_closing_notice(std::int64_t tournament_id) {
   db_.prepare(
          "UPDATE tournaments SET closing_noticed = 1 "

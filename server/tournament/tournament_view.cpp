@@ -140,6 +140,7 @@ protocol::TournamentView tournament_view(Records& db, const TournamentRecord& t,
     view.standings.push_back(std::move(shown));
   }
   view.deals = round_deals_shown(db, t);
+  if (t.invitation_only) view.invited = db.tournament_invitees(t.id);
   return view;
 }
 

@@ -345,6 +345,33 @@ async def a_finished_tournaments_bundle_verifies_offline_and_three_tamperings_ar
     assert status == 5 and "Round 2, table 1: the pairing gives" in out, out
 
 
+@test
+async def an_invitation_only_tournament_takes_the_players_its_creator_invited(server):
+    ann = await register(server, "ann_inv")
+    boris = await register(server, "boris_inv")
+    carol = await register(server, "carol_inv")
+    t = await create(ann, name="Club invitational", entry={"invitation_only": True})
+    assert t["entry"]["invitation_only"] is True, t
+    assert (await view(boris, t["id"]))["invited"] == [], "nobody is invited at first"
+    await refused(boris, "not_invited", "register_tournament", tournament=t["id"])
+    await refused(boris, "not_creator", "invite_tournament", tournament=t["id"], name="carol_inv")
+    await refused(ann, "no_such_user", "invite_tournament", tournament=t["id"], name="nobody_inv")
+    assert await ann.ok("invite_tournament", tournament=t["id"], name="boris_inv") == {}
+    # Invited twice: told once.
+    assert await ann.ok("invite_tournament", tournament=t["id"], name="boris_inv") == {}
+    notes = [n for n in (await boris.ok("notifications"))["notifications"] if n["kind"] == "tournament_invited"]
+    assert len(notes) == 1 and notes[0]["details"] == {"tournament": t["id"], "tournament_name": "Club invitational",
+                                                       "from": "ann_inv"}, notes
+    assert (await view(carol, t["id"]))["invited"] == ["boris_inv"]
+    await boris.ok("register_tournament", tournament=t["id"])
+    await ann.ok("register_tournament", tournament=t["id"])
+    await refused(carol, "not_invited", "register_tournament", tournament=t["id"])
+    # An open tournament takes no invitations.
+    open_one = await create(ann, name="Open cup")
+    await refused(ann, "bad_request", "invite_tournament", tournament=open_one["id"], name="carol_inv")
+    assert "invited" not in await view(ann, open_one["id"])
+
+
 def shared_seed(secret, players, contributions):
     """The seed of a duplicate round's table, from docs/fairness.md "Duplicate deals" alone."""
     given = b"".join(sorted(bytes.fromhex(c) for c in contributions))

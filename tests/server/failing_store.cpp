@@ -572,6 +572,20 @@ bool FailingRecords::start_round(std::int64_t tournament_id, int round, std::int
   return inner_.start_round(tournament_id, round, now);
 }
 
+bool FailingRecords::invite_to_tournament(std::int64_t tournament_id, std::int64_t user_id, std::int64_t by,
+                                          std::int64_t now) {
+  write();
+  return inner_.invite_to_tournament(tournament_id, user_id, by, now);
+}
+
+bool FailingRecords::invited_to_tournament(std::int64_t tournament_id, std::int64_t user_id) {
+  return inner_.invited_to_tournament(tournament_id, user_id);
+}
+
+std::vector<std::string> FailingRecords::tournament_invitees(std::int64_t tournament_id) {
+  return inner_.tournament_invitees(tournament_id);
+}
+
 bool FailingRecords::claim_closing_notice(std::int64_t tournament_id) {
   write();
   return inner_.claim_closing_notice(tournament_id);

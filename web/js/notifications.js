@@ -31,6 +31,8 @@ export function notificationText(n, tableName) {
         : t("notification.tournament_round_bye", { tournament: d.tournament_name ?? "?", round: d.round ?? "?" });
     case "tournament_registration_closing":
       return t("notification.tournament_registration_closing", { tournament: d.tournament_name ?? "?", date: d.closes_at ? formatDate(d.closes_at) : "?" });
+    case "tournament_invited":
+      return t("notification.tournament_invited", { tournament: d.tournament_name ?? "?", from: d.from ?? "?" });
     case "tournament_finished":
       return t("notification.tournament_finished", { tournament: d.tournament_name ?? "?", rank: d.rank ?? "?", players: d.players ?? "?" });
     case "timed_out": {

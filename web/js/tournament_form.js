@@ -65,6 +65,7 @@ export class TournamentForm {
         field(t("create.robot_level"), h("select", { name: "robot_level" },
           [1, 2, 3].map((n) => h("option", { value: String(n), selected: n === 1 }, t(`create.robot_level_${n}`)))), t("tournament_form.robot_level_explain")),
         field(t("tournament_form.max_players"), number("max_players", 3, 500, null), t("tournament_form.max_players_explain")),
+        check("invitation_only", false, t("tournament_form.invitation_only"), t("tournament_form.invitation_only_explain")),
         field(t("create.min_rating"), h("input", { type: "number", name: "min_rating", min: "-100", max: "100", step: "0.1", inputmode: "decimal" }), t("tournament_form.min_rating_explain")),
         field(t("create.max_timeout_rate"), h("input", { type: "number", name: "max_timeout_rate", min: "0", max: "100", step: "0.1", inputmode: "decimal" }), t("tournament_form.max_timeout_rate_explain"))),
       this.message,
@@ -135,6 +136,7 @@ export class TournamentForm {
     if (f.min_rating.value !== "") entry.min_rating = Number(f.min_rating.value);
     // Asked in percent, sent as a share.
     if (f.max_timeout_rate.value !== "") entry.max_timeout_rate = Number(f.max_timeout_rate.value) / 100;
+    if (f.invitation_only.checked) entry.invitation_only = true;
     if (Object.keys(entry).length) request.entry = entry;
     return request;
   }

@@ -7,7 +7,7 @@
 // is read again now and then while it is shown.
 import { h, replace } from "./dom.js";
 import { newRoundContribution } from "./fair_deal.js";
-import { formatDate, playerName, t, tn } from "./i18n.js";
+import { errorText, formatDate, playerName, t, tn } from "./i18n.js";
 import { playerLink, ratingText } from "./profile.js";
 import { optionsText, paceText, timeLeftText } from "./table_summary.js";
 import {
@@ -79,6 +79,7 @@ export class TournamentPage {
       v.rounds.length ? this.crosstable(v) : null,
       v.rounds.length ? this.rounds(v) : null,
       v.deals?.length ? this.deals(v) : null,
+      v.invited ? this.invitations(v, s) : null,
       this.players(v));
     if (focused) this.body.querySelector(`[data-focus="${focused}"]`)?.focus();
   }
@@ -228,6 +229,41 @@ export class TournamentPage {
         deal.secret !== undefined
           ? h("span", { class: "deal-secret", title: deal.secret }, t("tournament.deal_secret", { secret: short(deal.secret) }))
           : h("span", {}, deal.open ? t("tournament.deal_open") : t("tournament.deal_playing"))))));
+  }
+
+  // An invitation-only tournament's invited players; its creator invites more while it registers.
+  invitations(v, s) {
+    const mine = this.session.user?.name === s.creator && s.status === "registering";
+    // Made once: the page is drawn again every few seconds, and a name being typed stays.
+    this.inviteForm ??= this.newInviteForm();
+    return h("section", { class: "panel", "aria-labelledby": "invited-title" },
+      h("h2", { id: "invited-title" }, t("tournament.invited_title")),
+      v.invited.length
+        ? h("ul", { class: "tournament-invited" }, v.invited.map((who) => h("li", { dataset: { name: who } }, playerLink(who))))
+        : h("p", { class: "empty" }, t("tournament.invited_none")),
+      mine ? this.inviteForm : null);
+  }
+
+  newInviteForm() {
+    const name = h("input", { type: "text", name: "name", required: true, maxlength: "24", autocomplete: "off", id: "invite-name" });
+    const said = h("p", { class: "invite-said", role: "status" });
+    const invite = async (event) => {
+      event.preventDefault();
+      const who = name.value.trim();
+      try {
+        await this.connection.request("invite_tournament", { tournament: this.id, name: who });
+        this.message.textContent = "";
+        name.value = "";
+        said.textContent = t("tournament.invite_done", { name: playerName(who) });
+        await this.refresh();
+      } catch (error) {
+        said.textContent = "";
+        this.message.textContent = errorText(error);
+      }
+    };
+    return h("form", { class: "invite-form", onsubmit: invite },
+      h("label", { for: "invite-name" }, t("tournament.invite_label")), " ", name, " ",
+      h("button", { type: "submit" }, t("tournament.invite")), said);
   }
 
   players(v) {
