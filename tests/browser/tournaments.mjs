@@ -17,6 +17,8 @@
 // round 2 table. Dmitri's notifications say in Russian that a round started.
 // The clock runs on to the end, and Dmitri checks the results in his browser:
 // every game's deal and moves, and every round's deal against its tables.
+// Last, Elise creates a tournament by invitation and invites Dmitri on its
+// page; his notification says so in Russian, and he registers.
 // Usage: node tournaments.mjs SPB_BINARY SCREENSHOT_DIR
 import {
   check, commandLine, DESKTOP, launchBrowser, noAccessibilityViolations, noHorizontalOverflow, PHONE, register, runSteps,
@@ -42,7 +44,7 @@ const PASSWORD = "correct horse battery";
 const ALLOWED = new Set(["Elise", "Dmitri", ...OTHERS, ...NAME.split(" "), "English", "Français"]);
 
 // No foreign word on the page, and no accessibility violation.
-// `command`: the page shows a command line, whose words are no language's.
+// `command`: words of no language on the page: a command line, a name someone gave.
 async function inItsLanguage(player, code, where, command = []) {
   await noAccessibilityViolations(player, `${code} ${where}`);
   const text = await pageText(player.page);
@@ -264,5 +266,31 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
     await inItsLanguage(dmitri, "ru", "results", ["spb", "verify", "tournament", "jsonl"]);
     await noHorizontalOverflow(dmitri);
     await steps.shot(dmitri, "results-ru-390");
+  });
+
+  await step("Elise creates a tournament by invitation and invites Dmitri on its page; told in Russian, he registers", async () => {
+    const invitational = "Invitation de la Neva";
+    await elise.page.click("#nav-tournaments");
+    const form = elise.page.locator("form.tournament-create");
+    await form.locator("input[name=name]").fill(invitational);
+    await form.locator("input[name=invitation_only]").check();
+    await form.locator("button[type=submit]").click();
+    await elise.page.waitForURL(/#\/tournament\/\d+$/);
+    const second = Number(elise.page.url().match(/#\/tournament\/(\d+)$/)[1]);
+    await elise.page.locator("#invited-title", { hasText: "Invités" }).waitFor();
+    await elise.page.locator(".tournament-summary [data-testid=entry]", { hasText: "les joueurs invités seulement" }).waitFor();
+    await elise.page.locator("#invite-name").fill("Dmitri");
+    await elise.page.getByRole("button", { name: "Inviter", exact: true }).click();
+    await elise.page.locator(".tournament-invited li[data-name=Dmitri]").waitFor();
+    await elise.page.locator(".invite-said", { hasText: "Dmitri est invité." }).waitFor();
+    await inItsLanguage(elise, "fr", "invitations");
+    await steps.shot(elise, "invited-fr");
+    await dmitri.page.click("#nav-notifications");
+    await dmitri.page.locator(".notification.tournament_invited", { hasText: `Elise приглашает вас на турнир «${invitational}»` }).waitFor();
+    await dmitri.page.goto(`${server.url}/#/tournament/${second}`);
+    await dmitri.page.getByRole("button", { name: `Записаться на турнир «${invitational}»` }).click();
+    await dmitri.page.locator(".tournament-summary .registered", { hasText: "вы записаны" }).waitFor();
+    check((await view(second)).players.some((p) => p.name === "Dmitri"), "Dmitri is not registered for the invitational");
+    await inItsLanguage(dmitri, "ru", "invitational", invitational.split(" "));
   });
 });

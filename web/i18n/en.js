@@ -1136,6 +1136,7 @@ export default {
     "tournament.players": "Players",
     "tournament.entry": "Who may register",
     "tournament.entry_anyone": "anyone",
+    "tournament.entry_invited": "invited players only",
     "tournament.creator": "Organiser",
     "tournament.standings": "Standings",
     "tournament.standings_caption": "Points for the place at each table: 12 for the winner down to 0 for the last in equal steps, shared by tied seats; a bye earns 6. Equal points are decided by the points scored in the games, then rubles, then the opponents' strength (the points of everyone met, once a game).",
@@ -1258,5 +1259,8 @@ export default {
     "error.not_invited": "That tournament is by invitation only.",
     "error.tournaments_closed": "On this site only its administrators create tournaments.",
     "error.tournament_not_finished": "That tournament has not finished: its results bundle is made once it has.",
+    "error.round_not_finished": "That table's cards are dealt at the other tables of its round too: only its own players see it until the whole round has finished.",
+    "error.deal_closed": "That round's deal takes no more contributions: its round has started.",
+    "error.already_contributed": "You have contributed to that round's deal already.",
   },
 };

@@ -1135,6 +1135,7 @@ export default {
     "tournament.players": "Joueurs",
     "tournament.entry": "Qui peut s'inscrire",
     "tournament.entry_anyone": "tout le monde",
+    "tournament.entry_invited": "les joueurs invités seulement",
     "tournament.creator": "Organisateur",
     "tournament.standings": "Classement du tournoi",
     "tournament.standings_caption": "Points pour la place à chaque table : 12 pour le vainqueur, puis en paliers égaux jusqu'à 0 pour le dernier, partagés par les ex æquo ; une exemption rapporte 6. À égalité de points, on départage par les points marqués dans les parties, puis les roubles, puis la force des adversaires (les points de chaque joueur rencontré, une fois par partie).",
@@ -1257,5 +1258,8 @@ export default {
     "error.not_invited": "Ce tournoi se joue sur invitation seulement.",
     "error.tournaments_closed": "Sur ce site, seuls les administrateurs créent des tournois.",
     "error.tournament_not_finished": "Ce tournoi n'est pas terminé : son dossier de résultats est publié à la fin.",
+    "error.round_not_finished": "Les cartes de cette table sont aussi celles des autres tables de sa ronde : seuls ses joueurs la voient jusqu’à la fin de toute la ronde.",
+    "error.deal_closed": "La donne de cette ronde ne prend plus de contributions : la ronde a commencé.",
+    "error.already_contributed": "Vous avez déjà contribué à la donne de cette ronde.",
   },
 };

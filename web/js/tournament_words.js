@@ -41,6 +41,7 @@ export function registeredText(s) {
 // less", or null when anyone may.
 export function entryText(entry) {
   const parts = [];
+  if (entry?.invitation_only) parts.push(t("tournament.entry_invited"));
   if (entry?.min_rating !== undefined) parts.push(t("terms.min_rating", { rating: ratingText(entry.min_rating) }));
   if (entry?.max_timeout_rate !== undefined) parts.push(t("terms.max_timeout_rate", { rate: timeoutRateText(entry.max_timeout_rate) }));
   return parts.length ? parts.join(t("list.separator")) : null;
