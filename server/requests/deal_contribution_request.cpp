@@ -37,7 +37,7 @@ void on_contribute_deal(const Request& r, const protocol::client::ContributeDeal
                                 ? "The deal of " + round + " takes no more contributions: the round has started."
                                 : "The deal of " + round + " is not drawn yet: it is drawn when the round before it starts.");
     }
-    for (protocol::RoundDealShown& deal : round_deals_shown(db, *db.load_tournament(t->id))) {
+    for (protocol::RoundDealShown& deal : round_deals_shown(db, *t)) {
       if (deal.round == c.round) return Reply::result(protocol::encode_data(protocol::DealContributed{t->id, std::move(deal)}));
     }
     throw std::logic_error("a contribution was added to a deal that does not read back");

@@ -15,9 +15,9 @@ const SHARED_SCHEME = "spb-duplicate-v1";
 const storageKey = (table) => `spb.contribution.${table}`;
 const ROUND_PREFIX = "spb.round_contribution.";
 
-const hex = (bytes) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-const bytesOf = (text) => Uint8Array.from(text.match(/../g).map((pair) => parseInt(pair, 16)));
-const short = (text) => `${text.slice(0, 16)}…`;
+export const hex = (bytes) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+export const bytesOf = (text) => Uint8Array.from(text.match(/../g).map((pair) => parseInt(pair, 16)));
+export const short = (text) => `${text.slice(0, 16)}…`;
 
 // 32 random bytes for the table, remembered on this browser.
 export function newContribution(table) {

@@ -6,10 +6,7 @@
 // recomputed by `spb verify-tournament`, which the page offers the bundle for.
 import { h, replace } from "./dom.js";
 import { errorText, t, tn } from "./i18n.js";
-import { checkDeal } from "./fair_deal.js";
-
-const hex = (bytes) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-const bytesOf = (text) => Uint8Array.from(text.match(/../g).map((pair) => parseInt(pair, 16)));
+import { bytesOf, checkDeal, hex } from "./fair_deal.js";
 
 // The bundle's lines as {head, tables: [{meta, record}]}, or throws a sentence.
 export function readBundle(text) {

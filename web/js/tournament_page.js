@@ -6,7 +6,7 @@
 // to the table's page. The server pushes no tournament changes, so the page
 // is read again now and then while it is shown.
 import { h, replace } from "./dom.js";
-import { newRoundContribution } from "./fair_deal.js";
+import { newRoundContribution, short } from "./fair_deal.js";
 import { errorText, formatDate, playerName, t, tn } from "./i18n.js";
 import { playerLink, ratingText } from "./profile.js";
 import { optionsText, paceText, timeLeftText } from "./table_summary.js";
@@ -215,7 +215,6 @@ export class TournamentPage {
   // and the secret once the round has finished (docs/fairness.md).
   deals(v) {
     const me = this.session.user?.name;
-    const short = (hex) => `${hex.slice(0, 16)}…`;
     return h("section", { class: "panel", "aria-labelledby": "deals-title" },
       h("h2", { id: "deals-title" }, t("tournament.deals_title")),
       h("p", { class: "explain" }, t("tournament.deals_explain")),
