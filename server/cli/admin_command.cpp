@@ -19,6 +19,8 @@ constexpr AdminCommand kAdminCommands[] = {
      run_admin_restore_command},
     {"replay", "rebuild a table from its log: each move in words with its price, the state after any move",
      run_admin_replay_command},
+    {"analyse", "judge each decision of a finished game from what its seat could see: costs, summary, accuracy",
+     run_admin_analyse_command},
     {"verify", "replay every table, checking each move's state hash; report the first divergence",
      run_admin_verify_command},
     {"ratings", "rate every finished game again, in order, and compare with the stored ratings",

@@ -22,6 +22,7 @@ int run_admin_command(const std::vector<std::string>& args);
 int run_admin_backup_command(const std::vector<std::string>& args);
 int run_admin_restore_command(const std::vector<std::string>& args);
 int run_admin_replay_command(const std::vector<std::string>& args);
+int run_admin_analyse_command(const std::vector<std::string>& args);
 int run_admin_verify_command(const std::vector<std::string>& args);
 int run_admin_ratings_command(const std::vector<std::string>& args);
 int run_admin_calibrate_command(const std::vector<std::string>& args);
