@@ -214,6 +214,18 @@ TEST_CASE("a seat's decisions are its own actions that had another legal choice"
   CHECK(entries == choices);
 }
 
+TEST_CASE("an action taken back by an undo is no decision") {
+  const GameSetup setup = dealt_setup(2, TableOptions{}, 81);
+  const GameState start = state_after(setup, {});
+  const Seat first = start.current;
+  std::vector<LoggedAction> log{LoggedAction{first, Pass{}}, LoggedAction{first, Action{}, LogKind::kUndo}};
+  play_to_end(setup, log, 82);
+  const SeatAnalysis analysis = analysed(setup, log, first);
+  REQUIRE(!analysis.decisions.empty());
+  // The pass taken back is not judged; the decision made again in its place is.
+  CHECK(analysis.decisions.front().entry == 2);
+}
+
 TEST_CASE("the summary's points lost by phase and by kind add up to the points lost") {
   const GameSetup setup = dealt_setup(2, TableOptions{}, 61);
   std::vector<LoggedAction> log;
