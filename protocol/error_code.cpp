@@ -106,6 +106,9 @@ constexpr std::array kEntries = {
     Entry{ErrorCode::kDealClosed, "deal_closed",
           "That round's deal takes no more contributions: its round has started, or it has no such deal."},
     Entry{ErrorCode::kAlreadyContributed, "already_contributed", "You have contributed to that round's deal already."},
+    Entry{ErrorCode::kNoSuchLeague, "no_such_league", "There is no such league."},
+    Entry{ErrorCode::kAlreadyInLeague, "already_in_league", "You play in that league already."},
+    Entry{ErrorCode::kNotInLeague, "not_in_league", "You do not play in that league, or you leave it already."},
     Entry{ErrorCode::kStorageUnavailable, "storage_unavailable",
           "The database cannot be reached just now; nothing acknowledged is lost. Send the request again in a few "
           "seconds."},

@@ -90,6 +90,9 @@ enum class ErrorCode : std::uint8_t {
   kRoundNotFinished,
   kDealClosed,
   kAlreadyContributed,
+  kNoSuchLeague,
+  kAlreadyInLeague,
+  kNotInLeague,
   kStorageUnavailable,
   kInternalError,
 };

@@ -50,6 +50,20 @@ json encode(const TournamentInvitedDetails& d) {
   return json{{"tournament", d.tournament}, {"tournament_name", d.tournament_name}, {"from", d.from}};
 }
 
+json encode(const LeagueSeasonDetails& d) {
+  return json{{"league", d.league}, {"league_name", d.league_name}, {"season", d.season}, {"division", d.division}};
+}
+
+json encode(const LeagueTableDetails& d) {
+  return json{{"league", d.league}, {"league_name", d.league_name}, {"season", d.season}, {"table", d.table}};
+}
+
+json encode(const LeagueSeasonFinishedDetails& d) {
+  return json{{"league", d.league},     {"league_name", d.league_name}, {"season", d.season},
+              {"division", d.division}, {"rank", d.rank},               {"players", d.players},
+              {"moved", d.moved}};
+}
+
 }  // namespace
 
 json encode_details(const NoticeDetails& details) {

@@ -91,13 +91,42 @@ struct TournamentFinishedDetails {
   int players = 0;
 };
 
+// A league's season has started: the player's division (from 1, the top one).
+struct LeagueSeasonDetails {
+  std::int64_t league = 0;
+  std::string league_name;
+  int season = 0;
+  int division = 0;
+};
+
+// A table of a league's season has started with the player at it.
+struct LeagueTableDetails {
+  std::int64_t league = 0;
+  std::string league_name;
+  int season = 0;
+  std::int64_t table = 0;
+};
+
+// A league's season has ended: the player's rank in their division and
+// where they go next season (up, stay or down).
+struct LeagueSeasonFinishedDetails {
+  std::int64_t league = 0;
+  std::string league_name;
+  int season = 0;
+  int division = 0;
+  int rank = 0;
+  int players = 0;
+  std::string moved;
+};
+
 // A notification's details; nothing (an empty object) for a kind that says
 // all in its text (table_started, webhook_test).
 using NoticeDetails = std::variant<std::monostate, YourTurnDetails, TimedOutDetails, GameEndedDetails,
                                    DeadlineNearDetails, ChatMentionDetails, OrdersLapsedDetails, InvitedDetails,
                                    VacationDaySpentDetails, LateVoteDetails, TournamentRoundDetails,
                                    TournamentRegistrationClosingDetails, TournamentFinishedDetails,
-                                   TournamentInvitedDetails>;
+                                   TournamentInvitedDetails, LeagueSeasonDetails, LeagueTableDetails,
+                                   LeagueSeasonFinishedDetails>;
 
 nlohmann::json encode_details(const NoticeDetails& details);
 

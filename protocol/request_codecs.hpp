@@ -51,11 +51,19 @@ void add_order_codecs(RequestCodecs& codecs);
 void add_consent_codecs(RequestCodecs& codecs);
 void add_notice_codecs(RequestCodecs& codecs);
 void add_tournament_codecs(RequestCodecs& codecs);
+void add_league_codecs(RequestCodecs& codecs);
 
 // create_table's own reader and writer (lobby_requests.cpp): a tournament's
 // "table" object is read by the same code (tournament_requests.cpp).
 client::CreateTable read_create_table(FieldReader& f);
 void put_create_table(const client::CreateTable& m, nlohmann::json& out);
+// A competition's "table" object (tournament_requests.cpp): create_table's
+// fields of a game and its pace, read by create_table's own reader, with 3 to
+// 5 players; a tournament's and a league's tables are created from it.
+client::CreateTable read_competition_table(FieldReader& f);
+void put_competition_table(const client::CreateTable& table, nlohmann::json& out);
+// true or false; `otherwise` when left out.
+bool yes_or_no(FieldReader& f, std::string_view name, bool otherwise);
 // A number from `min` to `max`; null counts as left out.
 std::optional<double> optional_number(FieldReader& f, const char* name, double min, double max);
 

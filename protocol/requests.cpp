@@ -23,6 +23,7 @@ const RequestCodecs& codecs() {
     add_consent_codecs(codecs);
     add_notice_codecs(codecs);
     add_tournament_codecs(codecs);
+    add_league_codecs(codecs);
     return codecs;
   }();
   return kCodecs;

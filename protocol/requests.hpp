@@ -64,6 +64,11 @@ enum class LateChoice : std::uint8_t { kWait, kRobot, kEnd };
 std::string_view to_string(LateChoice choice);
 std::optional<LateChoice> parse_late_choice(std::string_view word);
 
+// Where a league's newcomers start (docs/leagues.md "The end of a season").
+enum class LeagueNewcomers : std::uint8_t { kBottom, kByRating };
+std::string_view to_string(LeagueNewcomers newcomers);
+std::optional<LeagueNewcomers> parse_league_newcomers(std::string_view word);
+
 // Who may register for a tournament (create_tournament's "entry").
 struct TournamentEntry {
   std::optional<double> min_rating;        // the displayed rating, -100 to 100
@@ -548,6 +553,49 @@ struct GetTournamentBundle {
   friend bool operator==(const GetTournamentBundle&, const GetTournamentBundle&) = default;
 };
 
+// Leagues (issue 36, docs/leagues.md, docs/protocol.md "Leagues") -----------
+
+struct CreateLeague {
+  static constexpr std::string_view kType = "create_league";
+  std::string name;  // 1 to 60 bytes, showable
+  // Each table's game and pace, as a tournament's "table" (players: 3 to 5).
+  CreateTable table;
+  int division_size = 8;  // 3 to 20
+  int promoted = 2;       // 0 to division_size / 2
+  LeagueNewcomers newcomers = LeagueNewcomers::kBottom;
+  int tables_at_once = 2;  // 1 to 10
+  int meetings = 1;        // 1 to 4
+  int season_days = 28;    // 1 to 365
+  std::int64_t starts_at = 0;  // the first season's start, unix seconds
+  friend bool operator==(const CreateLeague&, const CreateLeague&) = default;
+};
+
+struct ListLeagues {
+  static constexpr std::string_view kType = "list_leagues";
+  friend bool operator==(const ListLeagues&, const ListLeagues&) = default;
+};
+
+struct ShowLeague {
+  static constexpr std::string_view kType = "league";
+  std::int64_t league = 0;
+  std::optional<int> season;  // nothing: the current one (or the last)
+  friend bool operator==(const ShowLeague&, const ShowLeague&) = default;
+};
+
+// Joins for the next season (the first, before it starts).
+struct JoinLeague {
+  static constexpr std::string_view kType = "join_league";
+  std::int64_t league = 0;
+  friend bool operator==(const JoinLeague&, const JoinLeague&) = default;
+};
+
+// Leaves at the end of the season being played (at once before the first).
+struct LeaveLeague {
+  static constexpr std::string_view kType = "leave_league";
+  std::int64_t league = 0;
+  friend bool operator==(const LeaveLeague&, const LeaveLeague&) = default;
+};
+
 // Email notices (issue 17, docs/notifications.md) ---------------------------
 
 struct SetEmail {
@@ -629,7 +677,8 @@ using ClientRequest =
                  client::Profile, client::BecomeBot, client::AdminFlagBot, client::CreateTournament,
                  client::ListTournaments, client::ShowTournament, client::RegisterTournament,
                  client::WithdrawTournament, client::AdminDisqualify, client::GetTournamentBundle,
-                 client::ContributeDeal, client::InviteTournament>;
+                 client::ContributeDeal, client::InviteTournament, client::CreateLeague, client::ListLeagues,
+                 client::ShowLeague, client::JoinLeague, client::LeaveLeague>;
 
 // The position of `Message` in ClientRequest, for tables indexed by request type.
 template <class Message, class Variant = ClientRequest>

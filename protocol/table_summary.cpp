@@ -75,6 +75,9 @@ json encode_table_summary(const TableSummary& s) {
   if (s.tournament) {
     summary["tournament"] = json{{"id", s.tournament->id}, {"round", s.tournament->round}, {"table", s.tournament->table}};
   }
+  if (s.league) {
+    summary["league"] = json{{"id", s.league->id}, {"season", s.league->season}, {"division", s.league->division}};
+  }
   return summary;
 }
 

@@ -51,6 +51,13 @@ struct TournamentMark {
   int table = 0;
 };
 
+// A league's table: which league, season and division (from 1, the top one).
+struct LeagueMark {
+  std::int64_t id = 0;
+  int season = 0;
+  int division = 0;
+};
+
 struct TableSummary {
   std::int64_t id = 0;
   std::string name;
@@ -83,6 +90,8 @@ struct TableSummary {
   std::optional<std::int64_t> stand_in_wait_seconds;
   // A table of a tournament ("tournament": {id, round, table}).
   std::optional<TournamentMark> tournament;
+  // A table of a league ("league": {id, season, division}).
+  std::optional<LeagueMark> league;
 };
 
 nlohmann::json encode_seat_summary(const SeatSummary& seat);

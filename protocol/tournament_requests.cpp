@@ -23,16 +23,6 @@ constexpr std::array<std::string_view, 7> kTableFields = {"players",        "opt
 
 std::int64_t tournament_id(FieldReader& f) { return f.whole("tournament", 1, INT64_MAX); }
 
-bool yes_or_no(FieldReader& f, std::string_view name, bool otherwise) {
-  if (!f.has(name)) return otherwise;
-  const json& value = f.at(name);
-  if (!value.is_boolean()) {
-    f.refuse(ErrorCode::kBadRequest, std::string(name) + ": true or false");
-    return otherwise;
-  }
-  return value.get<bool>();
-}
-
 // The fault of the inner reader, named under "table": "table.time_bank: ...",
 // or "table: ..." for a sentence about the whole table (a game no deal fits).
 void refuse_inside_table(FieldReader& f, const RequestError& inner) {
@@ -41,46 +31,6 @@ void refuse_inside_table(FieldReader& f, const RequestError& inner) {
                            message.find(':') != std::string::npos &&
                            message.find(' ') > message.find_first_of(":.");
   f.refuse(inner.code, names_field ? "table." + message : "table: " + message);
-}
-
-// The "table" object: create_table's fields of a game and its pace, read by
-// create_table's own reader, with 3 to 5 players.
-client::CreateTable tournament_table(FieldReader& f) {
-  client::CreateTable table;
-  table.players = 3;
-  if (!f.ok()) return table;
-  const json& given = f.at("table");
-  if (!given.is_object()) {
-    f.refuse(ErrorCode::kBadRequest, "table: an object {players, options, move_deadline_hours, time_bank, "
-                                     "timeout_policy, rated, robot_level} is required");
-    return table;
-  }
-  for (const auto& [key, value] : given.items()) {
-    if (std::find(kTableFields.begin(), kTableFields.end(), key) == kTableFields.end()) {
-      f.refuse(ErrorCode::kBadRequest, "table." + echoed(key) + ": not a field of a tournament's tables");
-      return table;
-    }
-  }
-  FieldReader inner(given, f.limits());
-  inner.whole("players", 3, 5);
-  if (inner.ok()) table = read_create_table(inner);
-  if (!inner.ok()) {
-    refuse_inside_table(f, *inner.fault());
-    return table;
-  }
-  // A tournament's deadlines hold: no floating vacation day is spent at its tables.
-  table.floating_vacation = false;
-  return table;
-}
-
-void put_tournament_table(const client::CreateTable& table, json& out) {
-  json written = json::object();
-  put_create_table(table, written);
-  json kept = json::object();
-  for (const std::string_view key : kTableFields) {
-    if (const auto it = written.find(key); it != written.end()) kept[std::string(key)] = *it;
-  }
-  out["table"] = std::move(kept);
 }
 
 TournamentEntry entry_of(FieldReader& f) {
@@ -125,7 +75,7 @@ client::CreateTournament create_tournament(FieldReader& f) {
   } else {
     create.rounds = static_cast<int>(f.whole("rounds", 1, kMaxRounds));
   }
-  create.table = tournament_table(f);
+  create.table = read_competition_table(f);
   create.registration_closes_at = f.whole("registration_closes_at", 1, INT64_MAX);
   create.starts_at = f.whole("starts_at", 1, INT64_MAX);
   if (f.ok() && create.starts_at < create.registration_closes_at) {
@@ -158,7 +108,7 @@ void put_create_tournament(const client::CreateTournament& m, json& out) {
   out["name"] = m.name;
   out["format"] = to_string(m.format);
   if (m.format != TournamentFormat::kElimination) out["rounds"] = m.rounds;
-  put_tournament_table(m.table, out);
+  put_competition_table(m.table, out);
   out["registration_closes_at"] = m.registration_closes_at;
   out["starts_at"] = m.starts_at;
   put_optional(out, "finish_by", m.finish_by);
@@ -176,6 +126,56 @@ void put_create_tournament(const client::CreateTournament& m, json& out) {
 }
 
 }  // namespace
+
+bool yes_or_no(FieldReader& f, std::string_view name, bool otherwise) {
+  if (!f.has(name)) return otherwise;
+  const nlohmann::json& value = f.at(name);
+  if (!value.is_boolean()) {
+    f.refuse(ErrorCode::kBadRequest, std::string(name) + ": true or false");
+    return otherwise;
+  }
+  return value.get<bool>();
+}
+
+// The "table" object: create_table's fields of a game and its pace, read by
+// create_table's own reader, with 3 to 5 players.
+client::CreateTable read_competition_table(FieldReader& f) {
+  client::CreateTable table;
+  table.players = 3;
+  if (!f.ok()) return table;
+  const nlohmann::json& given = f.at("table");
+  if (!given.is_object()) {
+    f.refuse(ErrorCode::kBadRequest, "table: an object {players, options, move_deadline_hours, time_bank, "
+                                     "timeout_policy, rated, robot_level} is required");
+    return table;
+  }
+  for (const auto& [key, value] : given.items()) {
+    if (std::find(kTableFields.begin(), kTableFields.end(), key) == kTableFields.end()) {
+      f.refuse(ErrorCode::kBadRequest, "table." + echoed(key) + ": not a field of a competition's tables");
+      return table;
+    }
+  }
+  FieldReader inner(given, f.limits());
+  inner.whole("players", 3, 5);
+  if (inner.ok()) table = read_create_table(inner);
+  if (!inner.ok()) {
+    refuse_inside_table(f, *inner.fault());
+    return table;
+  }
+  // A competition's deadlines hold: no floating vacation day is spent at its tables.
+  table.floating_vacation = false;
+  return table;
+}
+
+void put_competition_table(const client::CreateTable& table, nlohmann::json& out) {
+  nlohmann::json written = nlohmann::json::object();
+  put_create_table(table, written);
+  nlohmann::json kept = nlohmann::json::object();
+  for (const std::string_view key : kTableFields) {
+    if (const auto it = written.find(key); it != written.end()) kept[std::string(key)] = *it;
+  }
+  out["table"] = std::move(kept);
+}
 
 void add_tournament_codecs(RequestCodecs& codecs) {
   codecs.add<client::CreateTournament>(create_tournament, put_create_tournament);

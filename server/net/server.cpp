@@ -43,7 +43,7 @@
 #include "server/requests/guards.hpp"
 #include "server/store/open_backend.hpp"
 #include "server/store/store.hpp"
-#include "server/tournament/tournament_director.hpp"
+#include "server/tournament/competition_director.hpp"
 
 namespace sp::server {
 namespace {
@@ -325,9 +325,15 @@ int run_server(const ServerConfig& config) {
                     *webhooks,      email.get(), &digests, test_clock.get(), guards};
   correspondence.floating_day_spent = [&services](const VacationRecord& day) { vacation_began(services, day); };
   // Tournaments move on at their start dates and as their tables end (docs/tournaments.md).
-  TournamentDirector tournaments(*store, clock, *scheduler, *tables, notifier);
+  CompetitionDirector tournaments(tournaments_kind(), *store, clock, *scheduler, *tables, notifier);
   services.tournaments = &tournaments;
-  correspondence.tournament_table_ended = [&tournaments](std::int64_t id) { tournaments.check(id); };
+  // Leagues start their seasons at their dates and their tables as players have room (docs/leagues.md).
+  CompetitionDirector leagues(leagues_kind(), *store, clock, *scheduler, *tables, notifier);
+  services.leagues = &leagues;
+  correspondence.competition_table_ended = [&tournaments, &leagues](const TableRecord& table) {
+    if (table.tournament) tournaments.check(table.tournament->id);
+    if (table.league) leagues.check(table.league->id);
+  };
   // What crosses users and tables crosses nodes (node_bus.hpp); a request for
   // a table another node plays is carried there (forwarding.hpp).
   NodeBus bus;
@@ -389,6 +395,7 @@ int run_server(const ServerConfig& config) {
   digests.start();
   retention.start();
   tournaments.start();
+  leagues.start();
   auto readiness = std::make_unique<Readiness>(ioc->get_executor(), *store, metrics);
   readiness->start();
   auto outbox_gauge = std::make_unique<OutboxGauge>(ioc->get_executor(), *store, clock, metrics);

@@ -25,12 +25,15 @@ std::string utc_time(std::int64_t unix_seconds) {
 // and the details the sentence needs.
 Values notice_values(const std::string& table, const json& details) {
   Values v{{"table", table}};
-  for (const char* key : {"name", "from", "hours", "days_left", "round", "rank", "players"}) {
+  for (const char* key : {"name", "from", "hours", "days_left", "round", "rank", "players", "season", "division"}) {
     if (!details.contains(key)) continue;
     v[key] = details[key].is_string() ? details[key].get<std::string>() : details[key].dump();
   }
   if (details.contains("tournament_name") && details["tournament_name"].is_string()) {
     v["tournament"] = details["tournament_name"].get<std::string>();
+  }
+  if (details.contains("league_name") && details["league_name"].is_string()) {
+    v["league"] = details["league_name"].get<std::string>();
   }
   if (details.contains("closes_at") && details["closes_at"].is_number_integer()) {
     v["closes"] = utc_time(details["closes_at"].get<std::int64_t>());
@@ -42,7 +45,10 @@ std::string notice_sentence(const std::string& language, const std::string& kind
                             const json& details) {
   // A round's notice without a table is a bye's.
   const bool bye = kind == "tournament_round" && !details.contains("table");
-  std::string text = mail_text(language, bye ? "text.tournament_bye" : "text." + kind, notice_values(table, details));
+  std::string key = bye ? "text.tournament_bye" : "text." + kind;
+  // A season's end says where the player goes next.
+  if (kind == "league_season_finished") key += "." + details.value("moved", std::string("stay"));
+  std::string text = mail_text(language, key, notice_values(table, details));
   if (kind == "timed_out" && details.value("controller", "") == "robot") {
     text += " " + mail_text(language, "text.robot_took_seat");
   }

@@ -43,6 +43,12 @@ constexpr std::array kTexts = {
           "{from} приглашает вас на турнир {tournament}"},
     Entry{"subject.tournament_finished", "{tournament} has finished", "{tournament} est terminé",
           "Турнир {tournament} окончен"},
+    Entry{"subject.league_season", "Season {season} of {league}", "Saison {season} de {league}",
+          "Сезон {season}: {league}"},
+    Entry{"subject.league_table", "A new table in {league}", "Une nouvelle table dans {league}",
+          "Новый стол в лиге {league}"},
+    Entry{"subject.league_season_finished", "Season {season} of {league} has finished",
+          "La saison {season} de {league} est terminée", "Сезон {season} лиги {league} окончен"},
     Entry{"subject.other", "News from Saint Petersburg", "Nouvelles de Saint-Pétersbourg", "Новости из Санкт-Петербурга"},
     Entry{"subject.digest", "Your tables today: {count} waiting for you", "Vos tables aujourd'hui : {count} vous attendent",
           "Ваши столы сегодня: ждут вашего хода — {count}"},
@@ -103,6 +109,33 @@ constexpr std::array kTexts = {
     Entry{"text.tournament_finished", "{tournament} has finished: you finished {rank} of {players}.",
           "{tournament} est terminé : vous finissez à la place {rank} sur {players}.",
           "Турнир {tournament} окончен: ваше место — {rank} из {players}."},
+    Entry{"text.league_season", "Season {season} of {league} has started: you play in division {division}.",
+          "La saison {season} de {league} a commencé : vous jouez en division {division}.",
+          "Начался сезон {season} лиги {league}: вы играете в дивизионе {division}."},
+    Entry{"text.league_table", "A new table of {league} has started with you at it: {table}.",
+          "Une nouvelle table de {league} a commencé avec vous : {table}.",
+          "Начался новый стол лиги {league}, вы за ним: {table}."},
+    Entry{"text.league_season_finished.up",
+          "Season {season} of {league} has finished: you finished {rank} of {players} in division {division} and go up "
+          "a division.",
+          "La saison {season} de {league} est terminée : vous finissez à la place {rank} sur {players} en division "
+          "{division} et montez d'une division.",
+          "Сезон {season} лиги {league} окончен: ваше место — {rank} из {players} в дивизионе {division}, вы "
+          "поднимаетесь на дивизион выше."},
+    Entry{"text.league_season_finished.stay",
+          "Season {season} of {league} has finished: you finished {rank} of {players} in division {division} and stay "
+          "in it.",
+          "La saison {season} de {league} est terminée : vous finissez à la place {rank} sur {players} en division "
+          "{division} et y restez.",
+          "Сезон {season} лиги {league} окончен: ваше место — {rank} из {players} в дивизионе {division}, вы "
+          "остаётесь в нём."},
+    Entry{"text.league_season_finished.down",
+          "Season {season} of {league} has finished: you finished {rank} of {players} in division {division} and go "
+          "down a division.",
+          "La saison {season} de {league} est terminée : vous finissez à la place {rank} sur {players} en division "
+          "{division} et descendez d'une division.",
+          "Сезон {season} лиги {league} окончен: ваше место — {rank} из {players} в дивизионе {division}, вы "
+          "опускаетесь на дивизион ниже."},
     Entry{"open_table", "Open the table", "Ouvrir la table", "Открыть стол"},
     Entry{"digest.waiting", "Tables waiting for your move, the most urgent first:",
           "Tables qui attendent votre coup, la plus urgente d'abord :", "Столы, ждущие вашего хода, срочные первыми:"},

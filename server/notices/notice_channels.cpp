@@ -44,10 +44,10 @@ std::optional<NoticeKind> notice_kind_of(Records& db, const NotificationRecord& 
   // A tournament's new table, or its registration closing, asks the player to
   // come and play as an invitation does; its end is told as a game's.
   if (n.kind == "invited" || n.kind == "tournament_round" || n.kind == "tournament_registration_closing" ||
-      n.kind == "tournament_invited") {
+      n.kind == "tournament_invited" || n.kind == "league_season" || n.kind == "league_table") {
     return NoticeKind::kInvitation;
   }
-  if (n.kind == "tournament_finished") return NoticeKind::kGameOver;
+  if (n.kind == "tournament_finished" || n.kind == "league_season_finished") return NoticeKind::kGameOver;
   if (n.kind == "chat_mention") return NoticeKind::kChatMention;
   if (n.kind == "vacation_day_spent") return NoticeKind::kVacationDaySpent;
   if (n.kind == "timed_out") {

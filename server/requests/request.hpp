@@ -100,6 +100,7 @@ void add_record_requests(Routes& routes);
 void add_notice_requests(Routes& routes);
 void add_profile_requests(Routes& routes);
 void add_tournament_requests(Routes& routes);
+void add_league_requests(Routes& routes);
 
 // A player leaves a tournament (tournament_requests.cpp): before its start the
 // registration goes; after it the player is marked as left (`how`, with an

@@ -27,6 +27,7 @@ const Routes& routes() {
     add_push_requests(routes);
     add_profile_requests(routes);
     add_tournament_requests(routes);
+    add_league_requests(routes);
     return routes;
   }();
   return kRoutes;

@@ -23,7 +23,7 @@ inline constexpr int kProtocolVersion = 1;
 class Digests;
 class EmailSender;
 class Forwarder;
-class TournamentDirector;
+class CompetitionDirector;
 class WebhookSender;
 
 struct Services {
@@ -39,7 +39,8 @@ struct Services {
   ManualClock* manual_clock;  // only with `spb serve --test-clock`: debug_advance_clock moves it
   Guards& guards;
   Forwarder* forwarder = nullptr;  // with several nodes: carries requests to the node that plays their table
-  TournamentDirector* tournaments = nullptr;  // nothing: tournaments are not moved on (tests without a server)
+  CompetitionDirector* tournaments = nullptr;  // nothing: tournaments are not moved on (tests without a server)
+  CompetitionDirector* leagues = nullptr;      // nothing: leagues are not moved on (tests without a server)
 };
 
 // Handles one text frame from `connection`; called on its strand. Never throws.

@@ -17,7 +17,7 @@
 #include "server/table/table.hpp"
 #include "server/tournament/finish_projection.hpp"
 #include "server/tournament/round_deal.hpp"
-#include "server/tournament/tournament_director.hpp"
+#include "server/tournament/competition_director.hpp"
 #include "server/tournament/tournament_view.hpp"
 
 namespace sp::server {

@@ -14,14 +14,15 @@ namespace sp::server {
 namespace {
 
 // Every table of the schema, each after the tables its rows refer to.
-constexpr std::array<const char*, 32> kTables = {
-    "users",         "sessions",           "tournaments",   "game_tables",   "seats",         "invitations",
+constexpr std::array<const char*, 38> kTables = {
+    "users",         "sessions",           "tournaments",   "leagues",       "game_tables",   "seats",         "invitations",
     "moves",         "snapshots",          "chat",          "vacations",     "notifications",
     "push_subscriptions", "webhook_outbox", "admin_actions", "user_emails",   "notice_settings",
     "notice_choices", "email_outbox",      "deadline_warnings", "server_keys", "vapid_keys",
     "table_terms",   "ratings",            "game_results", "table_leases",  "timed_claims",
     "tournament_players", "tournament_rounds", "tournament_byes", "tournament_deals",
-    "tournament_deal_contributions", "tournament_invitations"};
+    "tournament_deal_contributions", "tournament_invitations", "league_players", "league_seasons",
+    "league_places", "league_tables", "league_byes"};
 
 enum class Kind { kInteger, kReal, kText, kBytes };
 

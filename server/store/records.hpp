@@ -28,6 +28,7 @@
 #include "server/store/correspondence_rows.hpp"
 #include "server/store/database_error.hpp"
 #include "server/store/lease.hpp"
+#include "server/store/league_rows.hpp"
 #include "server/store/mail_rows.hpp"
 #include "server/store/rating_rows.hpp"
 #include "server/store/rows.hpp"
@@ -392,6 +393,51 @@ class Records {
   virtual std::vector<std::int64_t> active_tournament_ids() = 0;
   // The tournaments the user registered for that are registering or playing.
   virtual std::vector<std::int64_t> active_tournaments_of(std::int64_t user_id) = 0;
+
+  // Leagues (schema/0027_leagues.sql, docs/leagues.md) ----------------------
+
+  // A new league from `l`'s fields but its id, season and counts; returns its id.
+  virtual std::int64_t insert_league(const LeagueRecord& l) = 0;
+  virtual std::optional<LeagueRecord> load_league(std::int64_t id) = 0;
+  // The newest `limit` leagues, newest first.
+  virtual std::vector<LeagueRecord> list_leagues(int limit) = 0;
+  virtual std::vector<std::int64_t> league_ids() = 0;
+  // Holds the league's row until the transaction ends (with PostgreSQL; a
+  // SQLite store runs one job at a time): a league's step, taken by one node,
+  // is seen whole by the next. False if there is no such league.
+  virtual bool hold_league(std::int64_t league_id) = 0;
+  // The player joins (or joins again after leaving): false if they are in it already.
+  virtual bool join_league(std::int64_t league_id, std::int64_t user_id, std::int64_t now) = 0;
+  // Before the first season the player is taken out; after it, they are
+  // marked to leave at the season's end. False if they were not in it.
+  virtual bool leave_league(std::int64_t league_id, std::int64_t user_id, bool before_first_season,
+                            std::int64_t now) = 0;
+  // Every player, in order of joining, those leaving included.
+  virtual std::vector<LeaguePlayerRecord> league_players(std::int64_t league_id) = 0;
+  // Claims the start of season `season` (current_season from season - 1,
+  // whose season row, if any, is finished) and writes its row: false, and
+  // nothing written, when another node or an earlier run started it. The
+  // season's divisions and schedule are written in the same transaction.
+  virtual bool start_season(std::int64_t league_id, int season, std::int64_t finish_by, std::int64_t now) = 0;
+  // Marks the season finished once: false when it is finished already.
+  virtual bool finish_season(std::int64_t league_id, int season, std::int64_t next_season_at, std::int64_t now) = 0;
+  virtual std::vector<LeagueSeasonRecord> league_seasons(std::int64_t league_id) = 0;
+  virtual void insert_league_place(std::int64_t league_id, int season, const LeaguePlaceRecord& place) = 0;
+  virtual void set_league_move(std::int64_t league_id, int season, std::int64_t user_id, tournament::Move move) = 0;
+  // The season's players by division, then place.
+  virtual std::vector<LeaguePlaceRecord> league_places(std::int64_t league_id, int season) = 0;
+  virtual void insert_league_table(std::int64_t league_id, int season, const LeagueTableRecord& table) = 0;
+  // Names the game table a scheduled table started as, once: false when it had started already.
+  virtual bool set_league_table_started(std::int64_t league_id, int season, int division, int round, int number,
+                                        std::int64_t table_id) = 0;
+  // The season's schedule, by division, round and number, with each started table's state.
+  virtual std::vector<LeagueTableRecord> league_tables(std::int64_t league_id, int season) = 0;
+  virtual void insert_league_bye(std::int64_t league_id, int season, const LeagueByeRecord& bye) = 0;
+  virtual std::vector<LeagueByeRecord> league_byes(std::int64_t league_id, int season) = 0;
+  // Each seat of the season's finished tables, from their games' results.
+  virtual std::vector<LeagueResultRecord> league_results(std::int64_t league_id, int season) = 0;
+  // The leagues the user plays in (not leaving).
+  virtual std::vector<std::int64_t> leagues_of(std::int64_t user_id) = 0;
 
   // The administrators' log ---------------------------------------------------
 

@@ -76,6 +76,14 @@ struct TableInTournament {
   int number = 0;
 };
 
+// Where a league's table stands in it (docs/leagues.md): its league, its
+// season and its division (from 0, the top one).
+struct TableInLeague {
+  std::int64_t id = 0;
+  int season = 0;
+  int division = 0;
+};
+
 // A duplicate tournament round's deal as each of its tables holds it
 // (docs/fairness.md, "Duplicate deals"): the table's deal_secret is the
 // round's, and its seed comes from it and the contributions the round's
@@ -140,6 +148,8 @@ struct TableRecord {
   std::optional<std::string> abort_reason;
   // A tournament's table; none for a player's own.
   std::optional<TableInTournament> tournament;
+  // A league's table; none for any other.
+  std::optional<TableInLeague> league;
   // A duplicate round's table; none for any other.
   std::optional<SharedDeal> shared_deal;
 };

@@ -227,6 +227,28 @@ class SqlRecords final : public Records {
   std::vector<TournamentResultRecord> tournament_results(std::int64_t tournament_id) override;
   std::vector<std::int64_t> active_tournament_ids() override;
   std::vector<std::int64_t> active_tournaments_of(std::int64_t user_id) override;
+  std::int64_t insert_league(const LeagueRecord& l) override;
+  std::optional<LeagueRecord> load_league(std::int64_t id) override;
+  std::vector<LeagueRecord> list_leagues(int limit) override;
+  std::vector<std::int64_t> league_ids() override;
+  bool hold_league(std::int64_t league_id) override;
+  bool join_league(std::int64_t league_id, std::int64_t user_id, std::int64_t now) override;
+  bool leave_league(std::int64_t league_id, std::int64_t user_id, bool before_first_season, std::int64_t now) override;
+  std::vector<LeaguePlayerRecord> league_players(std::int64_t league_id) override;
+  bool start_season(std::int64_t league_id, int season, std::int64_t finish_by, std::int64_t now) override;
+  bool finish_season(std::int64_t league_id, int season, std::int64_t next_season_at, std::int64_t now) override;
+  std::vector<LeagueSeasonRecord> league_seasons(std::int64_t league_id) override;
+  void insert_league_place(std::int64_t league_id, int season, const LeaguePlaceRecord& place) override;
+  void set_league_move(std::int64_t league_id, int season, std::int64_t user_id, tournament::Move move) override;
+  std::vector<LeaguePlaceRecord> league_places(std::int64_t league_id, int season) override;
+  void insert_league_table(std::int64_t league_id, int season, const LeagueTableRecord& table) override;
+  bool set_league_table_started(std::int64_t league_id, int season, int division, int round, int number,
+                                std::int64_t table_id) override;
+  std::vector<LeagueTableRecord> league_tables(std::int64_t league_id, int season) override;
+  void insert_league_bye(std::int64_t league_id, int season, const LeagueByeRecord& bye) override;
+  std::vector<LeagueByeRecord> league_byes(std::int64_t league_id, int season) override;
+  std::vector<LeagueResultRecord> league_results(std::int64_t league_id, int season) override;
+  std::vector<std::int64_t> leagues_of(std::int64_t user_id) override;
   void log_admin_action(const AdminAction& action) override;
   std::vector<AdminAction> list_admin_actions(std::optional<std::int64_t> table, int limit) override;
 

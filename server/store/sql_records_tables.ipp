@@ -18,7 +18,7 @@ constexpr const char* kTableColumns =
     // A duplicate round's table keeps its deal withheld until its round is finished.
     "CASE WHEN t.shared_deal IS NULL OR t.tournament_id IS NULL THEN 0 WHEN EXISTS (SELECT 1 FROM tournament_rounds r "
     "WHERE r.tournament_id = t.tournament_id AND r.round = t.tournament_round AND r.status = 'finished') "
-    "THEN 0 ELSE 1 END";
+    "THEN 0 ELSE 1 END, t.league_id, t.league_season, t.league_division";
 
 std::optional<protocol::DealBytes> optional_deal_bytes(const auto& s, int index) {
   if (s.column_is_null(index)) return std::nullopt;
@@ -88,6 +88,9 @@ TableRecord read_table(const auto& s) {
     t.tournament = TableInTournament{s.column_int(28), static_cast<int>(s.column_int(29)), static_cast<int>(s.column_int(30))};
   }
   if (!s.column_is_null(31)) t.shared_deal = read_shared_deal(s.column_text(31), s.column_int(32) != 0);
+  if (!s.column_is_null(33)) {
+    t.league = TableInLeague{s.column_int(33), static_cast<int>(s.column_int(34)), static_cast<int>(s.column_int(35))};
+  }
   return t;
 }
 
@@ -229,7 +232,8 @@ std::int64_t SqlRecords<Nodes>::insert_table(const TableRecord& t, std::int64_t 
   auto insert = db_.prepare(
       "INSERT INTO game_tables (name, creator_id, status, player_count, options_json, seed, card_set_version, "
       "rules_version, move_count, created_at, updated_at, deal_secret, invite_code, tournament_id, tournament_round, "
-      "tournament_table, shared_deal) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
+      "tournament_table, shared_deal, league_id, league_season, league_division) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id");
   insert.bind(1, t.name)
       .bind(2, t.creator_id)
       .bind(3, to_string(t.status))
@@ -257,6 +261,13 @@ std::int64_t SqlRecords<Nodes>::insert_table(const TableRecord& t, std::int64_t 
     insert.bind(16, shared_deal_text(*t.shared_deal));
   } else {
     insert.bind_null(16);
+  }
+  if (t.league) {
+    insert.bind(17, t.league->id)
+        .bind(18, static_cast<std::int64_t>(t.league->season))
+        .bind(19, static_cast<std::int64_t>(t.league->division));
+  } else {
+    insert.bind_null(17).bind_null(18).bind_null(19);
   }
   return insert.returned_id();
 }

@@ -13,6 +13,7 @@
 #include "server/notices/notifier.hpp"
 #include "server/robots/robot_pool.hpp"
 #include "server/store/correspondence_rows.hpp"
+#include "server/store/rows.hpp"
 #include "server/time/scheduler.hpp"
 
 namespace sp::server {
@@ -38,10 +39,11 @@ struct Correspondence {
   // (its end scheduled, the player's other tables paused; vacations.hpp).
   // Nothing: only the table that spent it knows (tests without a server).
   std::function<void(const VacationRecord&)> floating_day_spent = nullptr;
-  // After a tournament's table ended (its last move, or an abort) was
-  // written: the director looks at its tournament (docs/tournaments.md).
-  // Nothing: nobody directs tournaments (tests without a server).
-  std::function<void(std::int64_t tournament_id)> tournament_table_ended = nullptr;
+  // After a competition's table (a tournament's or a league's) ended (its
+  // last move, or an abort) was written: its director looks at the
+  // competition (docs/tournaments.md, docs/leagues.md). Nothing: nobody
+  // directs competitions (tests without a server).
+  std::function<void(const TableRecord& table)> competition_table_ended = nullptr;
 };
 
 }  // namespace sp::server

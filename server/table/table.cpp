@@ -279,9 +279,7 @@ void Table::on_committed(Move move, engine::Transition next, const Aftermath& af
   times_.push_back(move.at);
   record_.move_count = static_cast<std::int64_t>(log_.size());
   if (state_.is_finished()) record_.status = TableStatus::kFinished;
-  if (state_.is_finished() && record_.tournament && correspondence_.tournament_table_ended) {
-    correspondence_.tournament_table_ended(record_.tournament->id);
-  }
+  if (state_.is_finished() && correspondence_.competition_table_ended) correspondence_.competition_table_ended(record_);
   metrics_.actions_accepted.fetch_add(1, std::memory_order_relaxed);
   const auto seat_announcement = apply_aftermath(aftermath, written);
   const auto held = broadcast(logged, move.actor, next.events, move.reply ? move.from : nullptr);

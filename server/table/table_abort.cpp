@@ -44,9 +44,7 @@ void Table::abort(std::string reason, ReplyFn done) {
             protocol::TableSummary summary = self->summary();
             done(Reply::result(protocol::encode_table_data(summary)));
             self->announce(protocol::encode(protocol::TableChanged{std::move(summary), reason}));
-            if (self->record_.tournament && self->correspondence_.tournament_table_ended) {
-              self->correspondence_.tournament_table_ended(self->record_.tournament->id);
-            }
+            if (self->correspondence_.competition_table_ended) self->correspondence_.competition_table_ended(self->record_);
           });
         });
   });

@@ -154,9 +154,7 @@ void Table::entry_committed(const Move& move) {
     // refused, robots and deadlines stop.
     stop_playing();
     announce(protocol::encode(protocol::TableChanged{summary(), "aborted by the players' vote"}));
-    if (record_.tournament && correspondence_.tournament_table_ended) {
-      correspondence_.tournament_table_ended(record_.tournament->id);
-    }
+    if (correspondence_.competition_table_ended) correspondence_.competition_table_ended(record_);
   }
   // The late player moved (or the timeout's move came): the question closes.
   if (move.kind == engine::LogKind::kAction && record_.timeout_vote &&

@@ -46,6 +46,7 @@ protocol::TableSummary table_summary(const TableRecord& t) {
   summary.deal = public_deal(t);
   summary.is_private = t.invite_code.has_value();
   if (t.tournament) summary.tournament = protocol::TournamentMark{t.tournament->id, t.tournament->round, t.tournament->number};
+  if (t.league) summary.league = protocol::LeagueMark{t.league->id, t.league->season, t.league->division + 1};
   summary.abort_reason = t.abort_reason;
   return summary;
 }

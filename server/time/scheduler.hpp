@@ -43,6 +43,8 @@ enum class Due : std::uint8_t {
   kStandInMove,      // a table's next move by robots standing in for a person (docs/correspondence.md)
   kTournament,       // a tournament's start date (docs/tournaments.md)
   kTournamentSweep,  // the hourly look at every tournament registering or playing
+  kLeague,           // a league's next look: a season's start or finish date (docs/leagues.md)
+  kLeagueSweep,      // the hourly look at every league
 };
 
 class Scheduler {

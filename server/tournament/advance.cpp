@@ -1,13 +1,12 @@
 #include "server/tournament/advance.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 #include "protocol/notice_details.hpp"
 #include "protocol/stored_text.hpp"
-#include "server/ratings/plackett_luce.hpp"
 #include "server/tournament/round_plan.hpp"
 #include "server/tournament/round_writer.hpp"
+#include "server/tournament/seed_rating.hpp"
 
 namespace sp::server {
 
@@ -78,11 +77,8 @@ void begin(Records& db, TournamentRecord t, std::int64_t now, Advanced& advanced
   // The claim comes first: a node that finds the round begun writes nothing.
   if (!db.start_round(t.id, 1, now)) return;
   // The seeding: each player's displayed rating (docs/ratings.md) in the pool of the tournament's tables.
-  const RatingPool pool = pool_for(t.table_players, false);
   for (const TournamentPlayerRecord& p : db.tournament_players(t.id)) {
-    const auto rating = db.rating_of(p.user_id, pool);
-    const double shown = ratings::conservative(rating ? ratings::Rating{rating->mu, rating->sigma} : ratings::newcomer());
-    db.set_seed_rating(t.id, p.user_id, std::round(shown * 100.0) / 100.0);
+    db.set_seed_rating(t.id, p.user_id, seed_rating(db, p.user_id, t.table_players));
   }
   const TournamentPast past = read_past(db, t);
   const int rounds = planned_rounds(t, past);

@@ -356,7 +356,7 @@ TEST_CASE("floating vacation: a boolean in set_notice_settings, and create_table
 
 TEST_CASE("tournaments: the invalid examples of tests/schema are refused with their sentences") {
   const std::vector<std::pair<std::string, std::string>> sentences = {
-      {"create_tournament__unknown_table_key.json", "table.private: not a field of a tournament's tables"},
+      {"create_tournament__unknown_table_key.json", "table.private: not a field of a competition's tables"},
       {"create_tournament__group_size_with_swiss.json", "group_size: only for round_robin"},
       {"create_tournament__advance_out_of_range.json", "advance: a whole number from 1 to 3 is required"},
       {"create_tournament__rounds_zero.json", "rounds: a whole number from 1 to 20 is required"},
@@ -393,7 +393,7 @@ TEST_CASE("tournaments: dates in order, a table's fields named under table., the
   check_refused(with({{"table", 3}}), "bad_request",
                 "table: an object {players, options, move_deadline_hours, time_bank, timeout_policy, rated, "
                 "robot_level} is required");
-  check_refused(with({{"table", {{"name", "x"}}}}), "bad_request", "table.name: not a field of a tournament's tables");
+  check_refused(with({{"table", {{"name", "x"}}}}), "bad_request", "table.name: not a field of a competition's tables");
   check_refused(with({{"table", {{"players", nullptr}, {"rated", true}}}}), "bad_request",
                 "table.players: a whole number is required");
   check_refused(with({{"table", {{"time_bank", {{"initial_hours", 0}}}}}}), "bad_request",

@@ -3,6 +3,7 @@
 // taken, the message's headers, and the signature of unsubscribe links.
 #include <doctest/doctest.h>
 
+#include "server/notices/email_compose.hpp"
 #include "server/notices/email_links.hpp"
 #include "server/notices/mail_message.hpp"
 #include "server/notices/mail_texts.hpp"
@@ -154,6 +155,29 @@ TEST_CASE("mail texts: the player's language, English otherwise, placeholders fi
   CHECK(mail_text("ru", "open_table") == "Открыть стол");
   CHECK(mail_language("ru"));
   CHECK_FALSE(mail_language("de"));
+}
+
+TEST_CASE("a league season's end is mailed with the player's rank and move, in the player's language") {
+  const EmailLinks links("https://spb.example.org", EmailLinks::new_key());
+  EmailToSend e;
+  e.email.user_id = 7;
+  e.email.payload_json = R"({"kind":"game_over"})";
+  NotificationRecord n;
+  n.kind = "league_season_finished";
+  n.body_json = R"({"details":{"league":3,"league_name":"Winter league","season":2,"division":2,"rank":1,)"
+                R"("players":8,"moved":"up"}})";
+  e.notification = n;
+  e.language = "en";
+  ComposedEmail en = compose_email(e, links);
+  CHECK(en.content.subject == "Season 2 of Winter league has finished");
+  CHECK(en.content.plain.find("you finished 1 of 8 in division 2 and go up a division.") != std::string::npos);
+  e.language = "fr";
+  CHECK(compose_email(e, links).content.plain.find("et montez d'une division.") != std::string::npos);
+  e.language = "ru";
+  n.body_json = R"({"details":{"league":3,"league_name":"Winter league","season":2,"division":1,"rank":8,)"
+                R"("players":8,"moved":"down"}})";
+  e.notification = n;
+  CHECK(compose_email(e, links).content.plain.find("вы опускаетесь на дивизион ниже.") != std::string::npos);
 }
 
 }  // namespace

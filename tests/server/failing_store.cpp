@@ -648,4 +648,99 @@ std::vector<std::int64_t> FailingRecords::active_tournaments_of(std::int64_t use
   return inner_.active_tournaments_of(user_id);
 }
 
+std::int64_t FailingRecords::insert_league(const server::LeagueRecord& l) {
+  write();
+  return inner_.insert_league(l);
+}
+
+std::optional<server::LeagueRecord> FailingRecords::load_league(std::int64_t id) {
+  return inner_.load_league(id);
+}
+
+std::vector<server::LeagueRecord> FailingRecords::list_leagues(int limit) {
+  return inner_.list_leagues(limit);
+}
+
+std::vector<std::int64_t> FailingRecords::league_ids() {
+  return inner_.league_ids();
+}
+
+bool FailingRecords::join_league(std::int64_t league_id, std::int64_t user_id, std::int64_t now) {
+  write();
+  return inner_.join_league(league_id, user_id, now);
+}
+
+bool FailingRecords::leave_league(std::int64_t league_id, std::int64_t user_id, bool before_first_season, std::int64_t now) {
+  write();
+  return inner_.leave_league(league_id, user_id, before_first_season, now);
+}
+
+std::vector<server::LeaguePlayerRecord> FailingRecords::league_players(std::int64_t league_id) {
+  return inner_.league_players(league_id);
+}
+
+bool FailingRecords::start_season(std::int64_t league_id, int season, std::int64_t finish_by, std::int64_t now) {
+  write();
+  return inner_.start_season(league_id, season, finish_by, now);
+}
+
+bool FailingRecords::finish_season(std::int64_t league_id, int season, std::int64_t next_season_at, std::int64_t now) {
+  write();
+  return inner_.finish_season(league_id, season, next_season_at, now);
+}
+
+std::vector<server::LeagueSeasonRecord> FailingRecords::league_seasons(std::int64_t league_id) {
+  return inner_.league_seasons(league_id);
+}
+
+void FailingRecords::insert_league_place(std::int64_t league_id, int season, const server::LeaguePlaceRecord& place) {
+  write();
+  inner_.insert_league_place(league_id, season, place);
+}
+
+void FailingRecords::set_league_move(std::int64_t league_id, int season, std::int64_t user_id, tournament::Move move) {
+  write();
+  inner_.set_league_move(league_id, season, user_id, move);
+}
+
+std::vector<server::LeaguePlaceRecord> FailingRecords::league_places(std::int64_t league_id, int season) {
+  return inner_.league_places(league_id, season);
+}
+
+void FailingRecords::insert_league_table(std::int64_t league_id, int season, const server::LeagueTableRecord& table) {
+  write();
+  inner_.insert_league_table(league_id, season, table);
+}
+
+bool FailingRecords::set_league_table_started(std::int64_t league_id, int season, int division, int round, int number, std::int64_t table_id) {
+  write();
+  return inner_.set_league_table_started(league_id, season, division, round, number, table_id);
+}
+
+std::vector<server::LeagueTableRecord> FailingRecords::league_tables(std::int64_t league_id, int season) {
+  return inner_.league_tables(league_id, season);
+}
+
+void FailingRecords::insert_league_bye(std::int64_t league_id, int season, const server::LeagueByeRecord& bye) {
+  write();
+  inner_.insert_league_bye(league_id, season, bye);
+}
+
+std::vector<server::LeagueByeRecord> FailingRecords::league_byes(std::int64_t league_id, int season) {
+  return inner_.league_byes(league_id, season);
+}
+
+std::vector<server::LeagueResultRecord> FailingRecords::league_results(std::int64_t league_id, int season) {
+  return inner_.league_results(league_id, season);
+}
+
+std::vector<std::int64_t> FailingRecords::leagues_of(std::int64_t user_id) {
+  return inner_.leagues_of(user_id);
+}
+
+bool FailingRecords::hold_league(std::int64_t league_id) {
+  write();
+  return inner_.hold_league(league_id);
+}
+
 }  // namespace sp::test

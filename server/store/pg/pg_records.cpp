@@ -6,6 +6,7 @@
 #include "server/store/sql_records_mail.ipp"
 #include "server/store/sql_records_ratings.ipp"
 #include "server/store/sql_records_tables.ipp"
+#include "server/store/sql_records_leagues.ipp"
 #include "server/store/sql_records_tournaments.ipp"
 
 namespace sp::server {
