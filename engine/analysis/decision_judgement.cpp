@@ -2,39 +2,15 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <numeric>
 
 #include "engine/hidden_deal.hpp"
 #include "engine/invariant.hpp"
-#include "engine/legal_actions.hpp"
 #include "engine/playout.hpp"
-#include "engine/robot.hpp"
 #include "engine/rules.hpp"
+#include "engine/search_candidates.hpp"
 
 namespace sp::engine {
 namespace {
-
-// The strongest level's candidates, chosen as robot_search.cpp chooses them:
-// the `count` best-worth legal actions, and the best pass among them
-// whatever its worth. tests/engine/analysis_test.cpp checks that the two
-// agree, so that the level's own choice costs 0.
-std::vector<Action> candidates(const GameState& state, Seat seat, int count) {
-  const std::vector<LegalAction> actions = legal_actions(state, seat);
-  SP_ASSERT(!actions.empty());
-  const std::vector<double> worths = robot_worths(state, seat, actions);
-  std::vector<std::size_t> order(actions.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return worths[a] > worths[b]; });
-  std::vector<Action> kept;
-  bool pass_kept = false;
-  for (std::size_t i : order) {
-    const bool pass = std::holds_alternative<Pass>(actions[i].action);
-    if (static_cast<int>(kept.size()) >= count && (pass_kept || !pass)) continue;
-    kept.push_back(actions[i].action);
-    pass_kept = pass_kept || pass;
-  }
-  return kept;
-}
 
 // Plays every alternative out on the same deals. The deals and the playouts'
 // numbers are drawn from `seed` exactly as action_values (engine/action_values.hpp)
@@ -82,7 +58,7 @@ DecisionJudgement judge_decision(const GameState& state, Seat seat, const Action
   SP_ASSERT(depth.candidates >= 1 && depth.deals >= 1);
   const std::uint64_t seed = rng.next();
   DecisionJudgement judgement;
-  for (const Action& action : candidates(state, seat, depth.candidates)) {
+  for (const Action& action : search_candidates(state, seat, depth.candidates)) {
     judgement.alternatives.push_back(Alternative{action});
   }
   const std::size_t candidate_count = judgement.alternatives.size();
