@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/notices/notice_channels.hpp"
+#include "server/notices/table_name_words.hpp"
 #include "server/time/digests.hpp"
 #include "server/time/notice_time.hpp"
 
@@ -23,7 +24,8 @@ bool queue_digest(Records& db, std::int64_t user_id, std::int64_t now) {
   if (address && address->confirmed_at && wants_digest(settings)) {
     json tables = json::array();
     for (const WaitingTable& t : db.tables_waiting_for(user_id, now)) {
-      tables.push_back(json{{"id", t.table_id}, {"name", t.name},
+      const std::string name = table_name_in(db, t.table_id, settings.language).value_or(t.name);
+      tables.push_back(json{{"id", t.table_id}, {"name", name},
                             {"deadline_at", t.deadline_at ? json(*t.deadline_at) : json(nullptr)}});
     }
     json news = json::array();
@@ -35,7 +37,7 @@ bool queue_digest(Records& db, std::int64_t user_id, std::int64_t now) {
       const json body = json::parse(n.body_json, nullptr, false);
       news.push_back(json{{"kind", n.kind},
                           {"table", n.table_id ? json(*n.table_id) : json(nullptr)},
-                          {"table_name", n.table_id ? db.table_name(*n.table_id).value_or("") : ""},
+                          {"table_name", n.table_id ? table_name_in(db, *n.table_id, settings.language).value_or("") : ""},
                           {"details", body.is_object() ? body.value("details", json::object()) : json::object()}});
     }
     if (!tables.empty() || !news.empty()) {

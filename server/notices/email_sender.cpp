@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <memory>
 
+#include "server/notices/table_name_words.hpp"
+
 namespace sp::server {
 namespace {
 
@@ -35,7 +37,9 @@ EmailToSend read_email_to_send(Records& db, const EmailRecord& email) {
   if (address && (address->confirmed_at || email.purpose == EmailPurpose::kConfirm)) e.address = address->address;
   if (email.notification_id) {
     e.notification = db.load_notification(*email.notification_id);
-    if (e.notification && e.notification->table_id) e.table_name = db.table_name(*e.notification->table_id);
+    if (e.notification && e.notification->table_id) {
+      e.table_name = table_name_in(db, *e.notification->table_id, e.language);
+    }
   }
   return e;
 }

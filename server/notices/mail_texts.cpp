@@ -136,6 +136,11 @@ constexpr std::array kTexts = {
           "{division} et descendez d'une division.",
           "Сезон {season} лиги {league} окончен: ваше место — {rank} из {players} в дивизионе {division}, вы "
           "опускаетесь на дивизион ниже."},
+    Entry{"table_name.tournament", "{tournament}, round {round}, table {number}",
+          "{tournament}, ronde {round}, table {number}", "{tournament}, тур {round}, стол {number}"},
+    Entry{"table_name.league", "{league}, season {season}, division {division}, round {round}, table {number}",
+          "{league}, saison {season}, division {division}, ronde {round}, table {number}",
+          "{league}, сезон {season}, дивизион {division}, тур {round}, стол {number}"},
     Entry{"open_table", "Open the table", "Ouvrir la table", "Открыть стол"},
     Entry{"digest.waiting", "Tables waiting for your move, the most urgent first:",
           "Tables qui attendent votre coup, la plus urgente d'abord :", "Столы, ждущие вашего хода, срочные первыми:"},

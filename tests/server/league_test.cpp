@@ -13,6 +13,7 @@
 #include "protocol/stored_text.hpp"
 #include "server/league/advance_league.hpp"
 #include "server/league/league_season.hpp"
+#include "server/notices/table_name_words.hpp"
 #include "server/store/open_backend.hpp"
 #include "tests/support/each_backend.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -312,6 +313,18 @@ TEST_CASE("two nodes looking at a league at the same moment start its season and
   CHECK(started == recorded);
   CHECK(club.db.league_seasons(id).size() == 1);
   CHECK(club.db.league_places(id, 1).size() == 12);
+}
+
+TEST_CASE("a mail names a league's table in its reader's language") {
+  Club club;
+  const std::int64_t id = club.league(6, 2);
+  const Advanced begun = advance_league(club.db, id, kStart);
+  REQUIRE_FALSE(begun.started.empty());
+  const TableRecord& first = begun.started.front();
+  CHECK(first.name == "Winter league, season 1, division 1, round 1, table 1");
+  CHECK(table_name_in(club.db, first.id, "fr") == "Winter league, saison 1, division 1, ronde 1, table 1");
+  CHECK(table_name_in(club.db, first.id, "ru") == "Winter league, сезон 1, дивизион 1, тур 1, стол 1");
+  CHECK_FALSE(table_name_in(club.db, first.id + 1000, "fr"));
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "protocol/stored_text.hpp"
+#include "server/notices/table_name_words.hpp"
 #include "server/store/open_backend.hpp"
 #include "server/tournament/advance.hpp"
 #include "server/tournament/round_plan.hpp"
@@ -120,6 +121,10 @@ TEST_CASE("a tournament waits for its start date, then seats every registered pl
     CHECK_FALSE(t.floating_vacation);
   }
   CHECK(count_kind(begun, "tournament_round") == 9);
+  // Its mails name each table in the reader's language.
+  const TableRecord& first = begun.started.front();
+  CHECK(table_name_in(club.db, first.id, "fr") ==
+        "Autumn cup, ronde 1, table " + std::to_string(first.tournament->number));
   const auto t = club.db.load_tournament(id);
   CHECK(t->status == TournamentStatus::kPlaying);
   CHECK(t->current_round == 1);
