@@ -58,7 +58,8 @@ if [ -n "$bad" ]; then echo "server/notices includes notifier.hpp (its arrows ru
 # what the clock drives), never the reverse. Robots (the threads where robots
 # decide) stand on base alone: the table hands them jobs. The seats' clocks
 # (clock) are pure arithmetic and include no other part. Tournaments stand on
-# the tables they create and start; requests and net reach them.
+# the tables they create and start, and leagues on tournaments (their tables
+# and seeding); requests and net reach them.
 allowed() {
   case "$1" in
     security) echo "security" ;;
@@ -72,10 +73,11 @@ allowed() {
     notices) echo "notices time base security session store" ;;
     table) echo "table notices time robots base security session store ratings clock" ;;
     tournament) echo "tournament table notices time robots base security session store ratings clock" ;;
-    requests) echo "requests tournament table notices time robots base security session store ratings clock" ;;
-    net) echo "net requests tournament table notices time robots base security session store ratings clock" ;;
+    league) echo "league tournament table notices time robots base security session store ratings clock" ;;
+    requests) echo "requests league tournament table notices time robots base security session store ratings clock" ;;
+    net) echo "net requests league tournament table notices time robots base security session store ratings clock" ;;
     admin) echo "admin table notices time robots base security session store ratings clock" ;;
-    cli) echo "cli admin net requests tournament table notices time robots base security session store ratings clock" ;;
+    cli) echo "cli admin net requests league tournament table notices time robots base security session store ratings clock" ;;
     *) echo "" ;;
   esac
 }

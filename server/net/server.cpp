@@ -43,6 +43,7 @@
 #include "server/requests/guards.hpp"
 #include "server/store/open_backend.hpp"
 #include "server/store/store.hpp"
+#include "server/league/league_kind.hpp"
 #include "server/tournament/competition_director.hpp"
 
 namespace sp::server {

@@ -4,7 +4,6 @@
 
 #include <memory>
 
-#include "server/league/advance_league.hpp"
 #include "server/table/table.hpp"
 
 namespace sp::server {
@@ -18,11 +17,6 @@ constexpr std::int64_t kSweepSeconds = 3600;
 CompetitionKind tournaments_kind() {
   return CompetitionKind{"tournament", Due::kTournament, Due::kTournamentSweep,
                          [](Records& db) { return db.active_tournament_ids(); }, advance_tournament};
-}
-
-CompetitionKind leagues_kind() {
-  return CompetitionKind{"league", Due::kLeague, Due::kLeagueSweep, [](Records& db) { return db.league_ids(); },
-                         advance_league};
 }
 
 CompetitionDirector::CompetitionDirector(CompetitionKind kind, Store& store, const Clock& clock, Scheduler& scheduler,

@@ -37,8 +37,8 @@ struct CompetitionKind {
   std::function<Advanced(Records&, std::int64_t id, std::int64_t now)> advance;
 };
 
+// Tournaments' (advance.hpp); leagues' is server/league/league_kind.hpp.
 CompetitionKind tournaments_kind();
-CompetitionKind leagues_kind();
 
 class CompetitionDirector {
  public:
