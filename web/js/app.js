@@ -4,7 +4,8 @@
 // #/account, #/table/N, #/replay/N, #/deal/N, #/admin, #/admin/table/N,
 // #/join/N/CODE (a private table's link), #/profile/NAME (a player's profile),
 // #/tournaments (the tournaments, and the form that creates one),
-// #/tournament/N (one tournament), #/results/N (its results checked).
+// #/tournament/N (one tournament), #/results/N (its results checked),
+// #/leagues (the leagues, and the form that creates one), #/league/N (one league).
 import { loadCards } from "./cards.js";
 import { installCardTips } from "./card_tips.js";
 import { Connection } from "./connection.js";
@@ -17,6 +18,8 @@ import { Administrator, AdminPage, AdminTablePage } from "./admin.js";
 import { Home } from "./home.js";
 import { Inbox } from "./inbox.js";
 import { JoinPage } from "./join_page.js";
+import { LeagueList } from "./league_list.js";
+import { LeaguePage } from "./league_page.js";
 import { Lobby } from "./lobby.js";
 import { NotificationsPage } from "./notifications.js";
 import { ProfilePage } from "./profile.js";
@@ -107,6 +110,7 @@ function renderNav() {
     link("#/", t("nav.my_tables"), inbox.awaiting, tn("nav.awaiting_label", inbox.awaiting), "nav-my-tables"),
     link("#/lobby", t("nav.lobby"), 0, null, "nav-lobby"),
     link("#/tournaments", t("nav.tournaments"), 0, null, "nav-tournaments", here.startsWith("#/tournament")),
+    link("#/leagues", t("nav.leagues"), 0, null, "nav-leagues", here.startsWith("#/league")),
     link("#/notifications", t("nav.notifications"), inbox.unread, tn("nav.unread_label", inbox.unread), "nav-notifications"),
     link("#/account", session.user.name, 0, null, "nav-account"),
     adminLink,
@@ -130,6 +134,7 @@ const SCREENS = {
   account: () => new AccountPage(connection, session),
   rules: () => new RulesPage(),
   tournaments: () => new TournamentList(connection, session),
+  leagues: () => new LeagueList(connection, session),
 };
 
 async function route() {
@@ -137,13 +142,13 @@ async function route() {
   screen = null;
   screenTitle = null;
   renderNav();
-  const [, kind, id] = location.hash.match(/^#\/(table|replay|deal|admin\/table|tournament|results)\/(\d+)/) || [];
+  const [, kind, id] = location.hash.match(/^#\/(table|replay|deal|admin\/table|tournament|league|results)\/(\d+)/) || [];
   const page = (location.hash.match(/^#\/([a-z]*)$/) || [, ""])[1];
   const [, profileName] = location.hash.match(/^#\/profile\/([^/]+)$/) || [];
   const [, rulesCard] = location.hash.match(/^#\/rules\/([a-z0-9_]+)$/) || [];
-  // A replay, a deal's or results' check, a profile, the rules, the tournaments and the administrators' pages need no player's login.
-  const open = kind === "replay" || kind === "deal" || kind === "results" || kind === "admin/table" || kind === "tournament" || page === "admin" || page === "rules"
-    || page === "tournaments" || rulesCard || profileName;
+  // A replay, a deal's or results' check, a profile, the rules, the tournaments, the leagues and the administrators' pages need no player's login.
+  const open = kind === "replay" || kind === "deal" || kind === "results" || kind === "admin/table" || kind === "tournament" || kind === "league"
+    || page === "admin" || page === "rules" || page === "tournaments" || page === "leagues" || rulesCard || profileName;
   if (!session.loggedIn && !open) return show(loginScreen());
   const [, joinId, joinCode] = location.hash.match(/^#\/join\/(\d+)\/([A-Za-z0-9]+)$/) || [];
   if (joinId) screen = new JoinPage(connection, Number(joinId), joinCode);
@@ -154,6 +159,7 @@ async function route() {
   else if (kind === "deal") screen = new DealCheckPage(connection, Number(id));
   else if (kind === "results") screen = new TournamentCheckPage(connection, Number(id));
   else if (kind === "tournament") screen = new TournamentPage(connection, session, Number(id), { setTitle: setScreenTitle });
+  else if (kind === "league") screen = new LeaguePage(connection, session, Number(id), { setTitle: setScreenTitle });
   else if (kind === "admin/table") screen = new AdminTablePage(connection, admin, Number(id));
   else if (page === "admin") screen = new AdminPage(connection, admin);
   else screen = (SCREENS[page] || SCREENS[""])();

@@ -2,14 +2,17 @@
 // urgent deadline first with the time left; then invitations, the tables
 // waiting for players (start, leave, invite), the games where someone else is
 // to move (and who), and the finished games with their replays; a
-// tournament's table is marked with its tournament and round, linked to the
-// tournament's page. Drawn from the inbox, which pushes keep current.
+// tournament's table is marked with its tournament and round, a league's
+// with its league, season and division, linked to the competition's page.
+// Drawn from the inbox, which pushes keep current.
 import { h, replace } from "./dom.js";
 import { commitmentElement, newContribution } from "./fair_deal.js";
 import { errorText, playerName, t, tn } from "./i18n.js";
 import { isAwaitingMe } from "./inbox.js";
 import { isUrgent, optionsText, paceText, seatsElement, timeLeftText } from "./table_summary.js";
-import { tableName, tournamentHref, tournamentNameOf } from "./tournament_words.js";
+import { leagueHref, leagueMarkText } from "./league_words.js";
+import { tableName } from "./table_name.js";
+import { tournamentHref, tournamentNameOf } from "./tournament_words.js";
 
 // The time left is redrawn now and then; the lists change only on pushes.
 const CLOCK_MS = 30000;
@@ -118,6 +121,7 @@ export class Home {
         left ? h("span", { class: `time-left${awaiting && isUrgent(table) ? " urgent" : ""}` }, ` · ${left}`) : null,
         table.tournament ? h("div", { class: "tournament-mark" }, h("a", { href: tournamentHref(table.tournament.id) },
           t("home.tournament_mark", { name: tournamentNameOf(table), round: table.tournament.round }))) : null,
+        table.league ? h("div", { class: "tournament-mark league-mark" }, h("a", { href: leagueHref(table.league.id) }, leagueMarkText(table))) : null,
         seatsElement(table, me),
         h("div", { class: "meta" }, meta.join(" · ")),
         commitmentElement(table)),

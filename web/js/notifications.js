@@ -1,12 +1,14 @@
 // The notification centre: what the server told me about my games, newest
 // first, the unread ones marked, each in my language and with a link to its
-// table (a tournament's notice, to the tournament's page or my new table);
+// table (a tournament's or a league's notice, to its page or my new table);
 // "mark all as read" (the header's count follows, from the inbox).
 // Marking is all at once: the protocol marks every notification up to an id.
 // Repeats of one kind at one table make one entry (collapse).
 import { h, replace } from "./dom.js";
 import { errorText, formatDate, t, tn } from "./i18n.js";
-import { tableName, tournamentHref } from "./tournament_words.js";
+import { leagueHref } from "./league_words.js";
+import { tableName } from "./table_name.js";
+import { tournamentHref } from "./tournament_words.js";
 
 // A notification in the reader's words, from its kind and details (the
 // server's own text is English).
@@ -35,6 +37,13 @@ export function notificationText(n, tableName) {
       return t("notification.tournament_invited", { tournament: d.tournament_name ?? "?", from: d.from ?? "?" });
     case "tournament_finished":
       return t("notification.tournament_finished", { tournament: d.tournament_name ?? "?", rank: d.rank ?? "?", players: d.players ?? "?" });
+    case "league_season":
+      return t("notification.league_season", { league: d.league_name ?? "?", season: d.season ?? "?", division: d.division ?? "?" });
+    case "league_table":
+      return t("notification.league_table", { league: d.league_name ?? "?", season: d.season ?? "?" });
+    case "league_season_finished":
+      return t(`notification.league_season_finished_${d.moved === "up" || d.moved === "down" ? d.moved : "stay"}`,
+        { league: d.league_name ?? "?", season: d.season ?? "?", division: d.division ?? "?", rank: d.rank ?? "?", players: d.players ?? "?" });
     case "timed_out": {
       const text = t(`notification.timed_out_${d.controller === "robot" ? "robot" : d.controller === "absent" ? "absent" : "human"}`,
         { table, name: d.name ?? "?", timeouts: d.timeouts ?? "?" });
@@ -48,12 +57,13 @@ export function notificationText(n, tableName) {
 // table and kind, the newest of them, with how many it stands for and
 // whether any of them is unread; one without a table stands alone. A quick
 // game brings a turn after every move: twenty rows would hide the rest.
-// Where a notification leads: its table, else its tournament's page.
+// Where a notification leads: its table, else its tournament's or league's page.
 export function notificationHref(n) {
   const d = n.details || {};
-  if (n.kind === "tournament_round" && d.table) return `#/table/${d.table}`;
+  if ((n.kind === "tournament_round" || n.kind === "league_table") && d.table) return `#/table/${d.table}`;
   if (n.table) return `#/table/${n.table}`;
   if (d.tournament) return tournamentHref(d.tournament);
+  if (d.league) return leagueHref(d.league);
   return null;
 }
 

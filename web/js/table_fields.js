@@ -1,9 +1,10 @@
 // The parts of a form that sets up tables, shared by the form that creates a
-// table (create_form.js) and the one that creates a tournament, whose every
-// table is set up alike (tournament_form.js): a field with its one-line
-// explanation, the game (expansions and rule options) and the pace (the move
-// deadline or a time bank, and what happens when it passes). Each part keeps
-// its controls' names, so a form reads them by name as before.
+// table (create_form.js) and those that create a tournament or a league, whose
+// every table is set up alike (tournament_form.js, league_form.js): a field
+// with its one-line explanation, the game (expansions and rule options), the
+// pace (the move deadline or a time bank, and what happens when it passes),
+// and a competition's table as a whole. Each part keeps its controls' names,
+// so a form reads them by name as before.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -148,5 +149,43 @@ export class PaceFields {
       if (this.timeoutVote.checked) out.timeout_policy.vote = true;
     }
     return out;
+  }
+}
+
+// Each table of a competition (create_tournament's and create_league's
+// `table`, docs/protocol.md): its players (3 to 5), game and pace (no
+// floating vacation: a competition's dates hold), rated or not, and the level
+// of the robots standing in for absent players. The form places the parts
+// (`players`, `game.elements`, `pace.element`, `rated`, `robotLevel`) and
+// says what the players and the rating mean in it; `onChange` follows a
+// change of the players, on which the form's other ranges may depend.
+export class CompetitionTableFields {
+  constructor({ playersExplain, ratedExplain, onChange }) {
+    this.playersSelect = h("select", { name: "players", onchange: onChange },
+      [3, 4, 5].map((n) => h("option", { value: String(n), selected: n === 4 }, n)));
+    this.players = field(t("tournament_form.players"), this.playersSelect, playersExplain);
+    this.game = new GameFields();
+    this.pace = new PaceFields({ floatingVacation: false });
+    this.rated = check("rated", false, t("create.rated"), ratedExplain);
+    this.robotLevelSelect = h("select", { name: "robot_level" },
+      [1, 2, 3].map((n) => h("option", { value: String(n), selected: n === 1 }, t(`create.robot_level_${n}`))));
+    this.robotLevel = field(t("create.robot_level"), this.robotLevelSelect, t("tournament_form.robot_level_explain"));
+  }
+
+  playerCount() {
+    return Number(this.playersSelect.value);
+  }
+
+  sync() {
+    this.game.sync(this.playerCount());
+    this.pace.sync();
+  }
+
+  // The request's `table`, the robots' level left out at its default.
+  table() {
+    const table = { players: this.playerCount(), options: this.game.options(), ...this.pace.fields() };
+    if (this.rated.querySelector("input").checked) table.rated = true;
+    if (this.robotLevelSelect.value !== "1") table.robot_level = Number(this.robotLevelSelect.value);
+    return table;
   }
 }

@@ -22,7 +22,9 @@ import { MoveLog } from "./move_log.js";
 import { OrdersPanel } from "./orders_panel.js";
 import { controllerText, seatClocks, seatOffTimes, timeLeftText, isUrgent } from "./table_summary.js";
 import { renderBoard, renderPlayers, renderStatus } from "./table_view.js";
-import { tableName, tournamentHref, tournamentNameOf } from "./tournament_words.js";
+import { leagueHref, leagueMarkText } from "./league_words.js";
+import { tableName } from "./table_name.js";
+import { tournamentHref, tournamentNameOf } from "./tournament_words.js";
 
 const CLOCK_MS = 30000;
 
@@ -309,6 +311,7 @@ export class TablePage {
         " · ", h("a", { href: `#/deal/${this.tableId}` }, t("deal.check_link"))] : null,
       this.summary?.tournament ? [" · ", h("a", { class: "tournament-link", href: tournamentHref(this.summary.tournament.id) },
         t("home.tournament_mark", { name: tournamentNameOf(this.summary), round: this.summary.tournament.round }))] : null,
+      this.summary?.league ? [" · ", h("a", { class: "league-link", href: leagueHref(this.summary.league.id) }, leagueMarkText(this.summary))] : null,
       this.seat === null ? ` · ${t("table.watching")}` : null,
       next ? [" ", h("a", { class: "button next-table", href: `#/table/${next.id}` }, t("table.next", { name: tableName(next) }))] : null,
       this.summary?.deal ? [" · ", h("span", { class: "deal-commitment", title: this.summary.deal.commitment },

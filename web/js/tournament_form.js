@@ -1,34 +1,19 @@
 // The form that creates a tournament (create_tournament, docs/protocol.md
 // "Tournaments"): its name and format (the rounds of a Swiss or a round
 // robin, a round robin's group size, how many of each table go through in an
-// elimination), each table's players and game and pace (table_fields.js's
-// parts, as the table's form has them; a tournament's deadlines hold, so no
-// floating vacation), rated or not and the robots' level, the registration's
+// elimination), each table's players and game and pace, rated or not and the
+// robots' level (table_fields.js's competition table), the registration's
 // close and the start (the reader's local time, sent as unix seconds), an
 // optional finish date and most players, and who may register. The checks
 // the server makes are made here first, in the reader's words; what the
 // server still refuses is shown as it says it.
+import { localInput, unixSeconds } from "./date_input.js";
 import { h } from "./dom.js";
 import { errorText, t } from "./i18n.js";
-import { check, field, GameFields, PaceFields } from "./table_fields.js";
+import { check, CompetitionTableFields, field } from "./table_fields.js";
 
 const MAX_ROUNDS = 20;
 const MAX_NAME_BYTES = 60;
-
-// A datetime-local input's value for unix seconds, in the reader's time zone.
-function localInput(seconds) {
-  const d = new Date(seconds * 1000);
-  const two = (n) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
-}
-
-// A datetime-local input's value (the reader's local time) as unix seconds;
-// null when empty.
-function unixSeconds(value) {
-  if (!value) return null;
-  const ms = new Date(value).getTime();
-  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
-}
 
 export class TournamentForm {
   constructor(connection, onCreated) {
@@ -40,30 +25,29 @@ export class TournamentForm {
     const when = (name) => h("input", { type: "datetime-local", name });
     this.format = h("select", { name: "format", onchange: () => this.sync() },
       ["swiss", "round_robin", "elimination"].map((f) => h("option", { value: f }, t(`tournament_form.format_${f}`))));
-    this.players = h("select", { name: "players", onchange: () => this.sync() }, [3, 4, 5].map((n) => h("option", { value: String(n), selected: n === 4 }, n)));
     this.rounds = field(t("tournament_form.rounds"), number("rounds", 1, MAX_ROUNDS, 4, { required: true }), t("tournament_form.rounds_explain"));
     this.groupSize = field(t("tournament_form.group_size"), number("group_size", 3, 20, 8, { required: true }), t("tournament_form.group_size_explain"));
     this.advance = field(t("tournament_form.advance"), number("advance", 1, 4, 1, { required: true }), t("tournament_form.advance_explain"));
-    this.game = new GameFields();
-    this.pace = new PaceFields({ floatingVacation: false });
+    this.table = new CompetitionTableFields({
+      playersExplain: t("tournament_form.players_explain"), ratedExplain: t("tournament_form.rated_explain"), onChange: () => this.sync(),
+    });
     this.element = h("form", { class: "panel create tournament-create", "aria-labelledby": "tournament-create-title", onsubmit: (e) => this.create(e) },
       h("h2", { id: "tournament-create-title" }, t("tournament_form.title")),
       h("fieldset", {}, h("legend", {}, t("tournament_form.tournament")),
         field(t("tournament_form.name"), h("input", { type: "text", name: "name", required: true, maxlength: String(MAX_NAME_BYTES) }), t("tournament_form.name_explain")),
         field(t("tournament_form.format"), this.format, t("tournament_form.format_explain")),
         this.rounds, this.groupSize, this.advance,
-        field(t("tournament_form.players"), this.players, t("tournament_form.players_explain")),
+        this.table.players,
         check("duplicate", false, t("tournament_form.duplicate"), t("tournament_form.duplicate_explain"))),
       h("fieldset", {}, h("legend", {}, t("tournament_form.dates")),
         field(t("tournament_form.closes"), when("registration_closes_at"), t("tournament_form.closes_explain")),
         field(t("tournament_form.starts"), when("starts_at"), t("tournament_form.starts_explain")),
         field(t("tournament_form.finish_by"), when("finish_by"), t("tournament_form.finish_by_explain"))),
-      this.game.elements,
-      this.pace.element,
+      this.table.game.elements,
+      this.table.pace.element,
       h("fieldset", {}, h("legend", {}, t("tournament_form.entry")),
-        check("rated", false, t("create.rated"), t("tournament_form.rated_explain")),
-        field(t("create.robot_level"), h("select", { name: "robot_level" },
-          [1, 2, 3].map((n) => h("option", { value: String(n), selected: n === 1 }, t(`create.robot_level_${n}`)))), t("tournament_form.robot_level_explain")),
+        this.table.rated,
+        this.table.robotLevel,
         field(t("tournament_form.max_players"), number("max_players", 3, 500, null), t("tournament_form.max_players_explain")),
         check("invitation_only", false, t("tournament_form.invitation_only"), t("tournament_form.invitation_only_explain")),
         field(t("create.min_rating"), h("input", { type: "number", name: "min_rating", min: "-100", max: "100", step: "0.1", inputmode: "decimal" }), t("tournament_form.min_rating_explain")),
@@ -88,7 +72,7 @@ export class TournamentForm {
   sync() {
     const f = this.element.elements;
     const format = this.format.value;
-    const players = Number(this.players.value);
+    const players = this.table.playerCount();
     for (const [part, shown] of [[this.rounds, format !== "elimination"], [this.groupSize, format === "round_robin"], [this.advance, format === "elimination"]]) {
       part.hidden = !shown;
       for (const input of part.querySelectorAll("input")) input.disabled = !shown;
@@ -97,8 +81,7 @@ export class TournamentForm {
     f.group_size.max = String(Math.min(20, 4 * players));
     f.advance.max = String(players - 1);
     if (Number(f.advance.value) > players - 1) f.advance.value = String(players - 1);
-    this.game.sync(players);
-    this.pace.sync();
+    this.table.sync();
   }
 
   // The server's checks that the inputs' own limits do not make: the name's
@@ -115,13 +98,10 @@ export class TournamentForm {
   request() {
     const f = this.element.elements;
     const format = this.format.value;
-    const table = { players: Number(this.players.value), options: this.game.options(), ...this.pace.fields() };
-    if (f.rated.checked) table.rated = true;
-    if (f.robot_level.value !== "1") table.robot_level = Number(f.robot_level.value);
     const request = {
       name: f.name.value.trim(),
       format,
-      table,
+      table: this.table.table(),
       registration_closes_at: unixSeconds(f.registration_closes_at.value),
       starts_at: unixSeconds(f.starts_at.value),
     };

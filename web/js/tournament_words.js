@@ -68,10 +68,9 @@ export function halfPoints(value) {
 }
 
 // The server names a tournament's tables "NAME, round R, table N" in its own
-// (English) words; the page says it in the reader's.
-export function tableName(table) {
-  const mark = table?.tournament;
-  if (!mark) return table?.name;
+// (English) words; the page says it in the reader's (table_name.js).
+export function tournamentTableName(table) {
+  const mark = table.tournament;
   return t("tournament.table_name", { name: tournamentNameOf(table), round: mark.round, table: mark.table });
 }
 
