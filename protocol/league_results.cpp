@@ -1,5 +1,6 @@
 #include "protocol/league_results.hpp"
 
+#include "protocol/half_points_json.hpp"
 #include "protocol/request_codecs.hpp"
 
 namespace sp::protocol {
@@ -20,20 +21,14 @@ std::string_view to_string(LeagueStage stage) {
 
 namespace {
 
-// Half points on the wire: 21 -> 10.5, 20 -> 10.
-json halves(int half) {
-  if (half % 2 == 0) return json(half / 2);
-  return json(half / 2.0);
-}
-
 json encode_standing(const LeagueStandingShown& s) {
   json out{{"rank", s.rank},
            {"name", s.name},
-           {"points", halves(s.points_half)},
+           {"points", half_points_json(s.points_half)},
            {"games", s.games},
            {"game_points", s.game_points},
            {"rubles", s.rubles},
-           {"schedule_strength", halves(s.schedule_strength_half)},
+           {"schedule_strength", half_points_json(s.schedule_strength_half)},
            {"byes", s.byes}};
   if (s.moved) out["moved"] = *s.moved;
   return out;
@@ -43,11 +38,7 @@ json encode_table(const LeagueTableShown& t) {
   json out{{"round", t.round}, {"number", t.number}, {"status", t.status}, {"seats", t.seats}};
   if (t.table) out["table"] = *t.table;
   if (t.deadline_at) out["deadline_at"] = *t.deadline_at;
-  if (!t.places.empty()) {
-    json places = json::array();
-    for (const auto& place : t.places) places.push_back(place ? json(*place) : json(nullptr));
-    out["places"] = std::move(places);
-  }
+  if (!t.places.empty()) out["places"] = places_json(t.places);
   return out;
 }
 

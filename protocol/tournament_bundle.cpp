@@ -7,15 +7,12 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "protocol/half_points_json.hpp"
+
 namespace sp::protocol {
 namespace {
 
 using nlohmann::json;
-
-json halves(int half) {
-  if (half % 2 == 0) return json(half / 2);
-  return json(half / 2.0);
-}
 
 template <typename T>
 json or_null(const std::optional<T>& value) {
@@ -40,7 +37,7 @@ json encode_header(const TournamentBundle& b) {
   for (std::size_t size = 0; size < b.points_half.size(); ++size) {
     if (b.points_half[size].empty()) continue;
     json row = json::array();
-    for (int half : b.points_half[size]) row.push_back(halves(half));
+    for (int half : b.points_half[size]) row.push_back(half_points_json(half));
     points[std::to_string(size)] = std::move(row);
   }
   json entrants = json::array();
@@ -70,12 +67,12 @@ json encode_header(const TournamentBundle& b) {
     standings.push_back({{"rank", s.rank},
                          {"player", s.player},
                          {"name", s.name},
-                         {"points", halves(s.points_half)},
+                         {"points", half_points_json(s.points_half)},
                          {"games", s.games},
                          {"game_points", s.game_points},
                          {"rubles", s.rubles},
-                         {"schedule_strength", halves(s.schedule_strength_half)},
-                         {"matchpoints", halves(s.matchpoints_half)},
+                         {"schedule_strength", half_points_json(s.schedule_strength_half)},
+                         {"matchpoints", half_points_json(s.matchpoints_half)},
                          {"byes", s.byes},
                          {"last_round", s.last_round},
                          {"last_place", s.last_place},
@@ -84,7 +81,7 @@ json encode_header(const TournamentBundle& b) {
   return json{{"format", kBundleFormat},
               {"version", kBundleVersion},
               {"tournament", std::move(tournament)},
-              {"rules", {{"points", std::move(points)}, {"bye_points", halves(b.bye_points_half)}}},
+              {"rules", {{"points", std::move(points)}, {"bye_points", half_points_json(b.bye_points_half)}}},
               {"entrants", std::move(entrants)},
               {"rounds", std::move(rounds)},
               {"byes", std::move(byes)},

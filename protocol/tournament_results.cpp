@@ -1,18 +1,13 @@
 #include "protocol/tournament_results.hpp"
 
 #include "protocol/engine_json.hpp"
+#include "protocol/half_points_json.hpp"
 
 namespace sp::protocol {
 
 using nlohmann::json;
 
 namespace {
-
-// Half points on the wire: 21 -> 10.5, 20 -> 10.
-json halves(int half) {
-  if (half % 2 == 0) return json(half / 2);
-  return json(half / 2.0);
-}
 
 json encode_entry(const TournamentEntry& entry) {
   json out = json::object();
@@ -33,11 +28,7 @@ json encode_player(const TournamentPlayerShown& p) {
 json encode_table(const TournamentTableShown& t) {
   json out{{"table", t.table}, {"number", t.number}, {"status", t.status}, {"seats", t.seats}};
   if (t.deadline_at) out["deadline_at"] = *t.deadline_at;
-  if (!t.places.empty()) {
-    json places = json::array();
-    for (const auto& place : t.places) places.push_back(place ? json(*place) : json(nullptr));
-    out["places"] = std::move(places);
-  }
+  if (!t.places.empty()) out["places"] = places_json(t.places);
   return out;
 }
 
@@ -62,12 +53,12 @@ json encode_deal(const RoundDealShown& d) {
 json encode_standing(const StandingShown& s) {
   json out{{"rank", s.rank},
            {"name", s.name},
-           {"points", halves(s.points_half)},
+           {"points", half_points_json(s.points_half)},
            {"games", s.games},
            {"game_points", s.game_points},
            {"rubles", s.rubles},
-           {"schedule_strength", halves(s.schedule_strength_half)}};
-  if (s.matchpoints_half) out["matchpoints"] = halves(*s.matchpoints_half);
+           {"schedule_strength", half_points_json(s.schedule_strength_half)}};
+  if (s.matchpoints_half) out["matchpoints"] = half_points_json(*s.matchpoints_half);
   out["byes"] = s.byes;
   out["left"] = s.left;
   return out;

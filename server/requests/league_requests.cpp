@@ -2,10 +2,12 @@
 // leave_league. The seasons themselves are the director's
 // (server/league/advance_league.hpp); a request that may let one start (a
 // league created, a player joining) asks it to look.
-#include "engine/setup.hpp"
+#include <set>
+
 #include "protocol/league_results.hpp"
 #include "protocol/stored_text.hpp"
 #include "server/league/league_view.hpp"
+#include "server/requests/competition_tables.hpp"
 #include "server/requests/request.hpp"
 #include "server/tournament/competition_director.hpp"
 
@@ -23,17 +25,9 @@ constexpr int kListLimit = 100;
 // table of its size, so every size from 3 to the league's must be dealt.
 std::optional<Reply> refusal_of(const client::CreateLeague& c, std::int64_t now) {
   if (c.starts_at <= now) return Reply::error(ErrorCode::kBadRequest, "starts_at: a time still to come is required");
-  for (int size = 3; size <= c.table.players; ++size) {
-    engine::GameSetup probe;
-    probe.player_count = size;
-    probe.options = c.table.options.value_or(engine::TableOptions{});
-    if (auto dealt = engine::new_game(probe); !dealt) {
-      return Reply::error(ErrorCode::kBadRequest, "table.options: this league may seat tables of " +
-                                                      std::to_string(size) + " players, which cannot be dealt so: " +
-                                                      dealt.error().message);
-    }
-  }
-  return std::nullopt;
+  std::set<int> sizes;
+  for (int size = 3; size <= c.table.players; ++size) sizes.insert(size);
+  return refusal_of_table_sizes(c.table, sizes, "league");
 }
 
 LeagueRecord record_of(const client::CreateLeague& c, std::int64_t creator, std::int64_t now) {

@@ -8,16 +8,16 @@
 #include <algorithm>
 #include <set>
 
-#include "engine/setup.hpp"
 #include "protocol/reply_frames.hpp"
 #include "protocol/stored_text.hpp"
 #include "protocol/tournament_results.hpp"
+#include "server/requests/competition_tables.hpp"
 #include "server/requests/player_standing.hpp"
 #include "server/requests/request.hpp"
 #include "server/table/table.hpp"
 #include "server/tournament/finish_projection.hpp"
-#include "server/tournament/round_deal.hpp"
 #include "server/tournament/competition_director.hpp"
+#include "server/tournament/round_deal.hpp"
 #include "server/tournament/tournament_view.hpp"
 
 namespace sp::server {
@@ -48,17 +48,7 @@ std::optional<Reply> refusal_of(const client::CreateTournament& c, std::int64_t 
   if (c.registration_closes_at <= now) {
     return Reply::error(ErrorCode::kBadRequest, "registration_closes_at: a time still to come is required");
   }
-  for (int size : seated_sizes(c)) {
-    engine::GameSetup probe;
-    probe.player_count = size;
-    probe.options = c.table.options.value_or(engine::TableOptions{});
-    if (auto dealt = engine::new_game(probe); !dealt) {
-      return Reply::error(ErrorCode::kBadRequest, "table.options: this tournament may seat tables of " +
-                                                      std::to_string(size) + " players, which cannot be dealt so: " +
-                                                      dealt.error().message);
-    }
-  }
-  return std::nullopt;
+  return refusal_of_table_sizes(c.table, seated_sizes(c), "tournament");
 }
 
 TournamentRecord record_of(const client::CreateTournament& c, std::int64_t creator, std::int64_t now) {
