@@ -197,7 +197,7 @@ await runSteps({ steps, browser, server, screenshotDir }, async () => {
   await step("Dmitri leaves for the season's end, after a confirmation, and stays after all", async () => {
     dmitri.page.once("dialog", (dialog) => dialog.accept());
     await dmitri.page.getByRole("button", { name: `Покинуть лигу «${NAME}»` }).click();
-    await dmitri.page.locator(".league-summary .registered", { hasText: "вы уходите в конце сезона" }).waitFor();
+    await dmitri.page.locator(".league-summary .registered", { hasText: "вы уходите перед следующим сезоном" }).waitFor();
     await dmitri.page.locator(".league-players [data-list=leaving] li[data-name=Dmitri]").waitFor();
     check((await view(id)).leaving.includes("Dmitri"), "Dmitri is not leaving");
     await dmitri.page.getByRole("button", { name: `Остаться в лиге «${NAME}»` }).click();

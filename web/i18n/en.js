@@ -1302,7 +1302,7 @@ export default {
     "league.stay": "Stay",
     "league.stay_named": "Stay in {name}",
     "league.you_joined": "you play in it",
-    "league.you_leaving": "you leave at this season's end",
+    "league.you_leaving": "you leave before the next season",
     "league.title": "League {id}",
     "league.summary": "About the league",
     "league.stage": "Stage",

@@ -1301,7 +1301,7 @@ export default {
     "league.stay": "Rester",
     "league.stay_named": "Rester dans {name}",
     "league.you_joined": "vous y jouez",
-    "league.you_leaving": "vous partez à la fin de cette saison",
+    "league.you_leaving": "vous partez avant la saison suivante",
     "league.title": "Ligue {id}",
     "league.summary": "La ligue",
     "league.stage": "Étape",

@@ -1302,7 +1302,7 @@ export default {
     "league.stay": "Остаться",
     "league.stay_named": "Остаться в лиге «{name}»",
     "league.you_joined": "вы в этой лиге",
-    "league.you_leaving": "вы уходите в конце сезона",
+    "league.you_leaving": "вы уходите перед следующим сезоном",
     "league.title": "Лига {id}",
     "league.summary": "О лиге",
     "league.stage": "Этап",
