@@ -18,11 +18,6 @@ namespace {
 
 constexpr std::int64_t kDay = 24 * 3600;
 
-SeasonRows read_season(Records& db, std::int64_t league_id, int season) {
-  return SeasonRows{db.league_places(league_id, season), db.league_tables(league_id, season),
-                    db.league_byes(league_id, season), db.league_results(league_id, season)};
-}
-
 void tell(Records& db, const NotificationDraft& draft, std::int64_t now, Advanced& advanced) {
   if (auto stored = store_notification(db, draft, now)) advanced.notes.push_back(std::move(*stored));
 }

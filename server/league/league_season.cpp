@@ -6,6 +6,11 @@
 
 namespace sp::server {
 
+SeasonRows read_season(Records& db, std::int64_t league_id, int season) {
+  return SeasonRows{db.league_places(league_id, season), db.league_tables(league_id, season),
+                    db.league_byes(league_id, season), db.league_results(league_id, season)};
+}
+
 int division_count(const SeasonRows& season) {
   int count = 0;
   for (const LeaguePlaceRecord& p : season.places) count = std::max(count, p.division + 1);

@@ -1,7 +1,7 @@
 // A league season's stored rows as the competition rules read them
 // (engine/tournament/league_*.hpp), and what the rules make of them: each
-// division's standings, the tables that may start now, and where everyone
-// plays next season. Pure: the callers read the rows in a store job.
+// division's standings and the tables that may start now. Pure but for
+// read_season, which the callers call in a store job.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +9,7 @@
 
 #include "engine/tournament/league.hpp"
 #include "server/store/league_rows.hpp"
+#include "server/store/records.hpp"
 
 namespace sp::server {
 
@@ -20,6 +21,8 @@ struct SeasonRows {
   std::vector<LeagueByeRecord> byes;
   std::vector<LeagueResultRecord> results;
 };
+
+SeasonRows read_season(Records& db, std::int64_t league_id, int season);
 
 // The number of divisions the season has.
 int division_count(const SeasonRows& season);

@@ -81,7 +81,27 @@ protocol::LeagueDivisionShown division_shown(int division, const SeasonRows& row
 
 }  // namespace
 
-protocol::LeagueSummary league_summary(Records& db, const LeagueRecord& l, std::optional<std::int64_t> asker) {
+namespace {
+
+// What the summary reads besides the league's row, read once per answer.
+struct LeagueNow {
+  std::vector<LeagueSeasonRecord> seasons;
+  protocol::LeagueStage stage = protocol::LeagueStage::kWaiting;
+  std::vector<LeaguePlayerRecord> players;  // read only when needed
+  std::set<std::int64_t> placed;            // the players of the season being played
+};
+
+LeagueNow read_now(Records& db, const LeagueRecord& l, bool with_players) {
+  LeagueNow now;
+  now.seasons = db.league_seasons(l.id);
+  now.stage = stage_of(now.seasons);
+  if (!with_players) return now;
+  now.players = db.league_players(l.id);
+  now.placed = playing_now(db, l, now.stage);
+  return now;
+}
+
+protocol::LeagueSummary summary_of(const LeagueRecord& l, const LeagueNow& now, std::optional<std::int64_t> asker) {
   protocol::LeagueSummary s;
   s.id = l.id;
   s.name = l.name;
@@ -95,36 +115,39 @@ protocol::LeagueSummary league_summary(Records& db, const LeagueRecord& l, std::
   s.meetings = l.rules.meetings;
   s.season_days = l.season_days;
   s.season = l.current_season;
-  const auto seasons = db.league_seasons(l.id);
-  s.stage = stage_of(seasons);
+  s.stage = now.stage;
   if (s.stage != protocol::LeagueStage::kPlaying) s.next_season_at = l.next_season_at;
   s.players = l.players;
   if (asker) {
-    const auto players = db.league_players(l.id);
-    const auto mine = std::find_if(players.begin(), players.end(), [&](const auto& p) { return p.user_id == *asker; });
-    s.you_joined = mine != players.end() && !mine->left_at;
-    s.you_leaving = mine != players.end() && mine->left_at && playing_now(db, l, s.stage).count(*asker) > 0;
+    const auto mine = std::find_if(now.players.begin(), now.players.end(),
+                                   [&](const auto& p) { return p.user_id == *asker; });
+    s.you_joined = mine != now.players.end() && !mine->left_at;
+    s.you_leaving = mine != now.players.end() && mine->left_at && now.placed.count(*asker) > 0;
   }
   s.created_at = l.created_at;
   return s;
 }
 
+}  // namespace
+
+protocol::LeagueSummary league_summary(Records& db, const LeagueRecord& l, std::optional<std::int64_t> asker) {
+  return summary_of(l, read_now(db, l, asker.has_value()), asker);
+}
+
 protocol::LeagueView league_view(Records& db, const LeagueRecord& l, std::optional<int> season,
                                  std::optional<std::int64_t> asker) {
   protocol::LeagueView view;
-  view.summary = league_summary(db, l, asker);
-  const auto players = db.league_players(l.id);
-  const std::set<std::int64_t> placed = playing_now(db, l, view.summary.stage);
-  for (const LeaguePlayerRecord& p : players) {
-    if (!p.left_at && !placed.count(p.user_id)) view.joining.push_back(p.name);
-    if (p.left_at && placed.count(p.user_id)) view.leaving.push_back(p.name);
+  const LeagueNow now = read_now(db, l, true);
+  view.summary = summary_of(l, now, asker);
+  for (const LeaguePlayerRecord& p : now.players) {
+    if (!p.left_at && !now.placed.count(p.user_id)) view.joining.push_back(p.name);
+    if (p.left_at && now.placed.count(p.user_id)) view.leaving.push_back(p.name);
   }
   const int shown_season = season.value_or(l.current_season);
-  const auto seasons = db.league_seasons(l.id);
-  const auto record = std::find_if(seasons.begin(), seasons.end(), [&](const auto& s) { return s.season == shown_season; });
-  if (record == seasons.end()) return view;
-  const SeasonRows rows{db.league_places(l.id, shown_season), db.league_tables(l.id, shown_season),
-                        db.league_byes(l.id, shown_season), db.league_results(l.id, shown_season)};
+  const auto record = std::find_if(now.seasons.begin(), now.seasons.end(),
+                                   [&](const auto& s) { return s.season == shown_season; });
+  if (record == now.seasons.end()) return view;
+  const SeasonRows rows = read_season(db, l.id, shown_season);
   std::map<std::int64_t, std::string> names;
   for (const LeaguePlaceRecord& p : rows.places) names[p.user_id] = p.name;
   protocol::LeagueView::Season shown;

@@ -276,8 +276,7 @@ TEST_CASE("at a season's finish date people's seats go to the robot, and tables 
   for (const auto& [user, n] : byes) bye_count += n;
   CHECK(bye_count >= unplayed_seats);
   // The standings count them: every player has as many games and byes as the schedule gave them rounds.
-  const SeasonRows rows{club.db.league_places(id, 1), club.db.league_tables(id, 1), club.db.league_byes(id, 1),
-                        club.db.league_results(id, 1)};
+  const SeasonRows rows = read_season(club.db, id, 1);
   const auto standings = division_standings(rows, club.db.load_league(id)->rules);
   REQUIRE(standings.size() == 1);
   for (const auto& row : standings[0]) CHECK(row.games == 1);
