@@ -1,8 +1,10 @@
 // Accounts: hello, register, login, resume_session, logout,
-// logout_everywhere, change_password, become_bot.
+// logout_everywhere, change_password, request_password_reset,
+// reset_password, become_bot.
 #include <algorithm>
 #include <regex>
 
+#include "protocol/language_list.hpp"
 #include "protocol/request_codecs.hpp"
 
 namespace sp::protocol {
@@ -94,6 +96,31 @@ void add_account_codecs(RequestCodecs& codecs) {
       },
       [](const client::ChangePassword& m, json& out) {
         out["old_password"] = m.old_password;
+        out["new_password"] = m.new_password;
+      });
+  codecs.add<client::RequestPasswordReset>(
+      [](FieldReader& f) {
+        client::RequestPasswordReset reset{f.text("address", 1, 254), std::nullopt};
+        if (f.ok() && f.has("language")) {
+          const std::string tag = f.text("language", 2, 2);
+          if (f.ok() && !language_of_code(tag)) {
+            f.refuse(ErrorCode::kBadRequest, "language: " + language_codes_in_words());
+          }
+          reset.language = tag;
+        }
+        return reset;
+      },
+      [](const client::RequestPasswordReset& m, json& out) {
+        out["address"] = m.address;
+        put_optional(out, "language", m.language);
+      });
+  codecs.add<client::ResetPassword>(
+      [](FieldReader& f) {
+        std::string token = f.text("token", 64, 64);
+        return client::ResetPassword{std::move(token), new_password(f, "new_password")};
+      },
+      [](const client::ResetPassword& m, json& out) {
+        out["token"] = m.token;
         out["new_password"] = m.new_password;
       });
   codecs.add<client::BecomeBot>([](FieldReader&) { return client::BecomeBot{}; }, [](const client::BecomeBot&, json&) {});

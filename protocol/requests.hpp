@@ -134,6 +134,25 @@ struct ChangePassword {
   friend bool operator==(const ChangePassword&, const ChangePassword&) = default;
 };
 
+// Mails a one-time link for a new password to every account that confirmed
+// this address (docs/protocol.md "Accounts"); the same answer whether or not
+// one did.
+struct RequestPasswordReset {
+  static constexpr std::string_view kType = "request_password_reset";
+  std::string address;
+  std::optional<std::string> language;  // the mail's, if given; else the player's
+  friend bool operator==(const RequestPasswordReset&, const RequestPasswordReset&) = default;
+};
+
+// A new password with the token of a reset link; every session of the
+// account ends, and this connection logs in.
+struct ResetPassword {
+  static constexpr std::string_view kType = "reset_password";
+  std::string token;         // 64 hex digits
+  std::string new_password;  // 8 to 256 characters
+  friend bool operator==(const ResetPassword&, const ResetPassword&) = default;
+};
+
 // The owner's own account becomes a third-party bot's, for good
 // (docs/bots.md); only an account that never sat at a table.
 struct BecomeBot {
@@ -678,7 +697,8 @@ using ClientRequest =
                  client::ListTournaments, client::ShowTournament, client::RegisterTournament,
                  client::WithdrawTournament, client::AdminDisqualify, client::GetTournamentBundle,
                  client::ContributeDeal, client::InviteTournament, client::CreateLeague, client::ListLeagues,
-                 client::ShowLeague, client::JoinLeague, client::LeaveLeague>;
+                 client::ShowLeague, client::JoinLeague, client::LeaveLeague, client::RequestPasswordReset,
+                 client::ResetPassword>;
 
 // The position of `Message` in ClientRequest, for tables indexed by request type.
 template <class Message, class Variant = ClientRequest>

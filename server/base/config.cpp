@@ -59,6 +59,9 @@ constexpr Setting kSettings[] = {
      "who may create tournaments: anyone (any player, the default) or administrators"},
     {"confirmations-per-address-hour", "SPB_CONFIRMATIONS_PER_ADDRESS_HOUR",
      "confirmation emails one email address may be sent per hour, whichever accounts ask (default 3; 0: no limit)"},
+    {"resets-per-address-hour", "SPB_RESETS_PER_ADDRESS_HOUR",
+     "password reset links one email address may ask for per hour, whether or not an account has it (default 3; 0: "
+     "no limit)"},
     {"outbound-allow", "SPB_OUTBOUND_ALLOW",
      "comma-separated networks (CIDR) that webhooks may reach although not public, such as 10.0.0.0/8 (default "
      "none: only public addresses)"},
@@ -280,6 +283,8 @@ bool apply(ServerConfig& config, const std::string& name, const std::string& val
     config.tournaments_by_administrators = value == "administrators";
   } else if (name == "confirmations-per-address-hour") {
     if (!parse_limit(value, config.confirmations_per_address_hour)) return bad("0 (no limit) to 1000000");
+  } else if (name == "resets-per-address-hour") {
+    if (!parse_limit(value, config.resets_per_address_hour)) return bad("0 (no limit) to 1000000");
   } else if (name == "outbound-allow") {
     config.outbound_allow = split_list(value);
     for (const std::string& network : config.outbound_allow) {

@@ -63,10 +63,11 @@ struct ServerConfig {
   int registrations_per_address_hour = 10; // accounts registered per address per hour
   int chat_per_account_minute = 20;        // chat lines per account per minute
   int chat_per_address_minute = 60;        // chat lines per address per minute
-  int invitations_per_account_hour = 20;
+  int invitations_per_account_hour = 20;   // invitations (notices to others) per account per hour
   // Only administrators create tournaments (docs/tournaments.md); else any player.
-  bool tournaments_by_administrators = false;   // invitations (notices to others) per account per hour
+  bool tournaments_by_administrators = false;
   int confirmations_per_address_hour = 3;  // confirmation emails to one email address per hour
+  int resets_per_address_hour = 3;         // password reset requests for one email address per hour
   // Outbound requests (webhooks) may reach only public addresses, but for these
   // networks ("127.0.0.1/32", "10.0.0.0/8", "::1/128").
   std::vector<std::string> outbound_allow;

@@ -41,6 +41,7 @@ const char* to_string(Refusal refusal) {
     case Refusal::kChatThrottled: return "chat_throttled";
     case Refusal::kInvitationsThrottled: return "invitations_throttled";
     case Refusal::kConfirmationsThrottled: return "confirmations_throttled";
+    case Refusal::kResetsThrottled: return "resets_throttled";
     case Refusal::kRateLimited: return "rate_limited";
     case Refusal::kUnknownField: return "unknown_field";
     case Refusal::kCount: break;

@@ -32,6 +32,7 @@ enum class Refusal {
   kChatThrottled,           // over --chat-per-account-minute or --chat-per-address-minute
   kInvitationsThrottled,    // over --invitations-per-account-hour
   kConfirmationsThrottled,  // over --confirmations-per-address-hour
+  kResetsThrottled,         // over --resets-per-address-hour
   kRateLimited,             // over the per-connection request rate
   kUnknownField,            // a request with a field its schema does not have
   kCount

@@ -168,6 +168,25 @@ ComposedEmail confirmation(const EmailToSend& e, const EmailLinks& links) {
   return out;
 }
 
+// In the language of the page that asked for it (its payload), else the
+// player's: whoever asks is most likely the player, and reads that language.
+ComposedEmail password_reset(const EmailToSend& e, const EmailLinks& links) {
+  const json payload = json::parse(e.email.payload_json, nullptr, false);
+  const std::string token = payload.is_object() ? payload.value("token", "") : "";
+  const std::string asked_in = payload.is_object() ? payload.value("language", "") : "";
+  const std::string lang = asked_in.empty() ? e.language : asked_in;
+  ComposedEmail out;
+  out.content.subject = mail_text(lang, "subject.password_reset");
+  Page page;
+  page.paragraph(mail_text(lang, "password_reset.body", {{"user", e.user_name}}));
+  page.link(mail_text(lang, "subject.password_reset"), links.password_reset_url(token));
+  page.paragraph(mail_text(lang, "password_reset.after", {{"user", e.user_name}}));
+  page.paragraph(mail_text(lang, "password_reset.ignore"));
+  out.content.plain = page.plain;
+  out.content.html = document(lang, out.content.subject, page.html);
+  return out;
+}
+
 }  // namespace
 
 ComposedEmail compose_email(const EmailToSend& e, const EmailLinks& links) {
@@ -176,6 +195,8 @@ ComposedEmail compose_email(const EmailToSend& e, const EmailLinks& links) {
       return digest(e, links);
     case EmailPurpose::kConfirm:
       return confirmation(e, links);
+    case EmailPurpose::kPasswordReset:
+      return password_reset(e, links);
     case EmailPurpose::kNotice:
       break;
   }
@@ -183,5 +204,11 @@ ComposedEmail compose_email(const EmailToSend& e, const EmailLinks& links) {
 }
 
 std::string confirmation_payload(const std::string& token) { return json{{"token", token}}.dump(); }
+
+std::string password_reset_payload(const std::string& token, const std::string& language) {
+  json payload{{"token", token}};
+  if (!language.empty()) payload["language"] = language;
+  return payload.dump();
+}
 
 }  // namespace sp::server

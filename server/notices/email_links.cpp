@@ -24,6 +24,10 @@ std::string EmailLinks::confirm_url(const std::string& token, const std::string&
   return public_url_ + "/email/confirm?token=" + token + "&lang=" + language;
 }
 
+std::string EmailLinks::password_reset_url(const std::string& token) const {
+  return public_url_ + "/#/reset/" + token;
+}
+
 std::string EmailLinks::unsubscribe_url(std::int64_t user_id, const std::string& what, std::int64_t written_at) const {
   return public_url_ + "/email/unsubscribe?user=" + std::to_string(user_id) + "&what=" + what +
          "&at=" + std::to_string(written_at) + "&sig=" + signature(user_id, what, written_at);

@@ -33,6 +33,9 @@ class EmailLinks {
   std::string account_url() const;
   // `language` is the page's, which the link shows before anything is confirmed.
   std::string confirm_url(const std::string& token, const std::string& language) const;
+  // The page's form for a new password. The token travels in the fragment,
+  // which browsers never send to a server nor put in a Referer.
+  std::string password_reset_url(const std::string& token) const;
   std::string unsubscribe_url(std::int64_t user_id, const std::string& what, std::int64_t written_at) const;
 
   // The request an unsubscribe link's query (`user=..&what=..&at=..&sig=..`)

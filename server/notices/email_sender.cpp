@@ -123,8 +123,9 @@ void EmailSender::send_batch(std::vector<EmailToSend> batch) {
                      sent.error);
       }
     }
-    // A confirmation's token lives in its row only until the row is settled.
-    if (outcome.purpose == EmailPurpose::kConfirm && outcome.status != DeliveryStatus::kPending) {
+    // A confirmation's or reset's token lives in its row only until the row is settled.
+    if ((outcome.purpose == EmailPurpose::kConfirm || outcome.purpose == EmailPurpose::kPasswordReset) &&
+        outcome.status != DeliveryStatus::kPending) {
       outcome.payload_json = "{}";
     }
     outcomes.push_back(std::move(outcome));

@@ -2,6 +2,7 @@
 
 #include <sodium.h>
 
+#include <cctype>
 #include <ctime>
 #include <string_view>
 
@@ -102,6 +103,11 @@ std::string mail_message(const MailHeaders& h, const MailContent& content) {
   m += base64_lines(content.html);
   m += "--" + boundary + "--\r\n";
   return m;
+}
+
+std::string email_address_key(std::string address) {
+  for (char& c : address) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return address;
 }
 
 bool valid_email_address(const std::string& address) {

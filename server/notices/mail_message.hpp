@@ -32,6 +32,9 @@ std::string mail_message(const MailHeaders& headers, const MailContent& content)
 // 64 characters, a domain of letters, digits and hyphens with at least one
 // dot, at most 254 characters in all, nothing that could break a header.
 bool valid_email_address(const std::string& address);
+// An address as limits per address count it, and as the database finds it
+// (lower(address)): mail systems match addresses without regard to case.
+std::string email_address_key(std::string address);
 
 // The bare address inside "Name <addr>", or the text itself.
 std::string bare_address(const std::string& from);

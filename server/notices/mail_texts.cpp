@@ -54,6 +54,8 @@ constexpr std::array kTexts = {
           "Ваши столы сегодня: ждут вашего хода — {count}"},
     Entry{"subject.confirm", "Confirm your email address", "Confirmez votre adresse e-mail",
           "Подтвердите адрес электронной почты"},
+    Entry{"subject.password_reset", "Choose a new password", "Choisissez un nouveau mot de passe",
+          "Выберите новый пароль"},
     Entry{"text.your_turn", "It is your turn at {table}.", "C'est à vous de jouer à {table}.", "Ваш ход в {table}."},
     Entry{"text.deadline_near", "Your move at {table} is due in less than {hours} h.",
           "Votre coup à {table} doit être joué dans moins de {hours} h.",
@@ -158,6 +160,19 @@ constexpr std::array kTexts = {
     Entry{"confirm.ignore", "If it was not you, ignore this email: nothing will be sent to you.",
           "Si ce n'était pas vous, ignorez ce message : rien ne vous sera envoyé.",
           "Если это были не вы, просто не отвечайте: писем больше не будет."},
+    Entry{"password_reset.body",
+          "Someone, we hope you, asked to choose a new password for {user} at Saint Petersburg. "
+          "To choose it, open this link within an hour:",
+          "Quelqu'un, vous sans doute, a demandé à choisir un nouveau mot de passe pour {user} à Saint-Pétersbourg. "
+          "Pour le choisir, ouvrez ce lien dans l'heure :",
+          "Кто-то (надеемся, вы) попросил выбрать новый пароль для игрока {user} в «Санкт-Петербурге». "
+          "Чтобы выбрать его, откройте ссылку в течение часа:"},
+    Entry{"password_reset.after", "Once the new password is chosen, every device logged in as {user} is logged out.",
+          "Une fois le nouveau mot de passe choisi, tous les appareils connectés en tant que {user} sont déconnectés.",
+          "Как только новый пароль выбран, все устройства, где выполнен вход как {user}, выходят из игры."},
+    Entry{"password_reset.ignore", "If it was not you, ignore this email: your password stays as it is.",
+          "Si ce n'était pas vous, ignorez ce message : votre mot de passe reste le même.",
+          "Если это были не вы, просто не отвечайте: пароль останется прежним."},
     Entry{"footer.why", "You get this email because you asked for {what} notices by email as {user}.",
           "Vous recevez ce message parce que vous avez demandé les avis « {what} » par e-mail en tant que {user}.",
           "Вы получили это письмо, потому что попросили присылать уведомления «{what}» игроку {user}."},

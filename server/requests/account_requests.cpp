@@ -8,6 +8,7 @@
 #include "protocol/account_results.hpp"
 #include "protocol/reply_frames.hpp"
 #include "server/requests/connection_identity.hpp"
+#include "server/requests/session_opening.hpp"
 #include "server/security/credentials.hpp"
 
 namespace sp::server {
@@ -16,8 +17,6 @@ using protocol::ErrorCode;
 namespace {
 
 namespace client = protocol::client;
-
-constexpr std::int64_t kSessionSeconds = 90LL * 24 * 3600;
 
 void on_hello(const Request& r, const client::Hello& hello) {
   if (hello.protocol != kProtocolVersion) {
@@ -41,22 +40,6 @@ void on_hello(const Request& r, const client::Hello& hello) {
                               r.services.config.requests_per_second};
   if (r.state().compact_updates) greeting.capabilities.emplace_back(protocol::client::kCompactUpdates);
   r.reply(Reply::result(protocol::encode_data(greeting)));
-}
-
-// After a password check or registration: a new session token, stored hashed,
-// and the connection speaks for the user from now on.
-void open_session(const Request& r, std::int64_t user_id, std::string name, bool bot = false) {
-  const std::string token = new_token();
-  const std::string hash = token_hash(token);
-  const std::int64_t now = r.services.correspondence.clock.now();
-  r.services.store.submit([user_id, hash, now](Records& db) { db.insert_session(hash, user_id, now, now + kSessionSeconds); },
-                          [r, user_id, name, token, hash, now, bot](std::exception_ptr error) {
-                            if (error) return r.reply(store_failure(error, "The session could not be stored."));
-                            r.connection->post([r, user_id, name, token, hash, expires_at = now + kSessionSeconds, bot] {
-                              change_identity(r.services, r.connection, SignedIn{user_id, name, hash, expires_at, bot});
-                              r.reply(Reply::result(protocol::encode_data(protocol::SessionUser{{user_id, name, bot}, token})));
-                            });
-                          });
 }
 
 void on_register(const Request& r, const client::Register& account) {

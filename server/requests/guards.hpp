@@ -1,7 +1,8 @@
 // Guards: the server's defences against floods and guessing, in one place
 // (docs/operations.md, "Security"): connections per address, failed logins
 // per account and per address, registrations and chat per address and account,
-// invitations per account and confirmation emails per email address.
+// invitations per account, and confirmation emails and password resets per
+// email address.
 // Their settings come from ServerConfig; a limit of 0 is off.
 //
 // Thread-safety: every member is safe from any thread.
@@ -26,7 +27,8 @@ struct Guards {
         chat_by_account(config.chat_per_account_minute, std::chrono::minutes(1)),
         chat_by_address(config.chat_per_address_minute, std::chrono::minutes(1)),
         invitations_by_account(config.invitations_per_account_hour, std::chrono::hours(1)),
-        confirmations_by_email(config.confirmations_per_address_hour, std::chrono::hours(1)) {}
+        confirmations_by_email(config.confirmations_per_address_hour, std::chrono::hours(1)),
+        resets_by_email(config.resets_per_address_hour, std::chrono::hours(1)) {}
 
   TrustedProxies trusted_proxies;
   std::shared_ptr<ConnectionSlots> connections;
@@ -38,6 +40,8 @@ struct Guards {
   KeyedRateLimit invitations_by_account;
   // Keyed by the email address written to, whichever account asks.
   KeyedRateLimit confirmations_by_email;
+  // Password reset requests, keyed by the address named, known or not.
+  KeyedRateLimit resets_by_email;
 };
 
 }  // namespace sp::server

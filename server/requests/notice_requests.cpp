@@ -26,13 +26,6 @@ constexpr std::int64_t kConfirmSeconds = 48 * 3600;
 // too few to use the server to flood someone else's mailbox.
 constexpr int kConfirmationsPerHour = 5;
 
-// An address as the limit per address counts it: mail systems match
-// addresses without regard to case.
-std::string address_key(std::string address) {
-  for (char& c : address) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return address;
-}
-
 // What the replies say of the server besides the user's own settings.
 struct ServerOffers {
   bool email_available = false;
@@ -103,7 +96,7 @@ void on_set_email(const Request& r, const client::SetEmail& set) {
             }
             // Per address too, or many accounts could take turns writing to one stranger.
             int retry_after = 0;
-            if (!guards.confirmations_by_email.take(address_key(*address), ThrottleClock::now(), retry_after)) {
+            if (!guards.confirmations_by_email.take(email_address_key(*address), ThrottleClock::now(), retry_after)) {
               metrics.refuse(Refusal::kConfirmationsThrottled);
               return Reply::error(ErrorCode::kRateLimited,
                                   "Too many confirmation emails went to that address this hour; try again in " +

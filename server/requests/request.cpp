@@ -19,7 +19,8 @@ bool changes_identity(const std::shared_ptr<const protocol::ClientRequest>& mess
   using namespace protocol::client;
   return message && (std::holds_alternative<Login>(*message) || std::holds_alternative<Register>(*message) ||
                      std::holds_alternative<ResumeSession>(*message) || std::holds_alternative<Logout>(*message) ||
-                     std::holds_alternative<LogoutEverywhere>(*message));
+                     std::holds_alternative<LogoutEverywhere>(*message) ||
+                     std::holds_alternative<ResetPassword>(*message));
 }
 
 }  // namespace

@@ -14,7 +14,7 @@ namespace sp::server {
 namespace {
 
 // Every table of the schema, each after the tables its rows refer to.
-constexpr std::array<const char*, 38> kTables = {
+constexpr std::array<const char*, 39> kTables = {
     "users",         "sessions",           "tournaments",   "leagues",       "game_tables",   "seats",         "invitations",
     "moves",         "snapshots",          "chat",          "vacations",     "notifications",
     "push_subscriptions", "webhook_outbox", "admin_actions", "user_emails",   "notice_settings",
@@ -22,7 +22,7 @@ constexpr std::array<const char*, 38> kTables = {
     "table_terms",   "ratings",            "game_results", "table_leases",  "timed_claims",
     "tournament_players", "tournament_rounds", "tournament_byes", "tournament_deals",
     "tournament_deal_contributions", "tournament_invitations", "league_players", "league_seasons",
-    "league_places", "league_tables", "league_byes"};
+    "league_places", "league_tables", "league_byes", "password_resets"};
 
 enum class Kind { kInteger, kReal, kText, kBytes };
 

@@ -43,6 +43,7 @@ std::string_view to_string(EmailPurpose purpose) {
     case EmailPurpose::kNotice: return "notice";
     case EmailPurpose::kDigest: return "digest";
     case EmailPurpose::kConfirm: return "confirm";
+    case EmailPurpose::kPasswordReset: return "password_reset";
   }
   return "notice";
 }
@@ -50,6 +51,7 @@ std::string_view to_string(EmailPurpose purpose) {
 EmailPurpose parse_email_purpose(std::string_view word) {
   if (word == "digest") return EmailPurpose::kDigest;
   if (word == "confirm") return EmailPurpose::kConfirm;
+  if (word == "password_reset") return EmailPurpose::kPasswordReset;
   return EmailPurpose::kNotice;
 }
 

@@ -64,7 +64,7 @@ struct NoticeSettingsRecord {
 };
 
 // What an email is for.
-enum class EmailPurpose : std::uint8_t { kNotice, kDigest, kConfirm };
+enum class EmailPurpose : std::uint8_t { kNotice, kDigest, kConfirm, kPasswordReset };
 std::string_view to_string(EmailPurpose purpose);
 EmailPurpose parse_email_purpose(std::string_view word);
 

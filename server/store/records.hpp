@@ -303,6 +303,24 @@ class Records {
   // and ends the claim; false and nothing written when another node claimed
   // it since (as update_delivery).
   virtual bool update_email(const EmailRecord& email, std::int64_t now, const Claim& claim) = 0;
+  // Password resets (schema/0028_password_resets.sql) -----------------------
+
+  // The accounts whose confirmed address is `address`, compared without
+  // regard to case; the oldest account first.
+  virtual std::vector<std::int64_t> users_with_confirmed_email(const std::string& address) = 0;
+  // A reset link for the user, its token as its hash; the user's expired
+  // links are deleted.
+  virtual void insert_password_reset(std::int64_t user_id, const std::string& token_hash, std::int64_t now,
+                                     std::int64_t expires_at) = 0;
+  // Reset links made for the user since `since`.
+  virtual int count_password_resets(std::int64_t user_id, std::int64_t since) = 0;
+  // The user of the unexpired link whose token has this hash, leaving it unused.
+  virtual std::optional<std::int64_t> password_reset_user(const std::string& token_hash, std::int64_t now) = 0;
+  // Uses the unexpired link whose token has this hash, once: returns its
+  // user, and every link of that user is gone. With PostgreSQL two nodes
+  // using one link at once: one gets the user, the other nothing.
+  virtual std::optional<std::int64_t> use_password_reset(const std::string& token_hash, std::int64_t now) = 0;
+
   // Records that a deadline's warning was given; false if it had been already.
   virtual bool mark_deadline_warned(std::int64_t table_id, std::int64_t deadline_at, int hours_before) = 0;
   // Whose move the table awaits (nothing: nobody human).

@@ -185,6 +185,12 @@ class SqlRecords final : public Records {
   int count_emails(std::int64_t user_id, EmailPurpose purpose, std::int64_t since) override;
   std::optional<std::int64_t> next_email_at(std::int64_t now, const Claim& claim) override;
   bool update_email(const EmailRecord& email, std::int64_t now, const Claim& claim) override;
+  std::vector<std::int64_t> users_with_confirmed_email(const std::string& address) override;
+  void insert_password_reset(std::int64_t user_id, const std::string& token_hash, std::int64_t now,
+                             std::int64_t expires_at) override;
+  int count_password_resets(std::int64_t user_id, std::int64_t since) override;
+  std::optional<std::int64_t> password_reset_user(const std::string& token_hash, std::int64_t now) override;
+  std::optional<std::int64_t> use_password_reset(const std::string& token_hash, std::int64_t now) override;
   bool mark_deadline_warned(std::int64_t table_id, std::int64_t deadline_at, int hours_before) override;
   void set_waiting_user(std::int64_t table_id, std::optional<std::int64_t> user_id) override;
   std::optional<std::int64_t> table_deadline(std::int64_t table_id) override;

@@ -324,4 +324,56 @@ std::string SqlRecords<Nodes>::server_key(const std::string& purpose, const std:
   return s.column_text(0);
 }
 
+// Password resets ---------------------------------------------------------
+
+template <NodePolicy Nodes>
+std::vector<std::int64_t> SqlRecords<Nodes>::users_with_confirmed_email(const std::string& address) {
+  auto s = db_.prepare(
+      "SELECT user_id FROM user_emails WHERE lower(address) = lower(?) AND confirmed_at IS NOT NULL ORDER BY user_id");
+  s.bind(1, address);
+  std::vector<std::int64_t> out;
+  while (s.step()) out.push_back(s.column_int(0));
+  return out;
+}
+
+template <NodePolicy Nodes>
+void SqlRecords<Nodes>::insert_password_reset(std::int64_t user_id, const std::string& token_hash, std::int64_t now,
+                                              std::int64_t expires_at) {
+  db_.prepare("DELETE FROM password_resets WHERE user_id = ? AND expires_at <= ?").bind(1, user_id).bind(2, now).run();
+  db_.prepare("INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+      .bind(1, token_hash)
+      .bind(2, user_id)
+      .bind(3, now)
+      .bind(4, expires_at)
+      .run();
+}
+
+template <NodePolicy Nodes>
+int SqlRecords<Nodes>::count_password_resets(std::int64_t user_id, std::int64_t since) {
+  auto s = db_.prepare("SELECT count(*) FROM password_resets WHERE user_id = ? AND created_at >= ?");
+  s.bind(1, user_id).bind(2, since);
+  s.step();
+  return static_cast<int>(s.column_int(0));
+}
+
+template <NodePolicy Nodes>
+std::optional<std::int64_t> SqlRecords<Nodes>::password_reset_user(const std::string& token_hash, std::int64_t now) {
+  auto s = db_.prepare("SELECT user_id FROM password_resets WHERE token_hash = ? AND expires_at > ?");
+  s.bind(1, token_hash).bind(2, now);
+  if (!s.step()) return std::nullopt;
+  return s.column_int(0);
+}
+
+template <NodePolicy Nodes>
+std::optional<std::int64_t> SqlRecords<Nodes>::use_password_reset(const std::string& token_hash, std::int64_t now) {
+  const auto user = password_reset_user(token_hash, now);
+  if (!user) return std::nullopt;
+  // The delete decides: with PostgreSQL a second node's delete of the same
+  // row waits for the first's transaction, then deletes nothing.
+  db_.prepare("DELETE FROM password_resets WHERE token_hash = ?").bind(1, token_hash).run();
+  if (db_.changes() != 1) return std::nullopt;
+  db_.prepare("DELETE FROM password_resets WHERE user_id = ?").bind(1, *user).run();
+  return user;
+}
+
 }  // namespace sp::server

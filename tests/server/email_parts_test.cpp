@@ -180,4 +180,25 @@ TEST_CASE("a league season's end is mailed with the player's rank and move, in t
   CHECK(compose_email(e, links).content.plain.find("вы опускаетесь на дивизион ниже.") != std::string::npos);
 }
 
+TEST_CASE("a password reset is mailed in the asking page's language, its link's token in the fragment, with no unsubscribe") {
+  const EmailLinks links("https://spb.example.org", EmailLinks::new_key());
+  const std::string token(64, 'a');
+  EmailToSend e;
+  e.email.user_id = 7;
+  e.email.purpose = EmailPurpose::kPasswordReset;
+  e.user_name = "ann";
+  e.language = "en";
+  e.email.payload_json = password_reset_payload(token, "ru");
+  ComposedEmail ru = compose_email(e, links);
+  CHECK(ru.content.subject == "Выберите новый пароль");
+  CHECK(ru.content.plain.find("https://spb.example.org/#/reset/" + token) != std::string::npos);
+  CHECK(ru.content.html.find("https://spb.example.org/#/reset/" + token) != std::string::npos);
+  CHECK(ru.content.plain.find("ann") != std::string::npos);
+  CHECK_FALSE(ru.unsubscribe_url);
+  // Asked without a language: the player's.
+  e.email.payload_json = password_reset_payload(token, "");
+  e.language = "fr";
+  CHECK(compose_email(e, links).content.subject == "Choisissez un nouveau mot de passe");
+}
+
 }  // namespace

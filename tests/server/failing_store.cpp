@@ -484,6 +484,29 @@ int FailingRecords::count_emails(std::int64_t user_id, server::EmailPurpose purp
   return inner_.count_emails(user_id, purpose, since);
 }
 
+std::vector<std::int64_t> FailingRecords::users_with_confirmed_email(const std::string& address) {
+  return inner_.users_with_confirmed_email(address);
+}
+
+void FailingRecords::insert_password_reset(std::int64_t user_id, const std::string& token_hash, std::int64_t now,
+                                           std::int64_t expires_at) {
+  write();
+  inner_.insert_password_reset(user_id, token_hash, now, expires_at);
+}
+
+int FailingRecords::count_password_resets(std::int64_t user_id, std::int64_t since) {
+  return inner_.count_password_resets(user_id, since);
+}
+
+std::optional<std::int64_t> FailingRecords::password_reset_user(const std::string& token_hash, std::int64_t now) {
+  return inner_.password_reset_user(token_hash, now);
+}
+
+std::optional<std::int64_t> FailingRecords::use_password_reset(const std::string& token_hash, std::int64_t now) {
+  write();
+  return inner_.use_password_reset(token_hash, now);
+}
+
 // Ratings and profiles ---------------------------------------------------------
 
 void FailingRecords::set_table_terms(std::int64_t table_id, const server::TableTerms& terms) {

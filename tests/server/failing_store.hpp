@@ -159,6 +159,12 @@ class FailingRecords final : public server::Records {
   bool insert_email(const server::EmailRecord& email, std::int64_t now) override;
   std::vector<server::EmailRecord> due_emails(std::int64_t now, int limit, const server::Claim& claim) override;
   int count_emails(std::int64_t user_id, server::EmailPurpose purpose, std::int64_t since) override;
+  std::vector<std::int64_t> users_with_confirmed_email(const std::string& address) override;
+  void insert_password_reset(std::int64_t user_id, const std::string& token_hash, std::int64_t now,
+                             std::int64_t expires_at) override;
+  int count_password_resets(std::int64_t user_id, std::int64_t since) override;
+  std::optional<std::int64_t> password_reset_user(const std::string& token_hash, std::int64_t now) override;
+  std::optional<std::int64_t> use_password_reset(const std::string& token_hash, std::int64_t now) override;
   std::optional<std::int64_t> next_email_at(std::int64_t now, const server::Claim& claim) override;
   bool update_email(const server::EmailRecord& email, std::int64_t now, const server::Claim& claim) override;
   bool mark_deadline_warned(std::int64_t table_id, std::int64_t deadline_at, int hours_before) override;
