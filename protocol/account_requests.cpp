@@ -1,6 +1,6 @@
 // Accounts: hello, register, login, resume_session, logout,
 // logout_everywhere, change_password, request_password_reset,
-// reset_password, become_bot.
+// reset_password, export_account, become_bot.
 #include <algorithm>
 #include <regex>
 
@@ -123,6 +123,8 @@ void add_account_codecs(RequestCodecs& codecs) {
         out["token"] = m.token;
         out["new_password"] = m.new_password;
       });
+  codecs.add<client::ExportAccount>([](FieldReader&) { return client::ExportAccount{}; },
+                                    [](const client::ExportAccount&, json&) {});
   codecs.add<client::BecomeBot>([](FieldReader&) { return client::BecomeBot{}; }, [](const client::BecomeBot&, json&) {});
 }
 

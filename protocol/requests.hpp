@@ -153,6 +153,12 @@ struct ResetPassword {
   friend bool operator==(const ResetPassword&, const ResetPassword&) = default;
 };
 
+// The player's own data in one document (protocol/account_export.hpp).
+struct ExportAccount {
+  static constexpr std::string_view kType = "export_account";
+  friend bool operator==(const ExportAccount&, const ExportAccount&) = default;
+};
+
 // The owner's own account becomes a third-party bot's, for good
 // (docs/bots.md); only an account that never sat at a table.
 struct BecomeBot {
@@ -698,7 +704,7 @@ using ClientRequest =
                  client::WithdrawTournament, client::AdminDisqualify, client::GetTournamentBundle,
                  client::ContributeDeal, client::InviteTournament, client::CreateLeague, client::ListLeagues,
                  client::ShowLeague, client::JoinLeague, client::LeaveLeague, client::RequestPasswordReset,
-                 client::ResetPassword>;
+                 client::ResetPassword, client::ExportAccount>;
 
 // The position of `Message` in ClientRequest, for tables indexed by request type.
 template <class Message, class Variant = ClientRequest>

@@ -6,6 +6,7 @@
 
 #include "engine/card.hpp"
 #include "engine/state_hash.hpp"
+#include "protocol/account_export.hpp"
 #include "protocol/record_replay.hpp"
 #include "server/security/fair_deal.hpp"
 
@@ -163,10 +164,18 @@ Expected<std::vector<json>, std::string> read_records(std::istream& in) {
   buffer << in.rdbuf();
   const std::string text = buffer.str();
   std::vector<json> records;
-  // One JSON document: a record object, or a result frame holding one.
+  // One JSON document: a record object, a result frame holding one, or a
+  // player's account export (protocol/account_export.hpp) with its games.
   json whole = json::parse(text, nullptr, false);
   if (!whole.is_discarded()) {
     if (whole.is_object() && whole.contains("data") && whole.at("data").is_object()) whole = whole.at("data");
+    if (whole.is_object() && whole.value("format", "") == protocol::kAccountExportFormat) {
+      if (!whole.contains("games") || !whole.at("games").is_array()) {
+        return unexpected(std::string("the account export holds no \"games\" list"));
+      }
+      for (json& game : whole.at("games")) records.push_back(std::move(game));
+      return records;
+    }
     if (!whole.is_object() || !whole.contains("header")) {
       return unexpected(std::string("the file is JSON but holds no game record (no \"header\")"));
     }

@@ -11,8 +11,9 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: spb verify-deal RECORD\n"
-    "Checks the deal of the game in RECORD (a file written by spb admin export, or the table_record\n"
-    "reply saved as JSON; - reads the standard input): the server's secret against the commitment it\n"
+    "Checks the deal of the game in RECORD (a file written by spb admin export, the table_record reply\n"
+    "saved as JSON, or a player's export_account document, each of its games; - reads the standard\n"
+    "input): the server's secret against the commitment it\n"
     "published, the seed against the secret and every seat's contribution in seat order, then deals\n"
     "from that seed and replays every move against the recorded state hashes.\n"
     "Exit status: 0 proven (or consistent, when no seat contributed), 1 not proven, 2 unreadable.\n";

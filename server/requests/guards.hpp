@@ -28,7 +28,8 @@ struct Guards {
         chat_by_address(config.chat_per_address_minute, std::chrono::minutes(1)),
         invitations_by_account(config.invitations_per_account_hour, std::chrono::hours(1)),
         confirmations_by_email(config.confirmations_per_address_hour, std::chrono::hours(1)),
-        resets_by_email(config.resets_per_address_hour, std::chrono::hours(1)) {}
+        resets_by_email(config.resets_per_address_hour, std::chrono::hours(1)),
+        exports_by_account(kExportsPerAccountHour, std::chrono::hours(1)) {}
 
   TrustedProxies trusted_proxies;
   std::shared_ptr<ConnectionSlots> connections;
@@ -42,6 +43,10 @@ struct Guards {
   KeyedRateLimit confirmations_by_email;
   // Password reset requests, keyed by the address named, known or not.
   KeyedRateLimit resets_by_email;
+  // An export reads and replays every game the player finished: a few an
+  // hour are plenty for a player and cap what one account costs the server.
+  static constexpr int kExportsPerAccountHour = 6;
+  KeyedRateLimit exports_by_account;
 };
 
 }  // namespace sp::server

@@ -7,6 +7,7 @@
 #include "server/notices/email_compose.hpp"
 #include "server/notices/email_sender.hpp"
 #include "server/notices/mail_message.hpp"
+#include "server/requests/account_data.hpp"
 #include "server/requests/request.hpp"
 #include "server/security/credentials.hpp"
 #include "server/table/seat_off_times.hpp"
@@ -36,29 +37,9 @@ ServerOffers offers_of(const Request& r) {
   return {r.services.email != nullptr, r.services.correspondence.max_off_hours_per_week};
 }
 
-constexpr std::array<const char*, 7> kWeekdayWords = {"sunday",   "monday", "tuesday", "wednesday",
-                                                      "thursday", "friday", "saturday"};
-
 // The reply of every request here.
 Reply settings_reply(Records& db, std::int64_t user, ServerOffers offers) {
-  const NoticeSettingsRecord s = db.notice_settings(user);
-  protocol::NoticeSettingsShown shown;
-  shown.email_available = offers.email_available;
-  shown.max_off_hours_per_week = offers.max_off_hours_per_week;
-  if (const auto address = db.email_of(user)) shown.email = {address->address, address->confirmed_at.has_value()};
-  shown.language = s.language;
-  shown.time_zone = s.time_zone;
-  shown.digest_hour = s.digest_hour;
-  if (s.quiet_from && s.quiet_until) shown.quiet_hours = std::pair{*s.quiet_from, *s.quiet_until};
-  if (s.off_night_from && s.off_night_until) shown.nights = std::pair{*s.off_night_from, *s.off_night_until};
-  for (std::size_t day = 0; day < kWeekdayWords.size(); ++day) {
-    if ((s.off_days >> day) & 1) shown.off_days.emplace_back(kWeekdayWords[day]);
-  }
-  for (NoticeKind kind : kNoticeKinds) {
-    shown.choices.emplace_back(std::string(to_string(kind)), std::string(to_string(s.choice(kind))));
-  }
-  shown.next_digest_at = s.next_digest_at;
-  shown.floating_vacation = s.floating_vacation;
+  const auto shown = notice_settings_shown(db, user, offers.email_available, offers.max_off_hours_per_week);
   return Reply::result(protocol::encode_data(shown));
 }
 
@@ -189,6 +170,31 @@ void on_set_notice_settings(const Request& r, const client::SetNoticeSettings& s
 }
 
 }  // namespace
+
+protocol::NoticeSettingsShown notice_settings_shown(Records& db, std::int64_t user, bool email_available,
+                                                    int max_off_hours_per_week) {
+  const NoticeSettingsRecord s = db.notice_settings(user);
+  protocol::NoticeSettingsShown shown;
+  shown.email_available = email_available;
+  shown.max_off_hours_per_week = max_off_hours_per_week;
+  if (const auto address = db.email_of(user)) shown.email = {address->address, address->confirmed_at.has_value()};
+  shown.language = s.language;
+  shown.time_zone = s.time_zone;
+  shown.digest_hour = s.digest_hour;
+  if (s.quiet_from && s.quiet_until) shown.quiet_hours = std::pair{*s.quiet_from, *s.quiet_until};
+  if (s.off_night_from && s.off_night_until) shown.nights = std::pair{*s.off_night_from, *s.off_night_until};
+  static constexpr std::array<const char*, 7> kWeekdayWords = {"sunday",   "monday", "tuesday", "wednesday",
+                                                               "thursday", "friday", "saturday"};
+  for (std::size_t day = 0; day < kWeekdayWords.size(); ++day) {
+    if ((s.off_days >> day) & 1) shown.off_days.emplace_back(kWeekdayWords[day]);
+  }
+  for (NoticeKind kind : kNoticeKinds) {
+    shown.choices.emplace_back(std::string(to_string(kind)), std::string(to_string(s.choice(kind))));
+  }
+  shown.next_digest_at = s.next_digest_at;
+  shown.floating_vacation = s.floating_vacation;
+  return shown;
+}
 
 void add_notice_requests(Routes& routes) {
   routes.add<client::SetEmail, on_set_email>(Access::kUser);

@@ -90,6 +90,7 @@ class Routes {
 
 void add_account_requests(Routes& routes);
 void add_password_reset_requests(Routes& routes);
+void add_account_export_requests(Routes& routes);
 void add_lobby_requests(Routes& routes);
 void add_play_requests(Routes& routes);
 void add_correspondence_requests(Routes& routes);

@@ -17,6 +17,7 @@ const Routes& routes() {
     Routes routes;
     add_account_requests(routes);
     add_password_reset_requests(routes);
+    add_account_export_requests(routes);
     add_lobby_requests(routes);
     add_play_requests(routes);
     add_admin_requests(routes);
