@@ -5,7 +5,8 @@
 // #/join/N/CODE (a private table's link), #/profile/NAME (a player's profile),
 // #/tournaments (the tournaments, and the form that creates one),
 // #/tournament/N (one tournament), #/results/N (its results checked),
-// #/leagues (the leagues, and the form that creates one), #/league/N (one league).
+// #/leagues (the leagues, and the form that creates one), #/league/N (one league),
+// #/reset/TOKEN (a forgotten password's link, mailed by the login screen's form).
 import { loadCards } from "./cards.js";
 import { installCardTips } from "./card_tips.js";
 import { Connection } from "./connection.js";
@@ -21,7 +22,9 @@ import { JoinPage } from "./join_page.js";
 import { LeagueList } from "./league_list.js";
 import { LeaguePage } from "./league_page.js";
 import { Lobby } from "./lobby.js";
+import { loginScreen } from "./login_screen.js";
 import { NotificationsPage } from "./notifications.js";
+import { PasswordResetPage } from "./password_reset.js";
 import { ProfilePage } from "./profile.js";
 import { ReplayPage } from "./replay.js";
 import { RulesPage } from "./rules_page.js";
@@ -86,8 +89,11 @@ connection.addEventListener("status", (e) => {
     route();
   }
 });
+// A screen that opens the session itself (the password reset's) goes on by itself.
 session.addEventListener("change", () => {
-  if (!firstConnection) route();
+  if (firstConnection) return;
+  if (screen?.handlesSessionChange) renderNav();
+  else route();
 });
 // Before the first connection the page waits; it then shows the address's screen.
 window.addEventListener("hashchange", () => {
@@ -146,12 +152,15 @@ async function route() {
   const page = (location.hash.match(/^#\/([a-z]*)$/) || [, ""])[1];
   const [, profileName] = location.hash.match(/^#\/profile\/([^/]+)$/) || [];
   const [, rulesCard] = location.hash.match(/^#\/rules\/([a-z0-9_]+)$/) || [];
-  // A replay, a deal's or results' check, a profile, the rules, the tournaments, the leagues and the administrators' pages need no player's login.
+  const [, resetToken] = location.hash.match(/^#\/reset\/([^/]*)$/) || [];
+  // A replay, a deal's or results' check, a profile, the rules, the tournaments, the leagues,
+  // a password's reset and the administrators' pages need no player's login.
   const open = kind === "replay" || kind === "deal" || kind === "results" || kind === "admin/table" || kind === "tournament" || kind === "league"
-    || page === "admin" || page === "rules" || page === "tournaments" || page === "leagues" || rulesCard || profileName;
-  if (!session.loggedIn && !open) return show(loginScreen());
+    || page === "admin" || page === "rules" || page === "tournaments" || page === "leagues" || rulesCard || profileName || resetToken !== undefined;
+  if (!session.loggedIn && !open) return show(loginScreen(connection, session));
   const [, joinId, joinCode] = location.hash.match(/^#\/join\/(\d+)\/([A-Za-z0-9]+)$/) || [];
   if (joinId) screen = new JoinPage(connection, Number(joinId), joinCode);
+  else if (resetToken !== undefined) screen = new PasswordResetPage(connection, session, resetToken, { done: goHome, setTitle: setScreenTitle });
   else if (profileName) screen = new ProfilePage(connection, decodeURIComponent(profileName));
   else if (rulesCard) screen = new RulesPage(rulesCard);
   else if (kind === "table") screen = new TablePage(connection, Number(id), { inbox, session, setTitle: setScreenTitle });
@@ -173,36 +182,25 @@ async function route() {
   }
 }
 
-function show(element) {
-  replace(main, element);
+// A sentence for the next screen shown (a password reset's): a status above
+// it, filled a moment after it is drawn, since a screen reader reads a live
+// region's changes only once the region exists.
+let notice = null;
+function goHome(sentence) {
+  notice = sentence;
+  // The used link leaves the history too.
+  location.replace("#/");
 }
 
-function loginScreen() {
-  const message = h("p", { class: "refusal", role: "alert" });
-  const form = (title, id, submitText, action, autocomplete) => {
-    const name = h("input", { type: "text", name: "name", required: true, autocomplete: "username", minlength: "3", maxlength: "24", id: `${id}-name` });
-    const password = h("input", { type: "password", name: "password", required: true, autocomplete, minlength: "8", id: `${id}-password` });
-    return h("form", { class: "panel account", id, "aria-labelledby": `${id}-title`, onsubmit: async (e) => {
-      e.preventDefault();
-      message.textContent = "";
-      try {
-        await action(name.value.trim(), password.value);
-      } catch (error) {
-        message.textContent = errorText(error, { name: name.value.trim() });
-      }
-    } },
-    h("h2", { id: `${id}-title` }, title),
-    h("label", { for: `${id}-name` }, t("login.name")), name,
-    h("label", { for: `${id}-password` }, t("login.password")), password,
-    h("button", { type: "submit", class: "primary" }, submitText));
-  };
-  return h("div", { class: "login" },
-    h("h1", {}, t("app.title")),
-    h("p", {}, t("app.tagline")),
-    message,
-    h("div", { class: "account-forms" },
-      form(t("login.title"), "login", t("login.submit"), (n, p) => session.login(n, p), "current-password"),
-      form(t("login.new_player"), "register", t("login.register"), (n, p) => session.register(n, p), "new-password")));
+function show(element) {
+  let status = null;
+  if (notice) {
+    const sentence = notice;
+    notice = null;
+    status = h("p", { class: "notice", role: "status", id: "notice" });
+    setTimeout(() => { status.textContent = sentence; }, 100);
+  }
+  replace(main, status, element);
 }
 
 renderFrame();

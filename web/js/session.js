@@ -1,6 +1,7 @@
-// The account on this browser: register, log in, log out. The session token is
-// kept in localStorage (never in a URL) and presented with resume_session on
-// every (re)connection, so a player stays logged in across visits.
+// The account on this browser: register, log in (also by a password reset's
+// link), log out. The session token is kept in localStorage (never in a URL)
+// and presented with resume_session on every (re)connection, so a player
+// stays logged in across visits.
 import { ProtocolError } from "./connection.js";
 
 const TOKEN_KEY = "spb.token";
@@ -44,6 +45,12 @@ export class Session extends EventTarget {
 
   async login(name, password) {
     this.opened(await this.connection.request("login", { name, password }));
+  }
+
+  // A forgotten password's link (password_reset.js): the new password logs
+  // in as login does; the account's other sessions have ended.
+  async resetPassword(token, newPassword) {
+    this.opened(await this.connection.request("reset_password", { token, new_password: newPassword }));
   }
 
   async logout() {
