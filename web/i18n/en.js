@@ -578,6 +578,10 @@ export default {
     "sessions.title": "Sessions",
     "sessions.explain": "Log out of this browser, or of every device and browser, this one included.",
     "sessions.everywhere": "Log out everywhere",
+    "data.title": "Your data",
+    "data.explain": "Download everything the server keeps about you in one file: your settings, ratings, notifications, tables, the chat lines you wrote and the complete record of every game you finished, each of which anyone can check offline.",
+    "data.download": "Download my data",
+    "data.downloaded": { one: "Downloaded, with the record of {n} finished game.", other: "Downloaded, with the records of {n} finished games." },
 
     "create.floating_vacation": "Floating vacation days",
     "create.floating_vacation_explain": "A player who asked for it spends a day of vacation when their time runs out, instead of timing out.",

@@ -577,6 +577,10 @@ export default {
     "sessions.title": "Sessions",
     "sessions.explain": "Se déconnecter de ce navigateur, ou de tous les appareils et navigateurs, celui-ci compris.",
     "sessions.everywhere": "Se déconnecter partout",
+    "data.title": "Vos données",
+    "data.explain": "Téléchargez en un fichier tout ce que le serveur garde de vous : vos réglages, classements, notifications, tables, les messages que vous avez écrits et la partie complète de chaque jeu terminé, que chacun peut vérifier hors ligne.",
+    "data.download": "Télécharger mes données",
+    "data.downloaded": { one: "Téléchargé, avec la partie de {n} jeu terminé.", other: "Téléchargé, avec les parties de {n} jeux terminés." },
 
     "create.floating_vacation": "Jours de vacances flottants",
     "create.floating_vacation_explain": "Un joueur qui l'a demandé utilise un jour de vacances quand son temps est écoulé, au lieu de dépasser le délai.",

@@ -6,7 +6,7 @@
 import { h, replace } from "./dom.js";
 import { EmailSettings } from "./email_settings.js";
 import { OffTimeSettings } from "./off_time_settings.js";
-import { errorText, formatDate, t } from "./i18n.js";
+import { errorText, formatDate, t, tn } from "./i18n.js";
 import { currentSubscription, pushOffered, PushUnavailable, turnOffPush, turnOnPush } from "./push.js";
 
 // The server tells the address back when it is set or tested; this browser
@@ -63,6 +63,7 @@ export class AccountPage {
       section("webhook", t("webhook.title"), h("p", { class: "explain" }, t("webhook.explain")), this.webhookState, this.webhookForm(), this.webhookSecret),
       section("password", t("password.title"), this.passwordForm()),
       section("sessions", t("sessions.title"), h("p", { class: "explain" }, t("sessions.explain")), this.everywhereForm()),
+      section("my-data", t("data.title"), h("p", { class: "explain" }, t("data.explain")), this.exportForm()),
       section("bot", t("bot.title"), h("p", { class: "explain" }, t("bot.become_explain")), this.botForm()));
   }
 
@@ -222,6 +223,21 @@ export class AccountPage {
 
   // Logging out here (the header's button, which a phone's nav bar leaves
   // out for room) or everywhere.
+  // The player's own data (export_account, docs/records.md "Account
+  // export"), saved as a file the browser downloads.
+  exportForm() {
+    return form("export-form", async () => {
+      const data = await this.connection.request("export_account");
+      const blob = new Blob([JSON.stringify(data, null, 1)], { type: "application/json" });
+      const link = h("a", { href: URL.createObjectURL(blob), download: `spb-${data.account.name}-${new Date(data.exported_at * 1000).toISOString().slice(0, 10)}.json` });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+      return tn("data.downloaded", data.games.length);
+    }, [h("button", { type: "submit", class: "download-data" }, t("data.download"))]);
+  }
+
   everywhereForm() {
     return form("everywhere-form", async () => {
       await this.connection.request("logout_everywhere");
