@@ -9,6 +9,7 @@ usage: test_account_export.py SPB_BINARY PROJECT_ROOT"""
 import asyncio
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -110,6 +111,28 @@ async def a_tampered_game_in_an_export_is_not_proven(server):
     finally:
         os.unlink(f.name)
     assert proof.returncode == 1, proof.stdout + proof.stderr
+
+
+@test
+async def a_players_name_is_in_no_hash_nor_commitment_so_a_renamed_players_games_still_verify(server):
+    """What deleting an account (issue 37) rests on: replacing a name by a
+    pseudonym in the database leaves every stored game replaying to its
+    hashes, and its record's deal proven from its commitment."""
+    ann, _ = await register(server, "ann")
+    table = await finished_robot_game(ann)
+    db = sqlite3.connect(server.db_path)
+    try:
+        with db:
+            db.execute("UPDATE users SET name = 'player-7f3a' WHERE name = 'ann'")
+    finally:
+        db.close()
+    verify = subprocess.run([SPB, "admin", "verify", "--db", server.db_path], capture_output=True, text=True, timeout=120)
+    assert verify.returncode == 0 and f"table {table} (finished): ok" in verify.stdout, verify.stdout + verify.stderr
+    record = subprocess.run([SPB, "admin", "export", "--db", server.db_path, "--table", str(table)],
+                            capture_output=True, text=True, timeout=60, check=True).stdout
+    assert "player-7f3a" in record and '"ann"' not in record, record[:400]
+    proof = subprocess.run([SPB, "verify-deal", "-"], input=record, capture_output=True, text=True, timeout=60)
+    assert proof.returncode == 0 and "  FAIL  " not in proof.stdout and "matches the commitment" in proof.stdout, proof.stdout
 
 
 @test
