@@ -97,6 +97,20 @@ void gather(Records& db, std::int64_t user_id, bool email_available, int max_off
   for (auto& [id, line] : chat) d.chat.push_back(std::move(line));
 }
 
+// Replays the finished games one task at a time on the slow-work pool, whose
+// one thread also checks passwords: a login waits for one game's replay at
+// most, not for a whole history's. Then replies.
+void replay_next(const Request& r, const std::shared_ptr<Gathered>& gathered, std::size_t next) {
+  boost::asio::post(r.services.slow_work, [r, gathered, next] {
+    if (next == gathered->games.size()) return r.reply(Reply::result(protocol::encode_data(gathered->document)));
+    const FinishedGame& game = gathered->games[next];
+    // A game whose log no longer replays is left out rather than exported
+    // wrong; `spb admin verify` names it to the operator.
+    if (auto record = record_of(game.table, game.moves)) gathered->document.games.push_back(std::move(*record));
+    replay_next(r, gathered, next + 1);
+  });
+}
+
 void on_export_account(const Request& r, const client::ExportAccount&) {
   const std::int64_t user_id = *r.state().user_id;
   int retry_after = 0;
@@ -115,14 +129,7 @@ void on_export_account(const Request& r, const client::ExportAccount&) {
       [r, gathered](std::exception_ptr error) {
         if (error) return r.reply(store_failure(error, "Your data could not be read; nothing was changed."));
         if (!gathered->found) return r.fail(ErrorCode::kNoSuchUser, "Your account no longer exists.");
-        boost::asio::post(r.services.slow_work, [r, gathered] {
-          for (const FinishedGame& game : gathered->games) {
-            // A game whose log no longer replays is left out rather than
-            // exported wrong; `spb admin verify` names it to the operator.
-            if (auto record = record_of(game.table, game.moves)) gathered->document.games.push_back(std::move(*record));
-          }
-          r.reply(Reply::result(protocol::encode_data(gathered->document)));
-        });
+        replay_next(r, gathered, 0);
       });
 }
 
