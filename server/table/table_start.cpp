@@ -52,12 +52,12 @@ void write_table_pace(Records& db, std::int64_t table_id, const TablePace& pace,
   }
 }
 
-std::vector<StoredNotification> write_table_start(Records& db, const TableRecord& table,
-                                                  const engine::GameState& state, std::int64_t now) {
+std::vector<StoredNotification> write_table_start(Records& db, const TableRecord& table, const engine::GameState& state,
+                                                  std::int64_t now, StartNotice notice) {
   Aftermath start;
   start.deadline = Aftermath::Deadline::kClear;
   for (const SeatRecord& s : table.seats) {
-    if (s.robot) continue;
+    if (s.robot || notice == StartNotice::kNobody) continue;
     start.notes.push_back(NotificationDraft{s.user_id, "table_started", table.id,
                                             "The game at " + table.name + " has started.", {}});
   }

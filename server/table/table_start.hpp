@@ -31,8 +31,15 @@ struct TablePace {
 TablePace pace_of(const protocol::client::CreateTable& create);
 // In create_table's job: stores the pace and seats the robots.
 void write_table_pace(Records& db, std::int64_t table_id, const TablePace& pace, int players);
-// In start_table's job: the first deadline and the start's notifications.
-std::vector<StoredNotification> write_table_start(Records& db, const TableRecord& table,
-                                                  const engine::GameState& state, std::int64_t now);
+// Who is told that a table started: every person seated (a table started
+// from the lobby), or nobody (a tournament's or league's table, whose own
+// notice names the round or the league and the table: a second one would
+// say the same again).
+enum class StartNotice : std::uint8_t { kEveryone, kNobody };
+
+// In start_table's job: the first deadline and the start's notifications
+// (the first seat to move is told it is their turn in either case).
+std::vector<StoredNotification> write_table_start(Records& db, const TableRecord& table, const engine::GameState& state,
+                                                  std::int64_t now, StartNotice notice = StartNotice::kEveryone);
 
 }  // namespace sp::server

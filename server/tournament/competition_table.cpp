@@ -52,7 +52,8 @@ StartedTable start_competition_table(Records& db, const protocol::client::Create
   if (!state) throw std::logic_error("a competition's table could not be dealt: " + state.error().message);
   db.start_table(id, written.seed, engine::state_hash_hex(*state), now);
   StartedTable started;
-  started.notes = write_table_start(db, written, *state, now);
+  // Each player is told by the competition's own notice (round_writer, advance_league).
+  started.notes = write_table_start(db, written, *state, now, StartNotice::kNobody);
   started.table = *db.load_table(id);
   return started;
 }

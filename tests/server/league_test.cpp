@@ -142,6 +142,7 @@ TEST_CASE("a league waits for its first season's date, then places its players i
   CHECK(seated == std::multiset<std::int64_t>(club.players.begin(), club.players.end()));
   CHECK(count_kind(begun, "league_season") == 12);
   CHECK(count_kind(begun, "league_table") == 12);
+  CHECK(count_kind(begun, "table_started") == 0);  // the league's notice says it, once
   CHECK(begun.check_at == kFinishBy);
   CHECK(club.db.load_league(id)->current_season == 1);
 }

@@ -121,6 +121,7 @@ TEST_CASE("a tournament waits for its start date, then seats every registered pl
     CHECK_FALSE(t.floating_vacation);
   }
   CHECK(count_kind(begun, "tournament_round") == 9);
+  CHECK(count_kind(begun, "table_started") == 0);  // the round's notice says it, once
   // Its mails name each table in the reader's language.
   const TableRecord& first = begun.started.front();
   CHECK(table_name_in(club.db, first.id, "fr") ==
