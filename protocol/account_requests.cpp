@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <regex>
 
-#include "protocol/language_list.hpp"
 #include "protocol/request_codecs.hpp"
 
 namespace sp::protocol {
@@ -101,13 +100,7 @@ void add_account_codecs(RequestCodecs& codecs) {
   codecs.add<client::RequestPasswordReset>(
       [](FieldReader& f) {
         client::RequestPasswordReset reset{f.text("address", 1, 254), std::nullopt};
-        if (f.ok() && f.has("language")) {
-          const std::string tag = f.text("language", 2, 2);
-          if (f.ok() && !language_of_code(tag)) {
-            f.refuse(ErrorCode::kBadRequest, "language: " + language_codes_in_words());
-          }
-          reset.language = tag;
-        }
+        if (f.ok()) reset.language = optional_language(f);
         return reset;
       },
       [](const client::RequestPasswordReset& m, json& out) {

@@ -24,16 +24,6 @@ bool one_of(const std::array<std::string_view, N>& words, const std::string& wor
   return false;
 }
 
-std::optional<std::string> language(FieldReader& f) {
-  if (!f.has("language")) return std::nullopt;
-  const json& value = f.at("language");
-  if (!value.is_string() || !language_of_code(value.get<std::string>())) {
-    f.refuse(ErrorCode::kBadRequest, "language: " + language_codes_in_words());
-    return std::nullopt;
-  }
-  return value.get<std::string>();
-}
-
 std::optional<int> hour(FieldReader& f, const json& value, const char* what) {
   if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > 23) {
     f.refuse(ErrorCode::kBadRequest, std::string(what) + ": a whole hour from 0 to 23");
@@ -115,7 +105,7 @@ client::SetNoticeSettings decode_settings(FieldReader& f) {
   }
   if (f.has("digest_hour")) s.digest_hour = hour(f, f.at("digest_hour"), "digest_hour");
   read_hour_window(f, "quiet_hours", s.quiet_hours);
-  if (f.ok()) s.language = language(f);
+  if (f.ok()) s.language = optional_language(f);
   read_hour_window(f, "nights", s.nights);
   if (f.ok() && f.has("off_days")) s.off_days = off_days(f, f.at("off_days"));
   if (f.ok() && f.has("floating_vacation")) {
@@ -127,6 +117,16 @@ client::SetNoticeSettings decode_settings(FieldReader& f) {
 
 }  // namespace
 
+std::optional<std::string> optional_language(FieldReader& f) {
+  if (!f.has("language")) return std::nullopt;
+  const json& value = f.at("language");
+  if (!value.is_string() || !language_of_code(value.get<std::string>())) {
+    f.refuse(ErrorCode::kBadRequest, "language: " + language_codes_in_words());
+    return std::nullopt;
+  }
+  return value.get<std::string>();
+}
+
 void add_notice_codecs(RequestCodecs& codecs) {
   codecs.add<client::SetEmail>(
       [](FieldReader& f) {
@@ -137,7 +137,7 @@ void add_notice_codecs(RequestCodecs& codecs) {
         } else if (address.is_string()) {
           email.address = address.get<std::string>();
         }
-        if (f.ok()) email.language = language(f);
+        if (f.ok()) email.language = optional_language(f);
         return email;
       },
       [](const client::SetEmail& m, json& out) {

@@ -64,6 +64,9 @@ client::CreateTable read_competition_table(FieldReader& f);
 void put_competition_table(const client::CreateTable& table, nlohmann::json& out);
 // true or false; `otherwise` when left out.
 bool yes_or_no(FieldReader& f, std::string_view name, bool otherwise);
+// `language`, left out or one of the languages the server writes in
+// ("en", "fr", "ru"; notice_requests.cpp).
+std::optional<std::string> optional_language(FieldReader& f);
 // A number from `min` to `max`; null counts as left out.
 std::optional<double> optional_number(FieldReader& f, const char* name, double min, double max);
 

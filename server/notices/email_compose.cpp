@@ -153,10 +153,16 @@ ComposedEmail digest(const EmailToSend& e, const EmailLinks& links) {
   return out;
 }
 
+// A text of the outbox row's payload (a confirmation's or reset's token, the
+// asking page's language); empty when it has none.
+std::string payload_text(const EmailToSend& e, const char* key) {
+  const json payload = json::parse(e.email.payload_json, nullptr, false);
+  return payload.is_object() ? payload.value(key, "") : "";
+}
+
 ComposedEmail confirmation(const EmailToSend& e, const EmailLinks& links) {
   const std::string& lang = e.language;
-  const json payload = json::parse(e.email.payload_json, nullptr, false);
-  const std::string token = payload.is_object() ? payload.value("token", "") : "";
+  const std::string token = payload_text(e, "token");
   ComposedEmail out;
   out.content.subject = mail_text(lang, "subject.confirm");
   Page page;
@@ -171,9 +177,8 @@ ComposedEmail confirmation(const EmailToSend& e, const EmailLinks& links) {
 // In the language of the page that asked for it (its payload), else the
 // player's: whoever asks is most likely the player, and reads that language.
 ComposedEmail password_reset(const EmailToSend& e, const EmailLinks& links) {
-  const json payload = json::parse(e.email.payload_json, nullptr, false);
-  const std::string token = payload.is_object() ? payload.value("token", "") : "";
-  const std::string asked_in = payload.is_object() ? payload.value("language", "") : "";
+  const std::string token = payload_text(e, "token");
+  const std::string asked_in = payload_text(e, "language");
   const std::string lang = asked_in.empty() ? e.language : asked_in;
   ComposedEmail out;
   out.content.subject = mail_text(lang, "subject.password_reset");

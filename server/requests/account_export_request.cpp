@@ -77,22 +77,18 @@ void gather(Records& db, std::int64_t user_id, bool email_available, int max_off
   d.webhook_url = db.webhook_url_of(user_id);
   for (const PushSubscriptionRecord& p : db.push_subscriptions_of(user_id)) d.push_devices.push_back({p.endpoint, p.created_at});
   std::vector<WrittenLine> chat;
-  for (const TableRecord& listed : db.tables_of_user(user_id)) {
-    auto table = db.load_table(listed.id);
-    if (!table) continue;
-    const auto seat = std::find_if(table->seats.begin(), table->seats.end(),
+  for (TableRecord& table : db.seated_tables(user_id)) {
+    const auto seat = std::find_if(table.seats.begin(), table.seats.end(),
                                    [user_id](const SeatRecord& s) { return s.user_id == user_id; });
-    if (seat == table->seats.end()) continue;  // invited only
-    d.seats.push_back({table->id, table->name, std::string(to_string(table->status)), seat->seat, table->created_at,
+    d.seats.push_back({table.id, table.name, std::string(to_string(table.status)), seat->seat, table.created_at,
                        seat->standing_orders});
-    auto lines = chat_written(db, table->id, user->name);
+    auto lines = chat_written(db, table.id, user->name);
     chat.insert(chat.end(), lines.begin(), lines.end());
-    if (record_is_public(*table)) {
-      std::vector<MoveRecord> moves = db.load_moves(table->id);
-      out.games.push_back({std::move(*table), std::move(moves)});
+    if (record_is_public(table)) {
+      std::vector<MoveRecord> moves = db.load_moves(table.id);
+      out.games.push_back({std::move(table), std::move(moves)});
     }
   }
-  std::sort(d.seats.begin(), d.seats.end(), [](const auto& a, const auto& b) { return a.table < b.table; });
   std::sort(chat.begin(), chat.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (auto& [id, line] : chat) d.chat.push_back(std::move(line));
 }
@@ -120,7 +116,7 @@ void on_export_account(const Request& r, const client::ExportAccount&) {
   }
   auto gathered = std::make_shared<Gathered>();
   gathered->document.exported_at = r.services.correspondence.clock.now();
-  gathered->document.server = "spb 0.1.0";
+  gathered->document.server = kServerName;
   r.services.store.submit(
       [gathered, user_id, email = r.services.email != nullptr,
        max_off_hours = r.services.correspondence.max_off_hours_per_week](Records& db) {

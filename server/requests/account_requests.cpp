@@ -34,7 +34,7 @@ void on_hello(const Request& r, const client::Hello& hello) {
   protocol::Greeting greeting{kProtocolVersion,
                               {},
                               std::string(protocol::to_string(r.state().language)),
-                              "spb 0.1.0",
+                              kServerName,
                               std::string(engine::card_set_version()),
                               r.services.config.max_frame_bytes,
                               r.services.config.requests_per_second};

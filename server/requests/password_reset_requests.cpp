@@ -58,9 +58,10 @@ void on_request_password_reset(const Request& r, const client::RequestPasswordRe
           const std::int64_t user = users[i];
           if (db.count_password_resets(user, now - 3600) >= kResetsPerAccountHour) continue;
           const std::string token = new_token();
-          db.insert_password_reset(user, token_hash(token), now, now + kResetSeconds);
+          const std::string hash = token_hash(token);
+          db.insert_password_reset(user, hash, now, now + kResetSeconds);
           EmailRecord mail;
-          mail.idempotency_key = "password_reset:" + token_hash(token);
+          mail.idempotency_key = "password_reset:" + hash;
           mail.user_id = user;
           mail.purpose = EmailPurpose::kPasswordReset;
           mail.payload_json = password_reset_payload(token, language);
@@ -70,11 +71,7 @@ void on_request_password_reset(const Request& r, const client::RequestPasswordRe
       },
       [email](std::exception_ptr error) {
         if (!error) return email->wake();
-        try {
-          std::rethrow_exception(error);
-        } catch (const std::exception& e) {
-          spdlog::error("a password reset could not be stored: {}", e.what());
-        }
+        spdlog::error("a password reset could not be stored: {}", failure_reason(error));
       });
 }
 

@@ -19,6 +19,8 @@
 namespace sp::server {
 
 inline constexpr int kProtocolVersion = 1;
+// What hello's greeting and a player's data export name the server as.
+inline constexpr const char* kServerName = "spb 0.1.0";
 
 class Digests;
 class EmailSender;

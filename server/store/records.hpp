@@ -84,6 +84,9 @@ class Records {
   virtual std::vector<TableRecord> list_tables(TableStatus status, int limit) = 0;
   // The tables the user sits at or is invited to, the latest changed first.
   virtual std::vector<TableRecord> tables_of_user(std::int64_t user_id) = 0;
+  // Every table the user has a seat at, in id order, however many (a
+  // player's data export, which must leave none out).
+  virtual std::vector<TableRecord> seated_tables(std::int64_t user_id) = 0;
   virtual std::vector<std::int64_t> table_ids_with_status(TableStatus status) = 0;
   // Every table that has started (playing, finished or aborted), in id order.
   virtual std::vector<std::int64_t> started_table_ids() = 0;

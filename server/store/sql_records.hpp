@@ -104,6 +104,7 @@ class SqlRecords final : public Records {
   std::optional<TableRecord> load_table(std::int64_t id) override;
   std::vector<TableRecord> list_tables(TableStatus status, int limit) override;
   std::vector<TableRecord> tables_of_user(std::int64_t user_id) override;
+  std::vector<TableRecord> seated_tables(std::int64_t user_id) override;
   std::vector<std::int64_t> table_ids_with_status(TableStatus status) override;
   std::vector<std::int64_t> started_table_ids() override;
   void insert_seat(std::int64_t table_id, int seat, std::int64_t user_id) override;

@@ -303,6 +303,15 @@ std::vector<TableRecord> SqlRecords<Nodes>::tables_of_user(std::int64_t user_id)
 }
 
 template <NodePolicy Nodes>
+std::vector<TableRecord> SqlRecords<Nodes>::seated_tables(std::int64_t user_id) {
+  auto s = db_.prepare(std::string("SELECT ") + kTableColumns +
+                       " FROM game_tables t JOIN users u ON u.id = t.creator_id WHERE t.id IN "
+                       "(SELECT table_id FROM seats WHERE user_id = ?) ORDER BY t.id");
+  s.bind(1, user_id);
+  return read_tables(db_, s);
+}
+
+template <NodePolicy Nodes>
 std::vector<std::int64_t> SqlRecords<Nodes>::table_ids_with_status(TableStatus status) {
   auto s = db_.prepare("SELECT id FROM game_tables WHERE status = ? ORDER BY id");
   s.bind(1, to_string(status));

@@ -60,6 +60,16 @@ async def finished_robot_game(ann):
     return table
 
 
+def verify_deal_of_file(export):
+    """`spb verify-deal` run as a player would: on the export saved as a file."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(export, f)
+    try:
+        return subprocess.run([SPB, "verify-deal", f.name], capture_output=True, text=True, timeout=60)
+    finally:
+        os.unlink(f.name)
+
+
 @test
 async def an_export_holds_the_players_data_and_the_record_of_each_finished_game_that_verify_deal_proves(server):
     ann, ann_token = await register(server, "ann")
@@ -87,12 +97,7 @@ async def an_export_holds_the_players_data_and_the_record_of_each_finished_game_
     text = json.dumps(export)
     assert ann_token not in text and "secret plan" not in text and "password" not in text
 
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump(export, f)
-    try:
-        proof = subprocess.run([SPB, "verify-deal", f.name], capture_output=True, text=True, timeout=60)
-    finally:
-        os.unlink(f.name)
+    proof = verify_deal_of_file(export)
     assert proof.returncode == 0, proof.stdout + proof.stderr
     assert f"Table {finished}" in proof.stdout and f"Table {playing}" not in proof.stdout, proof.stdout
 
@@ -104,12 +109,7 @@ async def a_tampered_game_in_an_export_is_not_proven(server):
     export = await ann.ok("export_account")
     record = export["games"][0]
     record["header"]["seed"] = str(int(record["header"]["seed"]) + 1)
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump(export, f)
-    try:
-        proof = subprocess.run([SPB, "verify-deal", f.name], capture_output=True, text=True, timeout=60)
-    finally:
-        os.unlink(f.name)
+    proof = verify_deal_of_file(export)
     assert proof.returncode == 1, proof.stdout + proof.stderr
 
 

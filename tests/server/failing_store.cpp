@@ -297,6 +297,10 @@ std::vector<server::TableRecord> FailingRecords::tables_of_user(std::int64_t use
   return inner_.tables_of_user(user_id);
 }
 
+std::vector<server::TableRecord> FailingRecords::seated_tables(std::int64_t user_id) {
+  return inner_.seated_tables(user_id);
+}
+
 std::vector<std::int64_t> FailingRecords::table_ids_with_status(server::TableStatus status) {
   return inner_.table_ids_with_status(status);
 }

@@ -120,6 +120,7 @@ class FailingRecords final : public server::Records {
   std::optional<server::TableRecord> load_table(std::int64_t id) override;
   std::vector<server::TableRecord> list_tables(server::TableStatus status, int limit) override;
   std::vector<server::TableRecord> tables_of_user(std::int64_t user_id) override;
+  std::vector<server::TableRecord> seated_tables(std::int64_t user_id) override;
   std::vector<std::int64_t> table_ids_with_status(server::TableStatus status) override;
   std::vector<std::int64_t> started_table_ids() override;
   std::vector<std::pair<std::int64_t, std::int64_t>> running_deadlines() override;
